@@ -1,0 +1,35 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "timedeck",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "timedeck", targets: ["timedeck"]),
+        .library(name: "TimeKit", targets: ["TimeKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            path: "Sources/CNcurses",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "TimeKit", resources: [.copy("../../Resources")]),
+        .target(name: "Dashboard", dependencies: ["TimeKit"]),
+        .executableTarget(
+            name: "timedeck",
+            dependencies: [
+                "CNcurses", "TimeKit", "Dashboard",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "TimeKitTests", dependencies: ["TimeKit"]),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TimeKit"],
+                    exclude: ["Snapshots"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TimeKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

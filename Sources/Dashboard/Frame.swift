@@ -1,0 +1,2 @@
+/// Placeholder replaced below.
+public struct Frame: Equatable, Sendable {}

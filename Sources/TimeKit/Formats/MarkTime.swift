@@ -1,0 +1,38 @@
+import Foundation
+
+/// The Mark Time notation navigators use for sight times: UTC day of month,
+/// hours, minutes and seconds, e.g. `21d 23h 47m 12s`.
+///
+/// The day is the UTC day of the month, not of the year; month and year are
+/// shown elsewhere (the full date line) because a sight is worked the same day.
+public enum MarkTime {
+    /// Whole-second clock text, `21d 23h 47m 12s`. Seconds are truncated, the
+    /// way a clock shows 12 s until the instant 13 s begins.
+    public static func clock(_ date: Date) -> String {
+        let f = UTCFields(unixMilliseconds: UTCFields.unixSeconds(date) * 1000)
+        return "\(pad(f.day))d \(pad(f.hour))h \(pad(f.minute))m \(pad(f.second))s"
+    }
+
+    /// Mark text with milliseconds, `12d 13h 01m 46.654s`. The instant is
+    /// rounded to the nearest millisecond before it is split into fields, so
+    /// 59.9996 s carries into the next minute (and day, and month) instead of
+    /// ever showing `60.000s`.
+    public static func mark(_ date: Date) -> String {
+        mark(unixMilliseconds: UTCFields.unixMilliseconds(date))
+    }
+
+    /// Mark text for an instant given in whole milliseconds since the epoch.
+    public static func mark(unixMilliseconds: Int64) -> String {
+        let f = UTCFields(unixMilliseconds: unixMilliseconds)
+        return "\(pad(f.day))d \(pad(f.hour))h \(pad(f.minute))m \(pad(f.second)).\(pad3(f.millisecond))s"
+    }
+
+    /// Full UTC date with weekday, `Sat 2026-11-21`.
+    public static func date(_ date: Date) -> String {
+        let f = UTCFields(unixMilliseconds: UTCFields.unixSeconds(date) * 1000)
+        return "\(f.weekdayName) \(f.year)-\(pad(f.month))-\(pad(f.day))"
+    }
+
+    static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    static func pad3(_ n: Int) -> String { n < 10 ? "00\(n)" : n < 100 ? "0\(n)" : "\(n)" }
+}

@@ -26,6 +26,7 @@ func activeScopes(_ state: AppState) -> [KeyScope] {
 }
 
 func handleKey(_ key: Key, in state: AppState) -> (AppState, [Effect]) {
+    if let captured = captureKey(key, in: state) { return captured }
     guard let action = Keymap.action(for: key, in: activeScopes(state)) else { return (state, []) }
     return perform(action, in: state)
 }
@@ -57,4 +58,12 @@ func cycledFocus(_ state: AppState, forward: Bool) -> PanelID? {
     guard let focus = state.focus, let index = state.panels.firstIndex(of: focus) else { return state.panels.first }
     let count = state.panels.count
     return state.panels[(index + (forward ? 1 : count - 1)) % count]
+}
+
+/// A panel in a modal mode (typing a note, editing a call, confirming a
+/// deletion) takes keys before the keymap does. Each such panel adds one
+/// line here; the first that returns a result wins.
+func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
+    if case .help = state.overlay { return nil }
+    return nil
 }

@@ -32,7 +32,12 @@ public struct AsciiBuffer: Sendable {
             bytes.append(UInt8(48 + v % 10))
             v /= 10
         } while v > 0
-        bytes[start...].reverse()
+        var lo = start, hi = bytes.count - 1
+        while lo < hi {
+            bytes.swapAt(lo, hi)
+            lo += 1
+            hi -= 1
+        }
     }
 
     /// Appends `n` (0…99) as two digits.

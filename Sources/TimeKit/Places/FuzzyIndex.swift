@@ -19,6 +19,12 @@ struct FuzzyIndex: Sendable {
     var starts: [Int32] = [0]
     var cities: [Int32] = []
     var signatures: [UInt32] = []
+    /// Entry numbers grouped by their first byte, and by their second byte:
+    /// a typo almost never changes both of a name's first two letters, so
+    /// only names starting with the query's first or second letter, or whose
+    /// second letter is the query's first, are compared.
+    var byFirst: [[Int32]] = Array(repeating: [], count: 128)
+    var bySecond: [[Int32]] = Array(repeating: [], count: 128)
 
     /// Typos allowed for a query of `length` bytes.
     static func maxEdits(forLength length: Int) -> Int {
@@ -42,6 +48,10 @@ struct FuzzyIndex: Sendable {
         starts.append(Int32(bytes.count))
         cities.append(Int32(city))
         signatures.append(Self.signature(name))
+        let entry = Int32(cities.count - 1)
+        var it = name.makeIterator()
+        if let b0 = it.next() { byFirst[Int(b0 & 0x7F)].append(entry) }
+        if let b1 = it.next() { bySecond[Int(b1 & 0x7F)].append(entry) }
     }
 
     /// Matches within the allowed edits, best first: fewer edits, then the
@@ -51,16 +61,23 @@ struct FuzzyIndex: Sendable {
         guard k > 0, query.count <= 48, query.allSatisfy({ $0 < 0x80 }) else { return [] }
         let qsig = Self.signature(query)
         var best: [Int: Int] = [:]
+        var lists = [byFirst[Int(query[0])], bySecond[Int(query[0])]]
+        if query.count > 1, query[1] != query[0] { lists.append(byFirst[Int(query[1])]) }
         bytes.withUnsafeBufferPointer { all in
-            for e in 0..<cities.count {
+            for list in lists {
+            for e32 in list {
+                let e = Int(e32)
                 if (qsig & ~signatures[e]).nonzeroBitCount > k { continue }
                 let lo = Int(starts[e]), hi = Int(starts[e + 1])
                 if hi - lo < query.count - k { continue }
                 let name = UnsafeBufferPointer(rebasing: all[lo..<min(hi, lo + query.count + k)])
+                // The same letter test on the part of the name that can match.
+                if (qsig & ~Self.signature(name)).nonzeroBitCount > k { continue }
                 guard let d = Self.distance(query, name, fullLength: hi - lo, maxEdits: k) else { continue }
                 let city = Int(cities[e])
                 if let old = best[city], old <= d { continue }
                 if admits(city) { best[city] = d }
+            }
             }
         }
         return best.map { Hit(city: $0.key, distance: $0.value) }
@@ -103,17 +120,18 @@ struct FuzzyIndex: Sendable {
     }
 }
 
-/// Builds the fuzzy index once, on the first fuzzy search.
-final class FuzzyIndexBox: @unchecked Sendable {
+/// A value built once, on first use, from any thread (the fuzzy index, the
+/// folded country names).
+final class LazyBox<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var index: FuzzyIndex?
+    private var value: Value?
 
-    func get(_ build: () -> FuzzyIndex) -> FuzzyIndex {
+    func get(_ build: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }
-        if let index { return index }
+        if let value { return value }
         let built = build()
-        index = built
+        value = built
         return built
     }
 }

@@ -69,35 +69,46 @@ extension PlaceDatabase {
     func search(_ raw: UnsafeRawBufferPointer, folded: String, filter: Qualifier?,
                 limit: Int, fuzzy: Bool) -> [PlaceMatch] {
         guard !folded.isEmpty else { return [] }
-        var query = Array(folded.utf8)
-        // 0 exact, 1 prefix of a name or ASCII name, 2 prefix of an alternate name, 3 none
-        var tier = [UInt8](repeating: 3, count: count)
-        var found = 0
-        query.withUnsafeMutableBufferPointer { q in
-            var i = lowerBound(raw, UnsafeBufferPointer(q))
-            while i < keyCount {
-                let k = key(raw, i)
-                let keyBytes = bytes(raw, ref: k.ref)
-                guard keyBytes.count >= q.count, memcmp(keyBytes.baseAddress!, q.baseAddress!, q.count) == 0 else { break }
-                if filter?.admits(self, raw, city: k.city) ?? true {
-                    let t: UInt8 = keyBytes.count == q.count ? 0 : (k.alternate ? 2 : 1)
-                    if t < tier[k.city] {
-                        if tier[k.city] == 3 { found += 1 }
-                        tier[k.city] = t
-                    }
-                }
-                i += 1
-            }
-        }
+        let query = Array(folded.utf8)
+        // Every key starting with the query sorts between the query and the
+        // query followed by 0xFF (a byte UTF-8 never uses).
+        let lo = query.withUnsafeBufferPointer { lowerBound(raw, $0) }
+        let hi = (query + [0xFF]).withUnsafeBufferPointer { lowerBound(raw, $0) }
         var out: [PlaceMatch] = []
-        if found > 0 {
-            for wanted: UInt8 in [0, 1, 2] {
+        // Rank: 0 exact, 1 prefix of a name or ASCII name, 2 prefix of an
+        // alternate name; then population (= city index).
+        var ranked: [(tier: UInt8, city: Int)] = []
+        if hi - lo <= 4096 {
+            for i in lo..<hi {
+                let k = key(raw, i)
+                guard filter?.admits(self, raw, city: k.city) ?? true else { continue }
+                let exact = Int(k.ref & 0xFF) == query.count
+                ranked.append((exact ? 0 : (k.alternate ? 2 : 1), k.city))
+            }
+            ranked.sort { ($0.tier, $0.city) < ($1.tier, $1.city) }
+            var seen = Set<Int>()
+            ranked = ranked.filter { seen.insert($0.city).inserted }
+        } else {
+            // A short prefix matches thousands of names: keep the best tier
+            // per city in a flat table, then walk cities in population order.
+            var tier = [UInt8](repeating: 3, count: count)
+            for i in lo..<hi {
+                let k = key(raw, i)
+                guard filter?.admits(self, raw, city: k.city) ?? true else { continue }
+                let exact = Int(k.ref & 0xFF) == query.count
+                tier[k.city] = min(tier[k.city], exact ? 0 : (k.alternate ? 2 : 1))
+            }
+            outer: for wanted: UInt8 in [0, 1, 2] {
                 for city in 0..<count where tier[city] == wanted {
-                    out.append(PlaceMatch(place: place(at: city, raw), kind: wanted == 0 ? .exact : .prefix, cityIndex: city))
-                    if out.count == limit { return out }
+                    ranked.append((wanted, city))
+                    if ranked.count == limit { break outer }
                 }
             }
         }
+        for (t, city) in ranked.prefix(limit) {
+            out.append(PlaceMatch(place: place(at: city, raw), kind: t == 0 ? .exact : .prefix, cityIndex: city))
+        }
+        if out.count == limit { return out }
         if fuzzy { out += fuzzyTail(raw, folded, filter, limit, out) }
         return out
     }
@@ -143,11 +154,10 @@ struct Qualifier {
         let aliases = ["uk": "gb", "usa": "us", "england": "gb", "britain": "gb"]
         let wanted = aliases[folded] ?? folded
         var found = Set<Int>()
-        for i in 0..<db.countryCount {
-            let code = SearchFolding.fold(db.string(raw, ref: db.u32(raw, db.countriesAt + i * 8)))
-            if code == wanted { found.insert(i); continue }
+        for (i, country) in db.countryKeys(raw).enumerated() {
+            if country.code == wanted { found.insert(i); continue }
             guard allowNames else { continue }
-            let name = SearchFolding.fold(db.string(raw, ref: db.u32(raw, db.countriesAt + i * 8 + 4)))
+            let name = country.name
             if name == wanted || (wanted.count >= 4 && name.hasPrefix(wanted)) { found.insert(i) }
         }
         let admin = wanted.count <= 3 && wanted.contains(where: \.isLetter)

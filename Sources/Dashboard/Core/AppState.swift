@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 
 /// The whole dashboard model: a value, changed only by `update`.
 public struct AppState: Equatable, Sendable {
@@ -14,6 +15,10 @@ public struct AppState: Equatable, Sendable {
     public var focus: PanelID?
     /// Set once the user asked to leave; the shell stops after this event.
     public var isQuitting = false
+    /// The user's settings (defaults when the config file is absent or invalid).
+    public var settings = Settings()
+    /// One line about a config problem, shown until the file is fixed.
+    public var configNotice: String?
 
     public init(now: Date, localZone: TimeZone, panels: [PanelID] = []) {
         self.now = now

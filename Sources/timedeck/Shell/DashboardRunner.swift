@@ -11,7 +11,12 @@ struct DashboardRunner {
     /// The state the dashboard opens with: stored data and settings are
     /// loaded here, before the terminal is taken over.
     func makeInitialState(now: Date) throws -> AppState {
-        AppState(now: now, localZone: TimeZone.current, panels: [])
+        let config = ConfigFile.locate()
+        let loaded = config.load()
+        var state = AppState(now: now, localZone: TimeZone.current, panels: [])
+        state.settings = loaded.settings
+        state.configNotice = loaded.summary(path: config.url.path)
+        return state
     }
 
     /// Runs until the user quits or a signal arrives; returns the exit code
@@ -23,7 +28,8 @@ struct DashboardRunner {
         let inbox = EventInbox(wake: wake)
         let signals = SignalWatcher(wake: wake)
         defer { withExtendedLifetime(signals) {} }
-        let terminal = try Terminal(noColor: noColor, theme: Theme.mission)
+        let themeName = state.settings.theme.rawValue
+        let terminal = try Terminal(noColor: noColor) { Theme.named(themeName, depth: $0) }
         defer { terminal.close() }
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox)

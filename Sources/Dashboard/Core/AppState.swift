@@ -17,6 +17,8 @@ public struct AppState: Equatable, Sendable {
     public var isQuitting = false
     /// The user's settings (defaults when the config file is absent or invalid).
     public var settings = Settings()
+    /// Counts `t` presses; plain mode says the time when it changes.
+    public var timeRequests = 0
     /// One line about a config problem, shown until the file is fixed.
     public var configNotice: String?
 

@@ -77,7 +77,8 @@ struct DashboardRunner {
 struct EffectRunner {
     enum Outcome { case `continue`, quit }
 
-    let terminal: Terminal
+    /// Rings the bell: curses' `beep` on screen, BEL in plain mode.
+    let ringBell: () -> Void
     let inbox: EventInbox
     /// Bells still to ring, for double beeps spaced briefly apart without
     /// blocking the loop.
@@ -85,7 +86,11 @@ struct EffectRunner {
     static let bellSpacing: TimeInterval = 0.15
 
     init(terminal: Terminal, inbox: EventInbox) {
-        self.terminal = terminal
+        self.init(bell: { terminal.bell() }, inbox: inbox)
+    }
+
+    init(bell: @escaping () -> Void, inbox: EventInbox) {
+        ringBell = bell
         self.inbox = inbox
     }
 
@@ -97,7 +102,7 @@ struct EffectRunner {
                 return (.quit, followUps)
             case .bell(let times):
                 guard times > 0 else { continue }
-                terminal.bell()
+                ringBell()
                 let now = WallClock.now()
                 for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
             }
@@ -109,7 +114,7 @@ struct EffectRunner {
         let due = pendingBells.filter { $0 <= now }
         guard !due.isEmpty else { return }
         pendingBells.removeAll { $0 <= now }
-        terminal.bell()
+        ringBell()
     }
 
     func millisecondsToNextBell(_ now: Date) -> Int32 {

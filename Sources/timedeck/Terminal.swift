@@ -27,6 +27,8 @@ final class Terminal {
     private let window: UnsafeMutablePointer<WINDOW>
     private let stderrCapture: StderrCapture
     private var previous: Frame?
+    /// Reused by `draw` for the wide characters of one run.
+    private var drawBuffer: [wchar_t] = []
     private var attributes: [StyleRole: (attr: attr_t, pair: Int16)] = [:]
     private var isClosed = false
     let colorDepth: ColorDepth
@@ -125,28 +127,14 @@ final class Terminal {
         let full = previous?.size != frame.size
         if full { werase(window) }
         var changed = false
-        for y in 0..<frame.size.rows {
-            var x = 0
-            while x < frame.size.columns {
-                if !full, let previous, previous[x, y] == frame[x, y] { x += 1; continue }
-                // A run of changed cells with one role is written in one call.
-                let role = frame[x, y].role
-                let start = x
-                var text: [wchar_t] = []
-                while x < frame.size.columns, frame[x, y].role == role,
-                      full || previous?[x, y] != frame[x, y] {
-                    let cell = frame[x, y]
-                    if !cell.isWideTail {
-                        for scalar in cell.character.unicodeScalars { text.append(wchar_t(scalar.value)) }
-                    }
-                    x += 1
-                }
-                if frame[start, y].isWideTail { continue }
-                let style = attributes[role] ?? (attr_t(0), 0)
-                wattr_set(window, style.attr, style.pair, nil)
-                mvwaddnwstr(window, Int32(y), Int32(start), text, Int32(text.count))
-                changed = true
-            }
+        FrameDiff.forEachChangedRun(old: full ? nil : previous, new: frame) { x, y, role, scalars in
+            guard !scalars.isEmpty else { return }
+            drawBuffer.removeAll(keepingCapacity: true)
+            for scalar in scalars { drawBuffer.append(wchar_t(scalar.value)) }
+            let style = attributes[role] ?? (attr_t(0), 0)
+            wattr_set(window, style.attr, style.pair, nil)
+            mvwaddnwstr(window, Int32(y), Int32(x), drawBuffer, Int32(drawBuffer.count))
+            changed = true
         }
         previous = frame
         if changed || full {

@@ -53,6 +53,7 @@ public struct Frame: Equatable, Sendable {
             if width == 0 { continue }
             if column + width > right { break }
             if column >= left {
+                breakWideCharacters(row: y, from: column, to: column + width)
                 self[column, y] = Cell(shown, role)
                 if width == 2 { self[column + 1, y] = .wideTail }
             }
@@ -71,7 +72,21 @@ public struct Frame: Equatable, Sendable {
     public mutating func fill(_ rect: Rect, with character: Character = " ", role: StyleRole = .normal) {
         let clipped = intersect(rect)
         for y in clipped.y..<clipped.maxY {
+            breakWideCharacters(row: y, from: clipped.x, to: clipped.maxX)
             for x in clipped.x..<clipped.maxX { self[x, y] = Cell(character, role) }
+        }
+    }
+
+    /// Before cells `start..<end` of row `y` are overwritten: a wide
+    /// character cut in half by that span loses its other half too (becomes
+    /// a blank), so no frame holds a head without its tail or a tail without
+    /// its head, which the terminal would show as a stale cell.
+    private mutating func breakWideCharacters(row y: Int, from start: Int, to end: Int) {
+        if start > 0, start < size.columns, self[start, y].isWideTail {
+            self[start - 1, y] = Cell(" ", self[start - 1, y].role)
+        }
+        if end < size.columns, end > 0, self[end, y].isWideTail {
+            self[end, y] = .blank
         }
     }
 

@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "timedeck", targets: ["timedeck"]),
         .library(name: "TimeKit", targets: ["TimeKit"]),
+        .library(name: "Dashboard", targets: ["Dashboard"]),  // for Benchmarks/ (issue 8)
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

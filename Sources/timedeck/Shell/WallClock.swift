@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 
 /// The real-time clock, read at full resolution. Only the shell reads it;
 /// everything else receives the instant as a value.
@@ -11,8 +12,6 @@ enum WallClock {
 
     /// Milliseconds (rounded up, at least 1) until the next whole UTC second.
     static func millisecondsToNextSecond(after date: Date) -> Int32 {
-        let t = date.timeIntervalSince1970
-        let remaining = (t.rounded(.down) + 1) - t
-        return Int32(max(1, (remaining * 1000).rounded(.up)))
+        SecondBoundary.millisecondsToNextSecond(after: date)
     }
 }

@@ -1,0 +1,71 @@
+// Dashboard rendering and frame-diff benchmarks (docs/PERFORMANCE.md,
+// "Dashboard: rendering and diff"). Run from Benchmarks/:
+//   swift package benchmark --target DashboardBenchmarks
+import Benchmark
+import Dashboard
+import Foundation
+import TimeKit
+
+/// The dashboard as a user sees it: every panel on main, focus on the first,
+/// at an instant with a busy header (seconds about to roll over a minute).
+func benchmarkState(at unixSeconds: Double) -> AppState {
+    let zone = TimeZone(identifier: "Australia/Brisbane") ?? TimeZone(secondsFromGMT: 36_000) ?? .current
+    return AppState(now: Date(timeIntervalSince1970: unixSeconds), localZone: zone, panels: PanelID.allCases)
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        warmupIterations: 10,
+        maxDuration: .seconds(3),
+        maxIterations: .kilo(10)
+    )
+    // 2026-11-22T01:59:59Z: the next second flips minutes and hours digits.
+    let t0 = 1_795_312_799.0
+    for size in [Size(columns: 100, rows: 30), Size(columns: 200, rows: 60)] {
+        let label = "\(size.columns)×\(size.rows)"
+        Benchmark("render: full frame, every panel, \(label)") { benchmark in
+            var t = t0
+            for _ in benchmark.scaledIterations {
+                t += 1
+                blackHole(render(benchmarkState(at: t), size: size))
+            }
+        }
+        Benchmark("render: help overlay open, \(label)") { benchmark in
+            var state = benchmarkState(at: t0)
+            state.overlay = .help(scroll: 0)
+            for _ in benchmark.scaledIterations { blackHole(render(state, size: size)) }
+        }
+        Benchmark("diff: one second later (a tick), \(label)") { benchmark in
+            let old = render(benchmarkState(at: t0), size: size)
+            let new = render(benchmarkState(at: t0 + 1), size: size)
+            for _ in benchmark.scaledIterations {
+                var cells = 0
+                FrameDiff.forEachChangedRun(old: old, new: new) { _, _, _, scalars in cells += scalars.count }
+                blackHole(cells)
+            }
+        }
+        Benchmark("diff: whole screen (first frame or resize), \(label)") { benchmark in
+            let new = render(benchmarkState(at: t0), size: size)
+            for _ in benchmark.scaledIterations {
+                var cells = 0
+                FrameDiff.forEachChangedRun(old: nil, new: new) { _, _, _, scalars in cells += scalars.count }
+                blackHole(cells)
+            }
+        }
+        Benchmark("tick end to end: update + render + diff, \(label)") { benchmark in
+            var state = benchmarkState(at: t0)
+            var previous = render(state, size: size)
+            var t = t0
+            for _ in benchmark.scaledIterations {
+                t += 1
+                state = update(state, .tick(Date(timeIntervalSince1970: t))).0
+                let frame = render(state, size: size)
+                var cells = 0
+                FrameDiff.forEachChangedRun(old: previous, new: frame) { _, _, _, scalars in cells += scalars.count }
+                blackHole(cells)
+                previous = frame
+            }
+        }
+    }
+}

@@ -52,6 +52,14 @@ final class Terminal {
         }
         // Keep everything written to stderr while curses owns the screen, and
         // print it after the screen is restored.
+        // ncurses learns of resizes through SIGWINCH. A parent may hand us
+        // the signal blocked (a test runner's worker thread did, and tmux
+        // passed its mask on to the pane, so resizes were never seen: found
+        // by issue 8's signal tests); unblock it before curses starts.
+        var resizeSignal = sigset_t()
+        sigemptyset(&resizeSignal)
+        sigaddset(&resizeSignal, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &resizeSignal, nil)
         let capture = StderrCapture()
         guard let screen = newterm(nil, output, input) else {
             capture.restore()

@@ -39,13 +39,16 @@ final class WakePipe: Sendable {
     }
 }
 
-/// Turns SIGINT, SIGTERM and SIGHUP into bytes on the wake pipe, so the loop
+/// Turns SIGINT, SIGTERM, SIGHUP and SIGQUIT into bytes on the wake pipe, so the loop
 /// leaves through its normal path and restores the terminal. The signals are
 /// ignored before curses starts (PLATFORM-NOTES: otherwise ncurses exits 1
 /// before we can close anything), then watched with dispatch sources on a
 /// global queue, which keep firing while the main thread sits in `poll`.
 final class SignalWatcher {
-    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// SIGQUIT is Ctrl-\ in cbreak mode: left alone, the Swift runtime's
+    /// backtracer would catch it and print a crash report over a raw terminal
+    /// (found by the key storm, issue 8).
+    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     private var sources: [DispatchSourceSignal] = []
 
     init(wake: WakePipe) {

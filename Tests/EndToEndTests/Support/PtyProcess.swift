@@ -19,7 +19,15 @@ final class PtyProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID (glibc), not imported by Swift
+        // A clean signal mask and default actions, as from a shell (see CleanSpawnAttributes).
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        // 0x80: POSIX_SPAWN_SETSID (glibc), not imported by Swift.
+        posix_spawnattr_setflags(&attributes, Int16(0x80 | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = [TimedeckBinary.url.path] + arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }

@@ -73,12 +73,35 @@ func spawnAndWait(_ argv: [String], environment: [String: String]) throws -> Str
         cArgs.forEach { free($0) }
         cEnv.forEach { free($0) }
     }
+    let attributes = CleanSpawnAttributes()
     var pid: pid_t = 0
-    let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, cEnv)
+    let rc = posix_spawnp(&pid, argv[0], &actions, &attributes.value, cArgs, cEnv)
     guard rc == 0 else { throw SpawnError(description: "cannot start \(argv[0]): error \(rc)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+}
+
+/// Spawn attributes that start the child as a shell would: no signal
+/// blocked and every signal at its default action. Without them a child
+/// inherits the calling thread's mask, and Swift Testing runs tests on
+/// worker threads that block nearly every signal; tmux then passed that mask
+/// on to the pane, so the dashboard never saw SIGWINCH (issue 8).
+final class CleanSpawnAttributes {
+    var value = posix_spawnattr_t()
+
+    init() {
+        posix_spawnattr_init(&value)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&value, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&value, &all)
+        posix_spawnattr_setflags(&value, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    }
+
+    deinit { posix_spawnattr_destroy(&value) }
 }
 
 /// Shell-quotes a path for the commands given to tmux.

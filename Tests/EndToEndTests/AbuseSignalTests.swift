@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// Signals in every mode (issue 8): SIGINT, SIGTERM, SIGHUP and SIGQUIT
+/// (also typed as Ctrl-\) while the dashboard shows the clock, the help, or a
+/// screen too small to draw, leave `stty -a` exactly as it was before and
+/// exit with 128 + the signal number.
+@Suite(.serialized) struct AbuseSignalTests {
+    /// A mode and the keys (tmux names) or resize that put the dashboard in it.
+    struct Mode: CustomTestStringConvertible, Sendable {
+        var name: String
+        var keys: [String]
+        var expectOnScreen: String
+        var tooSmall = false
+        var testDescription: String { name }
+    }
+
+    static let modes: [Mode] = [
+        Mode(name: "clock", keys: [], expectOnScreen: "? help"),
+        Mode(name: "help open", keys: ["?"], expectOnScreen: "Show this help"),
+        Mode(name: "help scrolled", keys: ["?", "j", "j"], expectOnScreen: "Keys"),
+        Mode(name: "too small", keys: [], expectOnScreen: "Enlarge", tooSmall: true),
+    ]
+    static let signals: [(String, Int32)] = [("INT", SIGINT), ("TERM", SIGTERM), ("HUP", SIGHUP), ("QUIT", SIGQUIT)]
+
+    @Test(arguments: modes)
+    func everySignalInThisModeRestoresTheTerminal(mode: Mode) throws {
+        for (name, number) in Self.signals {
+            let status = try check(mode: mode, signalName: name) { pid, _ in kill(pid, number) }
+            #expect(status == "\(128 + number)", "SIG\(name) in \(mode.name): status \(status ?? "none")")
+        }
+    }
+
+    /// Ctrl-\ is SIGQUIT from the terminal itself. Before the fix the Swift
+    /// runtime's backtracer caught it and printed a crash report over a raw
+    /// terminal; now it leaves like SIGTERM.
+    @Test func controlBackslashQuitsCleanly() throws {
+        let status = try check(mode: Self.modes[1], signalName: "QUIT (Ctrl-\\)") { _, tmux in try tmux.send(["-H", "1c"]) }
+        #expect(status == "131")
+    }
+
+    /// Runs timedeck in `mode`, delivers the signal, checks the terminal and
+    /// returns the exit status.
+    private func check(mode: Mode, signalName: String, deliver: (Int32, TmuxSession) throws -> Void) throws -> String? {
+        let dir = TemporaryFolder()
+        let q = { shellQuoted(dir.path($0)) }
+        // bash with a caught (not ignored) trap: the shell survives a
+        // terminal signal while timedeck gets the default disposition.
+        let script = "trap 'true' INT QUIT TSTP; stty -a > \(q("before")); "
+            + "sh -c 'echo $$ > \(dir.path("pid")); exec \(TimedeckBinary.url.path)'; echo $? > \(q("status")); "
+            + "stty -a > \(q("after")); sleep 30"
+        let tmux = try TmuxSession(columns: 80, rows: 24, command: "exec bash -c \(shellQuoted(script))")
+        #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
+        for key in mode.keys { try tmux.send(key); usleep(50_000) }
+        if mode.tooSmall { try tmux.resize(columns: 30, rows: 8) }
+        #expect(tmux.waitForScreen { $0.contains(mode.expectOnScreen) } != nil, "\(mode.name) not reached:\n\(tmux.capture())")
+        usleep(200_000)  // dispatch sources registered (PLATFORM-NOTES: ~50 ms)
+        let pid = try #require(Int32(dir.read("pid")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+        try deliver(pid, tmux)
+        #expect(waitUntil(10) { dir.read("after") != nil }, "timedeck did not exit on SIG\(signalName) in \(mode.name)")
+        let status = dir.read("status")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        // The window size is part of `stty -a`; the too-small mode changed it on purpose.
+        let withoutSize = { (text: String?) in text?.replacing(/rows \d+; columns \d+;/, with: "rows, columns;") }
+        let before = withoutSize(dir.read("before")), after = withoutSize(dir.read("after"))
+        #expect(before != nil && before == after, "stty -a changed after SIG\(signalName) in \(mode.name):\n\(before ?? "")\n---\n\(after ?? "")")
+        return status
+    }
+}
+
+/// Regression: started with SIGWINCH blocked (as a test runner's worker
+/// thread handed it on through tmux), the dashboard never learned of a
+/// resize and drew the old size's frame into the new window.
+@Suite(.serialized) struct BlockedResizeSignalTests {
+    @Test func resizesAreSeenEvenWhenStartedWithSIGWINCHBlocked() throws {
+        let launcher = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGWINCH]); "
+            + "os.execv(sys.argv[1], sys.argv[1:])"
+        let tmux = try TmuxSession(columns: 80, rows: 24, command:
+            "python3 -c \(shellQuoted(launcher)) \(shellQuoted(TimedeckBinary.url.path))")
+        #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
+        try tmux.resize(columns: 30, rows: 8)
+        #expect(tmux.waitForScreen { $0.contains("Enlarge") } != nil, "resize not seen:\n\(tmux.capture())")
+    }
+}

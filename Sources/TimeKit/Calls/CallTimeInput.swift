@@ -28,15 +28,21 @@ public enum CallTimeInput: Equatable, Sendable {
 
     public static func parse(_ text: String) throws -> CallTimeInput {
         let t = text.trimmingCharacters(in: .whitespaces)
-        if let m = t.wholeMatch(of: /(\d{1,2}):(\d{2})(?::(\d{2}))?/) {
-            let (h, mi, s) = (Int(m.1)!, Int(m.2)!, m.3.flatMap { Int($0) } ?? 0)
+        // ASCII digits only: `\d` alone matches any Unicode digit, and a
+        // digit carrying a combining mark is one Character, which `Int`
+        // cannot read (found by fuzzing, issue 8).
+        if let m = t.wholeMatch(of: /(\d{1,2}):(\d{2})(?::(\d{2}))?/.asciiOnlyDigits()) {
+            guard let h = Int(m.1), let mi = Int(m.2) else { throw ParseError(text: text) }
+            let s = m.3.flatMap { Int($0) } ?? 0
             guard h < 24, mi < 60, s < 60 else { throw ParseError(text: text) }
             return .wall(hour: h, minute: mi, second: s, date: nil)
         }
         let full = /(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|z|[+-]\d{2}:?\d{2})?/
-        guard let m = t.wholeMatch(of: full) else { throw ParseError(text: text) }
-        let wall = LocalWallTime(year: Int(m.1)!, month: Int(m.2)!, day: Int(m.3)!,
-                                 hour: Int(m.4)!, minute: Int(m.5)!, second: m.6.flatMap { Int($0) } ?? 0)
+        guard let m = t.wholeMatch(of: full.asciiOnlyDigits()),
+              let year = Int(m.1), let month = Int(m.2), let day = Int(m.3), let hour = Int(m.4), let minute = Int(m.5)
+        else { throw ParseError(text: text) }
+        let wall = LocalWallTime(year: year, month: month, day: day,
+                                 hour: hour, minute: minute, second: m.6.flatMap { Int($0) } ?? 0)
         guard wall.isValid else { throw ParseError(text: text) }
         guard let zone = m.7 else {
             return .wall(hour: wall.hour, minute: wall.minute, second: wall.second,
@@ -45,7 +51,7 @@ public enum CallTimeInput: Equatable, Sendable {
         var offset = 0
         if zone != "Z" && zone != "z" {
             let digits = zone.dropFirst().filter(\.isNumber)
-            let hh = Int(digits.prefix(2))!, mm = Int(digits.suffix(2))!
+            guard let hh = Int(digits.prefix(2)), let mm = Int(digits.suffix(2)) else { throw ParseError(text: text) }
             guard hh <= 14, mm < 60 else { throw ParseError(text: text) }
             offset = (hh * 3600 + mm * 60) * (zone.first == "-" ? -1 : 1)
         }

@@ -62,7 +62,10 @@ public struct ConfigDocument: Equatable, Sendable {
 
     /// Parses `text`; throws the first syntax error found.
     public init(parsing text: String) throws(SyntaxError) {
-        lines = text.isEmpty ? [] : text.components(separatedBy: "\n")
+        // Split on the scalar: "\r\n" is one Character, so a Character
+        // split would read a file with Windows line endings as one line
+        // (found by fuzzing, issue 8). A trailing "\r" stays on its line.
+        lines = text.isEmpty ? [] : text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
         if lines.last == "" { lines.removeLast() }
         entries = []
         var table = ""

@@ -8,7 +8,7 @@ struct Timedeck: ParsableCommand {
         commandName: "timedeck",
         abstract: "A full-screen terminal time dashboard: UTC marks, Mars time and call planning.",
         version: "timedeck \(TimedeckVersion.string) (time-zone data \(TimeZone.timeZoneDataVersion))",
-        subcommands: [NowCommand.self]
+        subcommands: [NowCommand.self, MarksCommand.self]
     )
 
     func run() throws {

@@ -19,9 +19,8 @@ public enum GPSDReader {
     /// As `parse(line:)`, for raw bytes read from the socket.
     public static func parse<Bytes: Collection>(bytes: Bytes) -> GPSDReport? where Bytes.Element == UInt8 {
         guard bytes.count <= maximumLineBytes, nestingIsShallow(bytes) else { return nil }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes), options: []),
-              let fields = object as? [String: Any],
-              let className = fields["class"] as? String
+        guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)),
+              case .string(let className)? = fields["class"]
         else { return nil }
         switch className {
         case "TPV": return .tpv(fix(fields))
@@ -31,9 +30,9 @@ public enum GPSDReader {
                                         protocolMajor: integer(fields["proto_major"]),
                                         protocolMinor: integer(fields["proto_minor"])))
         case "DEVICES":
-            let list = (fields["devices"] as? [Any]) ?? []
+            guard case .array(let list)? = fields["devices"] else { return .devices([]) }
             return .devices(list.compactMap { entry in
-                guard let d = entry as? [String: Any], let path = string(d["path"]) else { return nil }
+                guard case .object(let d) = entry, let path = string(d["path"]) else { return nil }
                 return GPSDDevice(path: path, driver: string(d["driver"]))
             })
         case "TOFF", "PPS":
@@ -46,7 +45,7 @@ public enum GPSDReader {
         }
     }
 
-    static func fix(_ f: [String: Any]) -> GPSDFix {
+    static func fix(_ f: [String: JSONValue]) -> GPSDFix {
         var position: GeoPosition?
         if let lat = number(f["lat"]), let lon = number(f["lon"]) {
             position = try? GeoPosition(latitudeDegrees: lat, longitudeDegrees: lon)
@@ -62,9 +61,12 @@ public enum GPSDReader {
                        timeErrorSeconds: number(f["ept"]))
     }
 
-    static func sky(_ f: [String: Any]) -> GPSDSky {
-        let satellites = (f["satellites"] as? [Any])?.compactMap { $0 as? [String: Any] }
-        let usedCount = satellites.map { list in list.filter { ($0["used"] as? Bool) == true }.count }
+    static func sky(_ f: [String: JSONValue]) -> GPSDSky {
+        var satellites: [[String: JSONValue]]?
+        if case .array(let list)? = f["satellites"] {
+            satellites = list.compactMap { if case .object(let o) = $0 { return o } else { return nil } }
+        }
+        let usedCount = satellites.map { list in list.filter { $0["used"] == .bool(true) }.count }
         return GPSDSky(device: string(f["device"]),
                        satellitesVisible: integer(f["nSat"]) ?? satellites?.count,
                        satellitesUsed: integer(f["uSat"]) ?? usedCount,
@@ -72,7 +74,7 @@ public enum GPSDReader {
                        pdop: number(f["pdop"]))
     }
 
-    static func timeOffset(_ f: [String: Any]) -> GPSDTimeOffset? {
+    static func timeOffset(_ f: [String: JSONValue]) -> GPSDTimeOffset? {
         guard let rs = integer64(f["real_sec"]), let rn = integer64(f["real_nsec"]),
               let cs = integer64(f["clock_sec"]), let cn = integer64(f["clock_nsec"]),
               let real = nanoseconds(seconds: rs, nanos: rn), let clock = nanoseconds(seconds: cs, nanos: cn)
@@ -85,25 +87,25 @@ public enum GPSDReader {
         return seconds * 1_000_000_000 + nanos
     }
 
-    /// A finite JSON number (not a Boolean).
-    static func number(_ value: Any?) -> Double? {
-        guard let value, !(value is Bool), let n = value as? NSNumber else { return nil }
-        let d = n.doubleValue
-        return d.isFinite ? d : nil
+    /// A finite JSON number (not a Boolean, not a string of digits).
+    static func number(_ value: JSONValue?) -> Double? {
+        guard case .number(let d)? = value, d.isFinite else { return nil }
+        return d
     }
 
-    static func integer(_ value: Any?) -> Int? {
+    static func integer(_ value: JSONValue?) -> Int? {
         guard let d = number(value), d == d.rounded(), abs(d) < 1e9 else { return nil }
         return Int(d)
     }
 
-    static func integer64(_ value: Any?) -> Int64? {
+    static func integer64(_ value: JSONValue?) -> Int64? {
         guard let d = number(value), d == d.rounded(), abs(d) < 9e15 else { return nil }
         return Int64(d)
     }
 
-    static func string(_ value: Any?) -> String? {
-        value as? String
+    static func string(_ value: JSONValue?) -> String? {
+        guard case .string(let s)? = value else { return nil }
+        return s
     }
 
     /// Rejects nesting deeper than `maximumDepth` before the JSON parser sees
@@ -127,5 +129,21 @@ public enum GPSDReader {
             }
         }
         return true
+    }
+}
+
+/// Any JSON value, decoded strictly by type: a number is never a Boolean and
+/// a Boolean never a number (NSNumber bridging blurs the two on Linux).
+enum JSONValue: Decodable, Equatable {
+    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let d = try? c.decode(Double.self) { self = .number(d) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: JSONValue].self)) }
     }
 }

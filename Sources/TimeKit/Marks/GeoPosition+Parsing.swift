@@ -6,7 +6,7 @@ extension GeoPosition {
         public var input: String
         public var reason: String
         public var description: String {
-            "cannot read position \"\(input)\": \(reason). "
+            "cannot read position \"\(InertText.display(input))\": \(reason). "
                 + "Write it as \"27 28.02 S 153 22.84 E\", \"27° 28'.02 S  153° 22'.84 E\" or \"-27.467, 153.3807\"."
         }
     }
@@ -23,8 +23,11 @@ extension GeoPosition {
         let letters = tokens.filter { if case .hemisphere = $0 { return true } else { return false } }
         if letters.isEmpty {
             let numbers = tokens.compactMap { if case .number(let v) = $0 { return v } else { return nil } }
-            guard numbers.count == 2 else {
-                throw ParseError(input: text, reason: "expected two decimal numbers (latitude, longitude) or hemisphere letters N/S and E/W")
+            // Without letters, "27 28.02" would be ambiguous (27° 28.02' or
+            // two decimal numbers?): decimal pairs need a comma or two decimal points.
+            let bothDecimal = text.split(whereSeparator: { $0 == " " || $0 == "," }).filter { $0.contains(".") }.count == 2
+            guard numbers.count == 2, text.contains(",") || bothDecimal else {
+                throw ParseError(input: text, reason: "expected signed decimal degrees \"latitude, longitude\" or hemisphere letters N/S and E/W")
             }
             try self.init(validating: text, latitude: numbers[0], longitude: numbers[1])
             return

@@ -24,14 +24,12 @@ export TIMEDECK_RESOURCES="$PWD/Resources"
 timekit() { find Sources/TimeKit -name '*.swift' | sort; }
 sources_for() {
     case "$1" in
-        instant|longitude|duration|place-search|call-time|config) timekit ;;
+        instant|longitude|duration|place-search|call-time|config|gpsd|position) timekit ;;
         key-decoder) echo Sources/Dashboard/Keys/Key.swift Sources/Dashboard/Keys/KeyDecoder.swift ;;
-        gpsd) ls Sources/timedeck/GPS/*.swift 2>/dev/null | grep -v 'Client\|Connection' ;;
         *) echo "unknown target $1" >&2; return 1 ;;
     esac
 }
-ALL="instant longitude duration place-search call-time config key-decoder"
-[ -f Fuzz/gpsd.swift ] && ALL="$ALL gpsd"
+ALL="instant longitude duration place-search call-time config key-decoder gpsd position"
 TARGETS=${*:-$ALL}
 
 status=0

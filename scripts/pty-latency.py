@@ -5,8 +5,8 @@
     scripts/pty-latency.py keys --keys 400 -- .build/release/timedeck
 
 startup: from fork/exec to the first full frame, i.e. until the output holds
-  the --ready text (default: the status bar's "Quit", the last row ncurses
-  draws), over --runs launches; plus peak RSS (VmHWM) after 2 s.
+  the --ready text (default: the status bar's last label " quit", on the last row
+  ncurses draws), over --runs launches; plus peak RSS (VmHWM) after 2 s.
 keys: writes a key that changes the screen (--key, default "?", which opens
   and closes the help in turn) and times until the first changed bytes
   arrive ("first byte") and until the burst ends ("last byte": the last read
@@ -147,16 +147,15 @@ def main():
     p.add_argument("--keys", type=int, default=400)
     p.add_argument("--key", default="?")
     p.add_argument("--gap", type=float, default=0.02, help="pause after each redraw, s")
-    p.add_argument("--ready", default="Quit")
+    p.add_argument("--ready", default=" quit")
     p.add_argument("--rows", type=int, default=30)
     p.add_argument("--cols", type=int, default=100)
     p.add_argument("--term", default="xterm-256color")
     p.add_argument("--compare", action="append", default=[])
-    p.add_argument("command", nargs=argparse.REMAINDER)
-    a = p.parse_args()
-    commands = []
-    if a.command:
-        commands.append(a.command[1:] if a.command[0] == "--" else a.command)
+    argv = sys.argv[1:]
+    command = argv[argv.index("--") + 1:] if "--" in argv else []
+    a = p.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
+    commands = [command] if command else []
     commands += [shlex.split(c) for c in a.compare]
     if not commands:
         p.error("give a command after --")

@@ -81,3 +81,27 @@ import Testing
         #expect(tmux.waitForScreen { $0.contains("Enlarge") } != nil, "resize not seen:\n\(tmux.capture())")
     }
 }
+
+/// Regression (found by scripts/pty-latency.py): a SIGTERM in the first
+/// ~50 ms after the signal watchers were set up (dispatch sources, which
+/// register asynchronously, while the signals were already ignored) was
+/// dropped and the dashboard ran on. The harness sent it as soon as the first
+/// frame was on screen, which is inside that window; so does this test.
+@Suite(.serialized) struct EarlySignalTests {
+    @Test(arguments: 0..<10)
+    func sigtermAsSoonAsTheFirstFrameShowsEndsTheDashboard(run: Int) throws {
+        let process = try PtyProcess([], environment: ["TERM": "xterm-256color"], columns: 100, rows: 30)
+        #expect(process.read(until: { $0.contains(" quit") }), "no first frame")
+        kill(process.pid, SIGTERM)
+        #expect(process.waitForExit(seconds: 3) == 143, "SIGTERM right after the first frame was lost (run \(run))")
+    }
+
+    @Test(arguments: [0, 5, 20])
+    func sigtermBeforeTheFirstFrameEndsTheProcess(delayMilliseconds: Int) throws {
+        let process = try PtyProcess([], environment: ["TERM": "xterm-256color"], columns: 100, rows: 30)
+        usleep(UInt32(delayMilliseconds * 1000))
+        kill(process.pid, SIGTERM)
+        // 143 whether the handler saw it (128 + 15) or the default action did.
+        #expect(process.waitForExit(seconds: 3) == 143)
+    }
+}

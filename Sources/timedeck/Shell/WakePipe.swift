@@ -39,29 +39,47 @@ final class WakePipe: Sendable {
     }
 }
 
-/// Turns SIGINT, SIGTERM, SIGHUP and SIGQUIT into bytes on the wake pipe, so the loop
-/// leaves through its normal path and restores the terminal. The signals are
-/// ignored before curses starts (PLATFORM-NOTES: otherwise ncurses exits 1
-/// before we can close anything), then watched with dispatch sources on a
-/// global queue, which keep firing while the main thread sits in `poll`.
+/// The wake pipe's write end, for the signal handler, which can capture
+/// nothing. Set before the handlers are installed; -1 when none.
+nonisolated(unsafe) private var signalWakeFd: Int32 = -1
+
+/// Turns SIGINT, SIGTERM, SIGHUP and SIGQUIT into bytes on the wake pipe, so
+/// the loop leaves through its normal path and restores the terminal.
+///
+/// A plain `sigaction` handler that only calls `write(2)` (async-signal-safe),
+/// the classic self-pipe trick. The first version ignored the signals and
+/// watched them with dispatch sources, whose registration is asynchronous: a
+/// SIGTERM in the first ~50 ms was dropped and the dashboard ran on (found by
+/// issue 8's startup harness). Installed before curses starts, so ncurses
+/// keeps its hands off these signals (it only hooks those left at SIG_DFL).
 final class SignalWatcher {
     /// SIGQUIT is Ctrl-\ in cbreak mode: left alone, the Swift runtime's
     /// backtracer would catch it and print a crash report over a raw terminal
     /// (found by the key storm, issue 8).
     static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-    private var sources: [DispatchSourceSignal] = []
+    /// Kept so the pipe outlives the handlers that write to it.
+    private let wake: WakePipe
 
     init(wake: WakePipe) {
+        self.wake = wake
+        signalWakeFd = wake.writeFd
         for sig in Self.watched {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { wake.post(UInt8(sig)) }
-            source.resume()
-            sources.append(source)
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signalNumber in
+                var byte = UInt8(truncatingIfNeeded: signalNumber)
+                _ = write(signalWakeFd, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(sig, &action, nil)
         }
     }
 
+    /// Back to ignoring the signals (as the dispatch-source version left
+    /// them) before the pipe can close: a late signal must never write into
+    /// whatever file reuses the descriptor.
     deinit {
-        for source in sources { source.cancel() }
+        for sig in Self.watched { signal(sig, SIG_IGN) }
+        signalWakeFd = -1
     }
 }

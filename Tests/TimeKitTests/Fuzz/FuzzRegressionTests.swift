@@ -37,3 +37,18 @@ import Testing
         #expect(try ConfigDocument(parsing: document.text).entries == document.entries)
     }
 }
+
+/// Found by the gpsd target: a TPV time in year 4010 overflowed Int64
+/// nanoseconds and trapped the reader (which runs on the gpsd thread).
+@Suite struct GPSDFuzzRegressionTests {
+    @Test func farFutureTimesAreDroppedNotTrapped() {
+        #expect(GPSDTime.unixNanoseconds(iso: "4010-09-08T10:34:48.266Z") == nil)
+        #expect(GPSDTime.unixNanoseconds(iso: "2262-04-11T23:47:16.854775807Z") == Int64.max)
+        #expect(GPSDTime.unixNanoseconds(iso: "2262-04-11T23:47:16.854775808Z") == nil)
+        #expect(GPSDTime.unixNanoseconds(iso: "2005-06-08T10:34:48.283Z") == 1_118_226_888_283_000_000)
+        let line = #"{"class":"TPV","time":"4010-09-08T10:34:48.266Z","lat":46.5,"lon":7.5,"mode":3}"#
+        guard case .tpv(let fix)? = GPSDReader.parse(line: line) else { Issue.record("not a TPV"); return }
+        #expect(fix.timeUnixNanoseconds == nil)
+        #expect(fix.mode == 3)
+    }
+}

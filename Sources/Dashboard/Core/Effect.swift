@@ -3,6 +3,8 @@
 public enum Effect: Equatable, Sendable {
     /// Leave the dashboard and restore the terminal.
     case quit
+    /// Write this snapshot of the dashboard to the data folder.
+    case writeSnapshot(SnapshotDocument)
     /// Ring the terminal bell `times` times, briefly apart.
     case bell(times: Int)
 }

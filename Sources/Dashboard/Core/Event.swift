@@ -5,6 +5,11 @@ import Foundation
 public enum Event: Equatable, Sendable {
     /// The second boundary passed (or the shell woke for another reason).
     case tick(Date)
+    /// A snapshot was written (`path` of the text file); `copied` when it was
+    /// also offered to the clipboard.
+    case snapshotSaved(path: String, copied: Bool)
+    /// A snapshot could not be written; the message says why.
+    case snapshotFailed(String)
     /// A key, stamped with the real-time clock right after it was read.
     case key(Key, at: Date)
     /// The terminal changed size.

@@ -7,8 +7,17 @@ public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     switch event {
     case .tick(let now):
         next.now = now
+        if let notice = next.notice, now >= notice.until { next.notice = nil }
         return (next, [])
-    case .resize:
+    case .snapshotSaved(let path, let copied):
+        let text = "Snapshot saved: \(path)" + (copied ? " (offered to the clipboard)" : "")
+        next.notice = Notice(state.language.localized(text), until: state.now.addingTimeInterval(Notice.seconds))
+        return (next, [])
+    case .snapshotFailed(let message):
+        next.notice = Notice(message, isProblem: true, until: state.now.addingTimeInterval(Notice.seconds))
+        return (next, [])
+    case .resize(let size):
+        next.screenSize = size
         return (next, [])
     case .key(let key, let now):
         next.now = now
@@ -37,6 +46,9 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
     case .quit:
         next.isQuitting = true
         return (next, [.quit])
+    case .snapshot:
+        let document = SnapshotDocument.make(state, size: state.screenSize)
+        return (next, [.writeSnapshot(document)])
     case .showHelp:
         next.overlay = .help(scroll: 0)
     case .closeOverlay:

@@ -1,6 +1,8 @@
 /// What a key does, independent of which key it is.
 public enum Action: Equatable, Hashable, Sendable {
     case quit
+    /// Write a snapshot of the screen and a data summary to the data folder.
+    case snapshot
     case showHelp
     case closeOverlay
     case scrollUp
@@ -42,6 +44,7 @@ public enum Keymap {
     public static let bindings: [KeyBinding] = [
         KeyBinding([.character("?")], .showHelp, "Show this help"),
         KeyBinding([.character("t")], .tellTime, "Say the time (plain mode)"),
+        KeyBinding([.character("w")], .snapshot, "Write a snapshot (text + colour) to the data folder"),
         KeyBinding([.character("q"), .escape, .control("c")], .quit, "Quit"),
         KeyBinding([.tab], .focusNext, "Focus the next panel"),
         KeyBinding([.backTab], .focusPrevious, "Focus the previous panel"),

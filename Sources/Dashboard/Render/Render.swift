@@ -52,3 +52,12 @@ func drawTooSmall(_ size: Size, language: UILanguage = .en, into frame: inout Fr
         frame.putCentered(line, in: frame.bounds, y: top + i, role: .warning)
     }
 }
+
+/// Each panel's lines for a snapshot's data summary (what is on screen, as
+/// facts). Panels join this switch as they land.
+func panelSummary(_ panel: PanelID, _ state: AppState) -> [String] {
+    switch panel {
+    case .marks, .mars, .calls:
+        return []
+    }
+}

@@ -36,6 +36,7 @@ struct DashboardRunner {
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox)
         var size = terminal.size
+        state.screenSize = size
         terminal.draw(render(state, size: size))
 
         while true {
@@ -81,6 +82,8 @@ struct EffectRunner {
 
     /// Rings the bell: curses' `beep` on screen, BEL in plain mode.
     let ringBell: () -> Void
+    /// Offers text to the terminal's clipboard (OSC 52); nil in plain mode.
+    var clipboard: ((String) -> Bool)?
     let inbox: EventInbox
     /// Bells still to ring, for double beeps spaced briefly apart without
     /// blocking the loop.
@@ -89,6 +92,7 @@ struct EffectRunner {
 
     init(terminal: Terminal, inbox: EventInbox) {
         self.init(bell: { terminal.bell() }, inbox: inbox)
+        clipboard = { terminal.offerToClipboard($0) }
     }
 
     init(bell: @escaping () -> Void, inbox: EventInbox) {
@@ -97,11 +101,18 @@ struct EffectRunner {
     }
 
     mutating func perform(_ effects: [Effect]) -> (Outcome, [Event]) {
-        let followUps: [Event] = []
+        var followUps: [Event] = []
         for effect in effects {
             switch effect {
             case .quit:
                 return (.quit, followUps)
+            case .writeSnapshot(let document):
+                do {
+                    let path = try SnapshotFiles.write(document)
+                    followUps.append(.snapshotSaved(path: path, copied: clipboard?(document.text) ?? false))
+                } catch {
+                    followUps.append(.snapshotFailed("\(error)"))
+                }
             case .bell(let times):
                 guard times > 0 else { continue }
                 ringBell()

@@ -16,6 +16,8 @@ struct DashboardRunner {
         var state = AppState(now: now, localZone: TimeZone.current, panels: [])
         state.settings = loaded.settings
         state.configNotice = loaded.summary(path: config.url.path)
+        state.language = UILanguage.resolve(setting: loaded.settings.language.rawValue,
+                                            environment: ProcessInfo.processInfo.environment)
         return state
     }
 

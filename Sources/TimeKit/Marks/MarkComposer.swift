@@ -2,18 +2,19 @@
 /// the caller samples the clock, reads the kernel clock state and copies the
 /// gpsd snapshot; the dashboard's update and `timedeck marks add` share it.
 public enum MarkComposer {
-    /// Where the position comes from: gpsd when an address is set (even with
-    /// no fix: that is recorded as such), else the fixed position, else none.
+    /// Where the position comes from: a current gpsd fix when gpsd is set;
+    /// else the fixed position if there is one (the config's "fixed position
+    /// when gpsd has no fix"); else gpsd's state as it is (a stale fix or no
+    /// fix, recorded as such); else none.
     public static func compose(unixNanoseconds: Int64, note: String, settings: MarkSettings,
                                gps: GPSDSnapshot?, kernel: ClockStatus.Kernel?) -> SightingMark {
-        let position: MarkPosition
+        var position = MarkPosition.none
         if settings.gpsdAddress != nil {
             position = .fromGPSD(fix: gps?.fix, receivedUnixNanoseconds: gps?.fixReceivedUnixNanoseconds,
                                  markUnixNanoseconds: unixNanoseconds)
-        } else if let fixed = settings.fixedPosition {
+        }
+        if position.status != .current, let fixed = settings.fixedPosition {
             position = .fixed(fixed)
-        } else {
-            position = .none
         }
         let clock = ClockStatus(kernel: kernel, gpsOffset: gps?.currentOffset(at: unixNanoseconds))
         return SightingMark(unixNanoseconds: unixNanoseconds, correctionNanoseconds: settings.correctionNanoseconds,

@@ -13,7 +13,7 @@ struct MarksCommand: ParsableCommand {
             $XDG_DATA_HOME/timedeck/timedeck.sqlite, else ~/.local/share/timedeck/timedeck.sqlite.
             """,
         subcommands: [MarksListCommand.self, MarksAddCommand.self, MarksExportCommand.self,
-                      MarksClearCommand.self, MarksSettingsCommand.self]
+                      MarksClearCommand.self]
     )
 }
 

@@ -13,6 +13,8 @@ public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     case .key(let key, let now):
         next.now = now
         return handleKey(key, in: next)
+    case .marks(let marksEvent):
+        return MarksPanel.handle(marksEvent, in: next)
     }
 }
 
@@ -51,6 +53,8 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         next.timeRequests += 1
     case .focusNext, .focusPrevious:
         next.focus = cycledFocus(state, forward: action == .focusNext)
+    case .marks(let marksAction):
+        return MarksPanel.perform(marksAction, in: state)
     }
     return (next, [])
 }
@@ -67,5 +71,6 @@ func cycledFocus(_ state: AppState, forward: Bool) -> PanelID? {
 /// line here; the first that returns a result wins.
 func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
     if case .help = state.overlay { return nil }
+    if let captured = MarksPanel.captureKey(key, in: state) { return captured }
     return nil
 }

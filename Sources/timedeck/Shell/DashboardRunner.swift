@@ -13,8 +13,9 @@ struct DashboardRunner {
     func makeInitialState(now: Date) throws -> AppState {
         let config = ConfigFile.locate()
         let loaded = config.load()
-        var state = AppState(now: now, localZone: TimeZone.current, panels: [])
+        var state = AppState(now: now, localZone: TimeZone.current, panels: [.marks])
         state.settings = loaded.settings
+        state.marks = try MarksShell.initialState(settings: loaded.settings)
         state.configNotice = loaded.summary(path: config.url.path)
         state.language = UILanguage.resolve(setting: loaded.settings.language.rawValue,
                                             environment: ProcessInfo.processInfo.environment)
@@ -35,6 +36,8 @@ struct DashboardRunner {
         defer { terminal.close() }
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox)
+        effects.marks = try MarksShell.start(inbox: inbox, settings: state.marks.settings)
+        defer { effects.marks?.stop() }
         var size = terminal.size
         terminal.draw(render(state, size: size))
 
@@ -82,6 +85,8 @@ struct EffectRunner {
     /// Rings the bell: curses' `beep` on screen, BEL in plain mode.
     let ringBell: () -> Void
     let inbox: EventInbox
+    /// The marks store and watchers (nil in tests of the runner itself).
+    var marks: MarksShell?
     /// Bells still to ring, for double beeps spaced briefly apart without
     /// blocking the loop.
     private var pendingBells: [Date] = []
@@ -97,7 +102,7 @@ struct EffectRunner {
     }
 
     mutating func perform(_ effects: [Effect]) -> (Outcome, [Event]) {
-        let followUps: [Event] = []
+        var followUps: [Event] = []
         for effect in effects {
             switch effect {
             case .quit:
@@ -107,6 +112,10 @@ struct EffectRunner {
                 ringBell()
                 let now = WallClock.now()
                 for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
+            case .marks(let marksEffect):
+                // Synchronous: the commit is done before the follow-up event
+                // reaches `update`, and so before anything is drawn.
+                if let marks { followUps.append(marks.perform(marksEffect)) }
             }
         }
         return (.continue, followUps)

@@ -53,6 +53,7 @@ def percentile(values, p):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=500)
+    parser.add_argument("--verbose", action="store_true", help="list the slow samples")
     parser.add_argument("command", nargs="+")
     args = parser.parse_args()
 
@@ -69,7 +70,7 @@ def main():
         if b"Space mark" not in screen:
             raise SystemExit("the dashboard did not start: " + screen.decode(errors="replace")[-400:])
         db = sqlite3.connect(f"file:{home}/timedeck.sqlite?mode=ro", uri=True)
-        stamp_us, screen_us = [], []
+        stamp_us, screen_us, phase_ms = [], [], []
         for i in range(args.count):
             time.sleep(0.02 + random.random() * 0.01)
             drain(fd, None, timeout=0)  # discard clock ticks
@@ -86,12 +87,16 @@ def main():
                 seen_at, _ = drain(fd, None, timeout=1)
                 row = db.execute("SELECT id, unixNanoseconds FROM sightingMark ORDER BY id DESC LIMIT 1").fetchone()
             stamp_us.append((row[1] - t0) / 1000)
+            phase_ms.append((t0 % 1_000_000_000) / 1e6)
             if seen_at is not None:
                 screen_us.append((seen_at - t0) / 1000)
         print(f"{args.count} marks through a pty, command: {' '.join(args.command)}")
         for name, values in (("key→timestamp", stamp_us), ("key→screen", screen_us)):
             print(f"{name:14s} p50 {statistics.median(values):8.1f} µs   p99 {percentile(values, 99):8.1f} µs   "
                   f"max {max(values):8.1f} µs   min {min(values):8.1f} µs")
+        if args.verbose:
+            slow = [(round(us), round(ph, 1)) for us, ph in zip(stamp_us, phase_ms) if us > 500]
+            print("samples over 500 µs (µs, ms after the UTC second):", slow)
     finally:
         os.kill(pid, signal.SIGTERM)
         os.waitpid(pid, 0)

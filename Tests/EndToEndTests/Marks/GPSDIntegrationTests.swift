@@ -100,7 +100,10 @@ struct GPSDIntegrationTests {
         let session = try TmuxSession(columns: 120, rows: 30, command: "exec \(shellQuoted(TimedeckBinary.url.path))",
                                       environment: ["TIMEDECK_HOME": p.home.path, "TIMEDECK_CONFIG": p.configPath])
         let pidText = try session.tmux(["display-message", "-p", "-t", session.name, "#{pane_pid}"])
-        defer { if let pid = pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGKILL) } }
+        defer {
+            if let pid = pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGKILL) }
+            session.stop()
+        }
         // The client reconnects with backoff until gpsfake's gpsd is up.
         let fixed = session.waitForScreen(20) { $0.contains("D fix") }
         #expect(fixed != nil, "no fix shown: \(session.capture())")

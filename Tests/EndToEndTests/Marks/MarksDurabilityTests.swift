@@ -41,7 +41,7 @@ struct MarksDurabilityTests {
             #expect(line.contains(markTime), "screen \(line) vs stored \(markTime)")
             let millis = try #require((stored["unixMillis"] as? NSNumber)?.int64Value)
             #expect(abs(Double(millis) / 1000 - before.timeIntervalSince1970) < 5)
-            _ = session  // the tmux server goes with the session
+            session.stop()
         }
     }
 
@@ -57,7 +57,7 @@ struct MarksDurabilityTests {
             kill(pid, SIGKILL)
             let list = try p.run(["marks", "list", "--json"])
             #expect(list.status == 0, "round \(round): \(list.stderr)")
-            _ = session
+            session.stop()
         }
         #expect(try p.listJSON().count <= 20)
     }
@@ -68,7 +68,7 @@ struct MarksDurabilityTests {
         defer { p.remove() }
         try "[marks]\ngpsd = \"off\"\n".write(toFile: p.configPath, atomically: true, encoding: .utf8)
         let (session, pid) = try start(p)
-        defer { kill(pid, SIGKILL) }
+        defer { kill(pid, SIGKILL); session.stop() }
         try session.send("Space")
         #expect(session.waitForScreen { $0.contains("#1  ") } != nil)
         try session.send("n")
@@ -82,7 +82,7 @@ struct MarksDurabilityTests {
         // A note with ESC [2J (clear screen) written by the CLI, then shown.
         try p.run(["marks", "add", "--note", "x\u{1B}[2Jy"])
         let (again, pid2) = try start(p)
-        defer { kill(pid2, SIGKILL) }
+        defer { kill(pid2, SIGKILL); again.stop() }
         #expect(again.waitForScreen { $0.contains("x␛[2Jy") } != nil, "\(again.capture())")
     }
 
@@ -94,10 +94,19 @@ struct MarksDurabilityTests {
         let session = try TmuxSession(columns: 100, rows: 30,
                                       command: "\(shellQuoted(TimedeckBinary.url.path)); echo EXIT=$?; sleep 30",
                                       environment: ["TIMEDECK_HOME": p.home.path, "TIMEDECK_CONFIG": p.configPath])
+        defer { session.stop() }
         let screen = session.waitForScreen(10) { $0.contains("EXIT=") }
         #expect(screen?.contains("EXIT=1") == true, "\(session.capture())")
         let joined = (screen ?? "").replacingOccurrences(of: "\n", with: "")
         #expect(joined.contains("not a timedeck database") && joined.contains(p.databasePath), "\(joined)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: p.databasePath)) == Data("not a database".utf8))
+    }
+}
+
+extension TmuxSession {
+    /// Ends the private tmux server now, rather than whenever the value is
+    /// released (a leaked server keeps a dashboard alive and ticking).
+    func stop() {
+        _ = try? tmux(["kill-server"])
     }
 }

@@ -115,7 +115,12 @@ struct EffectRunner {
             case .marks(let marksEffect):
                 // Synchronous: the commit is done before the follow-up event
                 // reaches `update`, and so before anything is drawn.
-                if let marks { followUps.append(marks.perform(marksEffect)) }
+                if let marks {
+                    followUps.append(marks.perform(marksEffect))
+                } else if case .record(let mark) = marksEffect {
+                    // No store: say so rather than drop the sight silently.
+                    followUps.append(.marks(.recordFailed(mark, reason: "no database open")))
+                }
             }
         }
         return (.continue, followUps)

@@ -40,7 +40,14 @@ final class MarksShell {
             client.start()
             shell.gpsd = client
         }
-        let watcher = ClockWatcher { kernel in inbox.post(.marks(.clock(kernel))) }
+        let db = shell.db
+        var lastVersion = (try? db.externalChangeCounter()) ?? 0
+        let watcher = ClockWatcher(report: { kernel in inbox.post(.marks(.clock(kernel))) }, everySecond: {
+            // Marks written by another process (marks add, a second dashboard).
+            guard let version = try? db.externalChangeCounter(), version != lastVersion else { return }
+            lastVersion = version
+            inbox.post(.marks(.changedElsewhere))
+        })
         watcher.start()
         shell.watcher = watcher
         return shell
@@ -70,6 +77,8 @@ final class MarksShell {
                 return .marks(.restored(marks))
             case .clear:
                 return .marks(.cleared(try db.clearMarks()))
+            case .reload:
+                return .marks(.reloaded(try db.latestMarks(limit: MarksPanelState.loadedLimit), totalCount: try db.markCount()))
             }
         } catch {
             let reason = String(describing: error)
@@ -80,14 +89,18 @@ final class MarksShell {
 }
 
 /// Reads the kernel clock state once a second on its own thread and reports
-/// changes (adjtimex is cheap, but the main loop should not wake for it).
+/// changes (adjtimex is cheap, but the main loop should not wake for it);
+/// also runs the store's "did another process write?" check.
 final class ClockWatcher: @unchecked Sendable {
     private let report: @Sendable (ClockStatus.Kernel?) -> Void
+    private let everySecond: () -> Void
     private let lock = NSLock()
     private var stopped = false
 
-    init(report: @escaping @Sendable (ClockStatus.Kernel?) -> Void) {
+    /// `everySecond` also runs on the watcher's thread, once a second.
+    init(report: @escaping @Sendable (ClockStatus.Kernel?) -> Void, everySecond: @escaping () -> Void = {}) {
         self.report = report
+        self.everySecond = everySecond
     }
 
     func start() {
@@ -95,6 +108,7 @@ final class ClockWatcher: @unchecked Sendable {
             var last = RealtimeClock.kernelStatus()
             while !isStopped {
                 Thread.sleep(forTimeInterval: 1)
+                everySecond()
                 let now = RealtimeClock.kernelStatus()
                 // The error estimates drift by microseconds each second;
                 // report when the state or the shown millisecond changes.

@@ -216,3 +216,22 @@ struct MarksUpdateTests {
         #expect(rows.contains { $0.action == .marks(.clearAll) })
     }
 }
+
+@Suite("Marks panel: changes made by another process")
+struct MarksReloadTests {
+    typealias F = MarksFixtures
+
+    @Test("A change elsewhere asks for a reload; the reload keeps the selection by id")
+    func reload() {
+        var s = F.state(marks: 3)
+        s.marks.selected = 1  // #2
+        let (asked, effects) = update(s, .marks(.changedElsewhere))
+        #expect(effects == [.marks(.reload)])
+        let other = F.mark(4, secondsBefore: -1, note: "from marks add")
+        let (next, _) = update(asked, .marks(.reloaded([other] + s.marks.marks, totalCount: 4)))
+        #expect(next.marks.marks.map(\.id) == [4, 3, 2, 1])
+        #expect(next.marks.selectedMark?.id == 2 && next.marks.totalCount == 4)
+        let (gone, _) = update(next, .marks(.reloaded([other], totalCount: 1)))
+        #expect(gone.marks.selected == 0 && gone.marks.selectedMark?.id == 4)
+    }
+}

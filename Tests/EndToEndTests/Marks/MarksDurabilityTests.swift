@@ -110,3 +110,25 @@ extension TmuxSession {
         _ = try? tmux(["kill-server"])
     }
 }
+
+@Suite("Two timedeck processes on one database", .serialized)
+struct MarksTwoProcessTests {
+    @Test("A mark added with `timedeck marks add` appears in a running dashboard, whose own marks keep working")
+    func cliMarkShowsInDashboard() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        try "[marks]\ngpsd = \"off\"\n".write(toFile: p.configPath, atomically: true, encoding: .utf8)
+        let session = try TmuxSession(columns: 100, rows: 30, command: "exec \(shellQuoted(TimedeckBinary.url.path))",
+                                      environment: ["TIMEDECK_HOME": p.home.path, "TIMEDECK_CONFIG": p.configPath])
+        defer { session.stop() }
+        #expect(session.waitForScreen(10) { $0.contains("Space mark") } != nil)
+        try session.send("Space")
+        #expect(session.waitForScreen { $0.contains("#1  ") } != nil)
+        let add = try p.run(["marks", "add", "--note", "from the CLI"])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(session.waitForScreen(5) { $0.contains("#2  ") && $0.contains("from the CLI") } != nil, "\(session.capture())")
+        try session.send("Space")
+        #expect(session.waitForScreen { $0.contains("#3  ") && $0.contains("Marks 3") } != nil, "\(session.capture())")
+        #expect(try p.listJSON().count == 3)
+    }
+}

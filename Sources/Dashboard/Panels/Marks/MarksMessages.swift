@@ -11,6 +11,8 @@ public enum MarksEffect: Equatable, Sendable {
     /// Put back marks removed by a delete or a clear (undo).
     case restore([SightingMark])
     case clear
+    /// Read the newest marks again (another process wrote); answered by `.reloaded`.
+    case reload
 }
 
 /// What comes back to the marks panel: results of its effects, and the
@@ -25,6 +27,10 @@ public enum MarksEvent: Equatable, Sendable {
     case deleted(SightingMark)
     case restored([SightingMark])
     case cleared([SightingMark])
+    /// Another process wrote to the store (seen by the shell's watcher).
+    case changedElsewhere
+    /// Another process changed the store: the newest marks and the count.
+    case reloaded([SightingMark], totalCount: Int)
     /// A store operation other than recording failed.
     case storeFailed(String)
     /// The kernel clock state (nil when adjtimex cannot be read).

@@ -149,6 +149,15 @@ extension MarksPanel {
             m.selected = 0
             m.undo = .clear(marks)
             m.message = .init("Cleared \(marks.count) marks (u undoes).")
+        case .changedElsewhere:
+            // Read on the main loop, in order with our own writes, so a
+            // reload can never hide a mark we have just stored.
+            effects = [.marks(.reload)]
+        case .reloaded(let marks, let total):
+            let selectedID = m.selectedMark?.id
+            m.marks = marks.sorted(by: MarksPanelState.newestFirst)
+            m.totalCount = max(total, marks.count)
+            m.selected = m.marks.firstIndex { $0.id == selectedID } ?? min(m.selected, max(0, m.marks.count - 1))
         case .storeFailed(let reason):
             m.message = .init("Store error: \(reason)", isError: true)
         case .clock(let kernel):

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TimeKit
+import TimeStore
 
 @main
 struct Timedeck: ParsableCommand {
@@ -33,6 +34,10 @@ struct Timedeck: ParsableCommand {
         } catch let refusal as TerminalRefusal {
             FileHandle.standardError.write(Data((refusal.description + "\n").utf8))
             throw ExitCode(2)
+        } catch let store as StoreError {
+            // A foreign or damaged database: name it, leave it, exit 1.
+            FileHandle.standardError.write(Data((store.description + "\n").utf8))
+            throw ExitCode(1)
         }
     }
 }

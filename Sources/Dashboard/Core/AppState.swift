@@ -25,6 +25,8 @@ public struct AppState: Equatable, Sendable {
     public var timeRequests = 0
     /// The interface language (resolved from the settings and locale by the shell).
     public var language: UILanguage = .en
+    /// The marks panel (issue 4): stored marks, selection, modes, undo.
+    public var marks = MarksPanelState()
     /// One line about a config problem, shown until the file is fixed.
     public var configNotice: String?
 

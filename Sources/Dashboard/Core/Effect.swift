@@ -7,4 +7,6 @@ public enum Effect: Equatable, Sendable {
     case writeSnapshot(SnapshotDocument)
     /// Ring the terminal bell `times` times, briefly apart.
     case bell(times: Int)
+    /// Store work for the marks panel (record, note, delete, restore, clear).
+    case marks(MarksEffect)
 }

@@ -14,4 +14,6 @@ public enum Event: Equatable, Sendable {
     case key(Key, at: Date)
     /// The terminal changed size.
     case resize(Size)
+    /// Store results and clock/gpsd observations for the marks panel.
+    case marks(MarksEvent)
 }

@@ -22,6 +22,8 @@ public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     case .key(let key, let now):
         next.now = now
         return handleKey(key, in: next)
+    case .marks(let marksEvent):
+        return MarksPanel.handle(marksEvent, in: next)
     }
 }
 
@@ -63,6 +65,8 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         next.timeRequests += 1
     case .focusNext, .focusPrevious:
         next.focus = cycledFocus(state, forward: action == .focusNext)
+    case .marks(let marksAction):
+        return MarksPanel.perform(marksAction, in: state)
     }
     return (next, [])
 }
@@ -79,5 +83,6 @@ func cycledFocus(_ state: AppState, forward: Bool) -> PanelID? {
 /// line here; the first that returns a result wins.
 func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
     if case .help = state.overlay { return nil }
+    if let captured = MarksPanel.captureKey(key, in: state) { return captured }
     return nil
 }

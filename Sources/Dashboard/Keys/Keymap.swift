@@ -11,6 +11,7 @@ public enum Action: Equatable, Hashable, Sendable {
     case focusPrevious
     /// Say the time (plain mode); on screen it is always shown.
     case tellTime
+    case marks(MarksAction)
 }
 
 /// Where a binding applies.
@@ -52,7 +53,7 @@ public enum Keymap {
         KeyBinding([.up, .character("k")], .scrollUp, "Scroll up", scope: .help),
         KeyBinding([.down, .character("j")], .scrollDown, "Scroll down", scope: .help),
         KeyBinding([.control("c")], .quit, "Quit timedeck", scope: .help),
-    ]
+    ] + MarksPanel.keyBindings
 
     /// The action bound to `key` in the first matching scope, in order.
     public static func action(for key: Key, in scopes: [KeyScope]) -> Action? {

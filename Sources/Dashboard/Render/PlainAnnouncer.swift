@@ -37,6 +37,7 @@ public enum PlainAnnouncer {
             lines.append("Focus: \(focus.rawValue) panel.")
         }
         if new.timeRequests != old.timeRequests { lines.append(timeLine(new)) }
+        lines += MarksPanel.announcements(from: old.marks, to: new.marks)
         if new.isQuitting && !old.isQuitting { lines.append("Goodbye.") }
         return lines
     }

@@ -18,4 +18,6 @@ public enum StyleRole: String, CaseIterable, Equatable, Hashable, Sendable {
     case warning
     case error
     case selection
+    /// A just-recorded mark's row, briefly.
+    case markFlash
 }

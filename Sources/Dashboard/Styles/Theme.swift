@@ -87,6 +87,7 @@ public struct Theme: Equatable, Sendable {
             .warning: CellStyle(brown, paper, bold: true, underline: true),
             .error: CellStyle(red, paper, bold: true, underline: true),
             .selection: CellStyle(paper, ink, bold: true),
+            .markFlash: CellStyle(paper, red, bold: true),
         ], fallback: CellStyle(ink, paper))
     }
 
@@ -109,6 +110,7 @@ public struct Theme: Equatable, Sendable {
             .warning: CellStyle(.ansi(3), bold: true),
             .error: CellStyle(.ansi(1), bold: true),
             .selection: CellStyle(reverse: true),
+            .markFlash: CellStyle(.ansi(0), .ansi(3), bold: true),
         ])
         case .palette256: return Theme(name: "mission", styles: [
             .normal: CellStyle(),
@@ -125,6 +127,7 @@ public struct Theme: Equatable, Sendable {
             .warning: CellStyle(.palette(220), bold: true),
             .error: CellStyle(.palette(196), bold: true),
             .selection: CellStyle(reverse: true),
+            .markFlash: CellStyle(.palette(16), .palette(220), bold: true),
         ])
         }
     }
@@ -146,5 +149,6 @@ public struct Theme: Equatable, Sendable {
         .warning: CellStyle(bold: true),
         .error: CellStyle(bold: true, underline: true),
         .selection: CellStyle(reverse: true),
+        .markFlash: CellStyle(bold: true, reverse: true),
     ])
 }

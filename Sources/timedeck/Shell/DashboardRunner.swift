@@ -13,8 +13,9 @@ struct DashboardRunner {
     func makeInitialState(now: Date) throws -> AppState {
         let config = ConfigFile.locate()
         let loaded = config.load()
-        var state = AppState(now: now, localZone: TimeZone.current, panels: [])
+        var state = AppState(now: now, localZone: TimeZone.current, panels: [.marks])
         state.settings = loaded.settings
+        state.marks = try MarksShell.initialState(settings: loaded.settings)
         state.configNotice = loaded.summary(path: config.url.path)
         state.language = UILanguage.resolve(setting: loaded.settings.language.rawValue,
                                             environment: ProcessInfo.processInfo.environment)
@@ -35,6 +36,8 @@ struct DashboardRunner {
         defer { terminal.close() }
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox)
+        effects.marks = try MarksShell.start(inbox: inbox, settings: state.marks.settings)
+        defer { effects.marks?.stop() }
         var size = terminal.size
         state.screenSize = size
         terminal.draw(render(state, size: size))
@@ -85,6 +88,8 @@ struct EffectRunner {
     /// Offers text to the terminal's clipboard (OSC 52); nil in plain mode.
     var clipboard: ((String) -> Bool)?
     let inbox: EventInbox
+    /// The marks store and watchers (nil in tests of the runner itself).
+    var marks: MarksShell?
     /// Bells still to ring, for double beeps spaced briefly apart without
     /// blocking the loop.
     private var pendingBells: [Date] = []
@@ -118,6 +123,15 @@ struct EffectRunner {
                 ringBell()
                 let now = WallClock.now()
                 for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
+            case .marks(let marksEffect):
+                // Synchronous: the commit is done before the follow-up event
+                // reaches `update`, and so before anything is drawn.
+                if let marks {
+                    followUps.append(marks.perform(marksEffect))
+                } else if case .record(let mark) = marksEffect {
+                    // No store: say so rather than drop the sight silently.
+                    followUps.append(.marks(.recordFailed(mark, reason: "no database open")))
+                }
             }
         }
         return (.continue, followUps)

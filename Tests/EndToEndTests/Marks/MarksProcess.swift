@@ -32,6 +32,8 @@ struct MarksProcess {
     }
 
     var databasePath: String { home.appendingPathComponent("timedeck.sqlite").path }
+    /// A config file of the test's own (absent unless the test writes it).
+    var configPath: String { home.appendingPathComponent("config.toml").path }
 
     @discardableResult
     func run(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> Output {
@@ -40,6 +42,7 @@ struct MarksProcess {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["TIMEDECK_HOME"] = home.path
+        env["TIMEDECK_CONFIG"] = configPath
         for (k, v) in extraEnvironment { env[k] = v }
         process.environment = env
         let out = Pipe(), err = Pipe()

@@ -73,8 +73,23 @@ func spawnAndWait(_ argv: [String], environment: [String: String]) throws -> Str
         cArgs.forEach { free($0) }
         cEnv.forEach { free($0) }
     }
+    // The test process's threads block most signals and a spawned child
+    // inherits that mask: a tmux server started so never sees SIGCHLD or
+    // SIGTERM, keeps dead panes as zombies and ignores kill-server. Start
+    // children with an empty mask and default dispositions.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var emptyMask = sigset_t()
+    sigemptyset(&emptyMask)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for s in [SIGCHLD, SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, s) }
+    posix_spawnattr_setsigmask(&attributes, &emptyMask)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, cEnv)
+    let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
     guard rc == 0 else { throw SpawnError(description: "cannot start \(argv[0]): error \(rc)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

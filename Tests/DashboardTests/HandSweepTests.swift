@@ -12,8 +12,8 @@ import Testing
         let quarter = s.minutes(at: t0.addingTimeInterval(0.1))
         let half = s.minutes(at: t0.addingTimeInterval(0.2))
         // ease-out cubic: 1 − (1 − t)³ → 57.8 % at a quarter, 87.5 % at half.
-        #expect(abs(quarter - (600 + 540 * 0.578125)) < 1e-6)
-        #expect(abs(half - (600 + 540 * 0.875)) < 1e-6)
+        #expect(abs(quarter - (600 + 540 * 0.578125)) < 1e-3)
+        #expect(abs(half - (600 + 540 * 0.875)) < 1e-3)
         #expect(quarter - 600 > half - quarter)  // the first quarter covers more than the second
         #expect(s.minutes(at: t0.addingTimeInterval(0.4)) == 1140)
         #expect(s.isFinished(at: t0.addingTimeInterval(0.5)))

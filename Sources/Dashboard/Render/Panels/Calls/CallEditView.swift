@@ -25,12 +25,13 @@ public enum CallEditView {
         lines.append(CallLine([CallSpan(String(repeating: "─", count: width), .editField)]))
         lines += fieldLines(editor, height: max(0, height - lines.count - 3))
         let footer = editor.confirmingDelete
-            ? CallLine([CallSpan("Delete \"\(d.name)\"? y delete · n or Esc keep", .warning)])
-            : CallLine([CallSpan("a add  c change  x remove  J/K move  s source  r rename  t duration  p people  D delete  Enter save  Esc cancel", .dim)])
-        let body = Array(lines.prefix(max(0, height - 2)))
-        var out = body + Array(repeating: CallLine(), count: max(0, height - 2 - body.count))
+            ? [CallLine([CallSpan("Delete \"\(d.name)\"? y delete · n or Esc keep", .warning)]), CallLine()]
+            : [CallLine([CallSpan("a add  c change  x remove  J/K move  s make source  D delete call", .dim)]),
+               CallLine([CallSpan("r rename  t duration  p people  Enter save  Esc cancel", .dim)])]
+        let body = Array(lines.prefix(max(0, height - 3)))
+        var out = body + Array(repeating: CallLine(), count: max(0, height - 3 - body.count))
         out.append(CallLine([CallSpan(message ?? "", .dim)]))
-        out.append(footer)
+        out += footer
         return Array(out.prefix(height)).map { $0.fitted(width) }
     }
 

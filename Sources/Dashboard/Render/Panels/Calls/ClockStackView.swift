@@ -69,9 +69,11 @@ public enum ClockStackView {
 
     /// `⚠ clocks change Sun 2026-03-08` when the place changes its UTC
     /// offset within 14 days of the call.
-    static func dstWarning(_ call: CallPlan, _ index: Int) -> CallSpan? {
+    /// Short form for compact rows: `⚠ DST Sun 03-08`.
+    static func dstWarning(_ call: CallPlan, _ index: Int, short: Bool = false) -> CallSpan? {
         guard let change = call.clockChange(for: index), let zone = call.participants[index].place.timeZone else { return nil }
         let r = ZoneClock.reading(change.instant, in: zone)
+        if short { return CallSpan("⚠ DST \(r.weekdayName) \(r.wall.isoText.dropFirst(5).prefix(5))", .warning) }
         let delta = (change.offsetAfterSeconds - change.offsetBeforeSeconds) / 60
         let sign = delta > 0 ? "+" : "−"
         return CallSpan("⚠ clocks change \(r.weekdayName) \(r.wall.isoText.prefix(10)) (\(sign)\(abs(delta)) min)", .warning)
@@ -93,9 +95,9 @@ public enum ClockStackView {
         line.add(" " + LocalTimeText.offset(seconds: row.reading.utcOffsetSeconds), .dim)
         line.add(" ")
         line.add(PlacesTableFit.fit(row.period.title, 11), .period(row.period))
-        if let bad = badMarker(row) { line.spans.append(bad) }
-        if let warn = dstWarning(call, index), line.width + warn.text.count + 1 <= width {
-            line.add(" ")
+        if let bad = badMarker(row) { line.add(" "); line.spans.append(bad) }
+        if let warn = dstWarning(call, index, short: true), line.width + warn.text.count + 2 <= width {
+            line.add("  ")
             line.spans.append(warn)
         }
         return line

@@ -27,7 +27,7 @@ let package = Package(
             ]
         ),
         // Places search and zone conversion harness (issue 5): swift run -c release places-bench
-        .executableTarget(name: "PlacesBench", dependencies: ["TimeKit"], path: "Sources/PlacesBench"),
+        .executableTarget(name: "PlacesBench", dependencies: ["TimeKit", "Dashboard"], path: "Sources/PlacesBench"),
         .testTarget(name: "TimeKitTests", dependencies: ["TimeKit"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TimeKit"],
                     exclude: ["Snapshots"]),

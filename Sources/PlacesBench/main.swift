@@ -1,6 +1,7 @@
 // Benchmark harness for places search and zone conversion (issue 5).
 // Run: swift run -c release places-bench   (figures go to docs/PERFORMANCE.md)
 import Foundation
+import Dashboard
 import TimeKit
 
 func rssKiB() -> Int {
@@ -85,3 +86,22 @@ let (_, rowsTime) = time {
 print(String(format: "CallTimeRow.rows for 8 places with duration: %.2f µs", micros(rowsTime) / 10_000))
 let (_, bestTime) = time { CallOptimizer().best(for: Array(zones.prefix(4)), from: start, durationMinutes: 60) }
 print(String(format: "CallOptimizer.best, 4 places, 60 min, 96 starts: %.2f ms", micros(bestTime) / 1000))
+
+// The call planner's clock stack: eight places, analog faces (needs 8 rows
+// of at least 4 lines: 120x44) and compact rows (80x12).
+let eight = ["Los Angeles", "New York City", "London, GB", "Berlin", "Kolkata", "Kathmandu", "Tokyo", "Sydney"]
+    .map { CallParticipant(place: db.bestMatch($0)!.place) }
+let plan = CallPlan(name: "Bench", participants: eight, start: start, durationMinutes: 60, createdAt: start)
+var planner = CallPlannerState(calls: [plan])
+for (w, h) in [(120, 44), (80, 12)] {
+    let frames = 2000
+    let (_, d) = time {
+        var acc = 0
+        for i in 0..<frames {
+            planner.calls[0].start = start.addingTimeInterval(Double(i * 900))
+            acc &+= ClockStackView.render(planner, width: w, height: h, now: start).count
+        }
+        return acc
+    }
+    print(String(format: "ClockStackView.render, 8 places, %dx%d: %.1f µs/frame", w, h, micros(d) / Double(frames)))
+}

@@ -87,7 +87,9 @@ public struct CallPlan: Equatable, Sendable, Codable {
               let zone = participants[participant].place.timeZone else { return nil }
         let span = Int64(days) * 86_400
         let from = start.addingTimeInterval(TimeInterval(-span))
-        return ZoneClock.nextTransition(after: from, in: zone, horizonSeconds: 2 * span)
+        // Sampling every 3 days is safe (changes are weeks apart) and keeps
+        // the check cheap enough to run on every frame.
+        return ZoneClock.nextTransition(after: from, in: zone, horizonSeconds: 2 * span, sampleSeconds: 3 * 86_400)
             .flatMap { $0.instant.timeIntervalSince(start) <= TimeInterval(span) ? $0 : nil }
     }
 }

@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(name: "TimeKitTests", dependencies: ["TimeKit"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TimeKit"],
                     exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TimeKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TimeKit", "Dashboard"]),
     ],
     swiftLanguageModes: [.v6]
 )

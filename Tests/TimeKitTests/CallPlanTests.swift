@@ -67,7 +67,11 @@ import Testing
         let now = utc("2026-01-10T09:07:00Z")
         let paris = DefaultCall.make(userZone: "Europe/Paris", in: db, now: now)
         #expect(paris.participants.map(\.place.label) == ["Paris, FR", "New York City, US", "Tokyo, JP"])
-        #expect(paris.start == utc("2026-01-10T09:15:00Z"))
+        // The best hour in the next 24 h: Paris afternoon, New York morning,
+        // Tokyo evening; on the quarter-hour grid, after now.
+        #expect(paris.start >= now && paris.start < now.addingTimeInterval(86_400))
+        #expect(paris.rows().allSatisfy { $0.good && $0.endGood == true })
+        #expect(ZoneClock.reading(paris.start, in: TimeZone(identifier: "Europe/Paris")!).wall.minute % 15 == 0)
         let denver = DefaultCall.make(userZone: "America/Denver", in: db, now: now)
         #expect(denver.participants.map(\.place.label) == ["Denver, US", "London, GB", "Tokyo, JP"])
         let utcCall = DefaultCall.make(userZone: "UTC", in: db, now: now)

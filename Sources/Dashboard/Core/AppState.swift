@@ -14,6 +14,8 @@ public struct AppState: Equatable, Sendable {
     public var focus: PanelID?
     /// Set once the user asked to leave; the shell stops after this event.
     public var isQuitting = false
+    /// The call planner panel.
+    public var calls = CallPlannerState()
 
     public init(now: Date, localZone: TimeZone, panels: [PanelID] = []) {
         self.now = now

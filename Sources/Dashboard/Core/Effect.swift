@@ -5,4 +5,6 @@ public enum Effect: Equatable, Sendable {
     case quit
     /// Ring the terminal bell `times` times, briefly apart.
     case bell(times: Int)
+    /// Save or delete a call (the call planner).
+    case calls(CallPlannerEffect)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 
 /// Everything that can happen to the dashboard. The shell samples the clock
 /// once per event and passes the instant in, so `update` never reads a clock.
@@ -9,4 +10,8 @@ public enum Event: Equatable, Sendable {
     case key(Key, at: Date)
     /// The terminal changed size.
     case resize(Size)
+    /// A call was stored (carrying its id after the first save).
+    case callSaved(CallPlan)
+    /// Storing or deleting a call failed; the message says what to do.
+    case callStoreFailed(String)
 }

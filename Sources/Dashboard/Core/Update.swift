@@ -7,6 +7,12 @@ public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     switch event {
     case .tick(let now):
         next.now = now
+        next.calls.settle(now: now)
+        return (next, [])
+    case .callSaved(let call):
+        return (CallsPanel.saved(call, in: next), [])
+    case .callStoreFailed(let message):
+        next.calls.message = message
         return (next, [])
     case .resize:
         return (next, [])
@@ -49,6 +55,8 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         }
     case .focusNext, .focusPrevious:
         next.focus = cycledFocus(state, forward: action == .focusNext)
+    case .calls(let callsAction):
+        return CallsPanel.perform(callsAction, in: state)
     }
     return (next, [])
 }
@@ -65,5 +73,6 @@ func cycledFocus(_ state: AppState, forward: Bool) -> PanelID? {
 /// line here; the first that returns a result wins.
 func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
     if case .help = state.overlay { return nil }
+    if let captured = CallsPanel.captureKey(key, in: state) { return captured }
     return nil
 }

@@ -11,6 +11,7 @@ enum HelpOverlay {
         for panel in state.panels {
             scopes.append((.panel(panel), "\(panel.rawValue.capitalized) panel (Tab to focus)"))
         }
+        if state.panels.contains(.calls) { scopes.append((.callEditor, "Editing a call (Enter on the calls panel)")) }
         scopes.append((.help, "In this help"))
         return scopes
     }

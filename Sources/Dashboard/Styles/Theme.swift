@@ -63,6 +63,17 @@ public struct Theme: Equatable, Sendable {
             .warning: CellStyle(.ansi(3), bold: true),
             .error: CellStyle(.ansi(1), bold: true),
             .selection: CellStyle(reverse: true),
+            .callBeforeDawn: CellStyle(.ansi(4), bold: true),
+            .callBreakfast: CellStyle(.ansi(3)),
+            .callDay: CellStyle(.ansi(7), bold: true),
+            .callDinner: CellStyle(.ansi(1)),
+            .callLateNight: CellStyle(.ansi(3), dim: true),
+            .callBad: CellStyle(.ansi(1), bold: true, reverse: true),
+            .callHand: CellStyle(.ansi(7), bold: true),
+            .callNow: CellStyle(.ansi(6), bold: true),
+            .callScheduled: CellStyle(.ansi(3), bold: true),
+            .callEditing: CellStyle(.ansi(0), .ansi(5), bold: true),
+            .callPlace: CellStyle(bold: true),
         ])
         case .palette256: return Theme(name: "mission", styles: [
             .normal: CellStyle(),
@@ -79,6 +90,17 @@ public struct Theme: Equatable, Sendable {
             .warning: CellStyle(.palette(220), bold: true),
             .error: CellStyle(.palette(196), bold: true),
             .selection: CellStyle(reverse: true),
+            .callBeforeDawn: CellStyle(.palette(62), bold: true),
+            .callBreakfast: CellStyle(.palette(214)),
+            .callDay: CellStyle(.palette(230), bold: true),
+            .callDinner: CellStyle(.palette(167)),
+            .callLateNight: CellStyle(.palette(179)),
+            .callBad: CellStyle(.palette(231), .palette(160), bold: true),
+            .callHand: CellStyle(.palette(255), bold: true),
+            .callNow: CellStyle(.palette(51), bold: true),
+            .callScheduled: CellStyle(.palette(208), bold: true),
+            .callEditing: CellStyle(.palette(16), .palette(177), bold: true),
+            .callPlace: CellStyle(.palette(255), bold: true),
         ])
         }
     }
@@ -100,5 +122,16 @@ public struct Theme: Equatable, Sendable {
         .warning: CellStyle(bold: true),
         .error: CellStyle(bold: true, underline: true),
         .selection: CellStyle(reverse: true),
+        .callBeforeDawn: CellStyle(dim: true),
+        .callBreakfast: CellStyle(),
+        .callDay: CellStyle(bold: true),
+        .callDinner: CellStyle(),
+        .callLateNight: CellStyle(dim: true),
+        .callBad: CellStyle(bold: true, reverse: true),
+        .callHand: CellStyle(bold: true),
+        .callNow: CellStyle(underline: true),
+        .callScheduled: CellStyle(bold: true),
+        .callEditing: CellStyle(bold: true, reverse: true),
+        .callPlace: CellStyle(bold: true),
     ])
 }

@@ -34,17 +34,19 @@ public enum DefaultCall {
         return ["London, GB", "New York City"]
     }
 
-    /// The first-run call: from the user's zone to two destinations, at the
-    /// next quarter hour after `now`.
+    /// The first-run call: from the user's zone to two destinations, one
+    /// hour long, at the best start in the next 24 hours (`CallOptimizer.best`).
     public static func make(userZone: String, in db: PlaceDatabase, now: Date) -> CallPlan {
         let home = home(zoneIdentifier: userZone, in: db)
         let zone = home.timeZone ?? TimeZone(identifier: "UTC")!
         let others = destinationQueries(fromOffsetSeconds: zone.secondsFromGMT(for: now))
             .compactMap { db.bestMatch($0)?.place }
             .filter { $0.zoneIdentifier != home.zoneIdentifier }
-        return CallPlan(name: "Call from \(home.name)",
-                        participants: [CallParticipant(place: home)] + others.map { CallParticipant(place: $0) },
-                        start: CallOptimizer.nextGridInstant(atOrAfter: now, in: zone),
+        let participants = [CallParticipant(place: home)] + others.map { CallParticipant(place: $0) }
+        let zones = participants.compactMap(\.place.timeZone)
+        let start = CallOptimizer().best(for: zones, from: now, durationMinutes: 60)?.start
+            ?? CallOptimizer.nextGridInstant(atOrAfter: now, in: zone)
+        return CallPlan(name: "Call from \(home.name)", participants: participants, start: start,
                         durationMinutes: 60, createdAt: now)
     }
 }

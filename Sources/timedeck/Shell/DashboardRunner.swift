@@ -11,7 +11,9 @@ struct DashboardRunner {
     /// The state the dashboard opens with: stored data and settings are
     /// loaded here, before the terminal is taken over.
     func makeInitialState(now: Date) throws -> AppState {
-        AppState(now: now, localZone: TimeZone.current, panels: [])
+        var state = AppState(now: now, localZone: TimeZone.current, panels: [.calls])
+        state.calls = CallsSetup.initialState(now: now)
+        return state
     }
 
     /// Runs until the user quits or a signal arrives; returns the exit code
@@ -32,7 +34,8 @@ struct DashboardRunner {
 
         while true {
             let now = WallClock.now()
-            let timeout = min(WallClock.millisecondsToNextSecond(after: now), effects.millisecondsToNextBell(now))
+            let timeout = min(WallClock.millisecondsToNextSecond(after: now), effects.millisecondsToNextBell(now),
+                              state.calls.frameIntervalMilliseconds(at: now) ?? Int32.max)
             var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake.readFd, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, timeout)
@@ -84,9 +87,11 @@ struct EffectRunner {
     }
 
     mutating func perform(_ effects: [Effect]) -> (Outcome, [Event]) {
-        let followUps: [Event] = []
+        var followUps: [Event] = []
         for effect in effects {
             switch effect {
+            case .calls(let callEffect):
+                followUps += CallsSetup.perform(callEffect)
             case .quit:
                 return (.quit, followUps)
             case .bell(let times):

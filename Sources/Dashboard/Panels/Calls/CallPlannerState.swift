@@ -22,6 +22,11 @@ public struct CallPlannerState: Equatable, Sendable {
     public var editor: CallEditor?
     /// One line for the user: what an optimizer did, why a key did nothing.
     public var message: String?
+    /// The place database for edit mode's search (nil if it failed to open;
+    /// then only zone names can be added).
+    public var places: PlaceDatabase?
+    /// The user's own place, the source of new calls.
+    public var home: Place?
 
     /// A sweep of every clock from one start to another.
     public struct Sweep: Equatable, Sendable {
@@ -48,6 +53,21 @@ public struct CallPlannerState: Equatable, Sendable {
         self.periods = periods
         editor = nil
         message = nil
+        places = nil
+        home = nil
+    }
+
+    /// Place search for the picker: the database's matches, or a bare zone
+    /// when the database is missing.
+    public func searchPlaces(_ query: String) -> [Place] {
+        if let places { return places.search(query, limit: 8).map(\.place) }
+        return ZoneNames.identifier(matching: query).map { [Place.zone($0)] } ?? []
+    }
+
+    /// Milliseconds until the next animation frame, while hands sweep.
+    public func frameIntervalMilliseconds(at now: Date) -> Int32? {
+        guard let sweep, !sweep.hands.isFinished(at: now) else { return nil }
+        return 16
     }
 
     public var activeCall: CallPlan? {

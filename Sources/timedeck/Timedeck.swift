@@ -12,7 +12,7 @@ struct Timedeck: ParsableCommand {
             Every instrument also works without the full screen; add --json for scripts.
             """,
         version: "timedeck \(TimedeckVersion.string) (time-zone data \(TimeZone.timeZoneDataVersion))",
-        subcommands: [NowCommand.self, PlacesCommand.self, CallCommand.self]
+        subcommands: [NowCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self]
     )
 
     @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")

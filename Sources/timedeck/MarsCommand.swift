@@ -1,0 +1,162 @@
+import ArgumentParser
+import Foundation
+import TimeKit
+
+struct MarsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mars",
+        abstract: "Mars time (NASA GISS Mars24): MTC, local solar times, sol, Ls, Mars Year.",
+        discussion: """
+            One instant (default now) as a table or --json, or a table from --from to --to \
+            every --step (text or --csv). Leap seconds come from \(LeapSecondList.systemPath) \
+            or $\(LeapSecondList.environmentKey); a notice says when that list is missing or expired.
+            """
+    )
+
+    @Option(help: "Instant, ISO-8601 with a zone (2021-02-18T20:55:00Z, offsets and fractions allowed). Default: now.")
+    var at: String?
+
+    @Option(help: "Longitude in degrees east, -180...360 (west negative), or 137.4E / 133.8W. Default: 0 (Airy-0).")
+    var longitude: String?
+
+    @Option(help: "A site name from the library (e.g. Curiosity, Jezero, Olympus Mons); sets the longitude and, for missions, the mission sol.")
+    var site: String?
+
+    @Flag(help: "Print one JSON object instead of the table.")
+    var json = false
+
+    @Option(help: "Table mode: first instant (ISO-8601).")
+    var from: String?
+
+    @Option(help: "Table mode: last instant (ISO-8601), inclusive.")
+    var to: String?
+
+    @Option(help: "Table mode: step, e.g. 1m, 90s, 1h30m, 1sol, PT1M.")
+    var step: String?
+
+    @Flag(help: "Table mode: comma-separated values with a header line.")
+    var csv = false
+
+    func run() throws {
+        let now = Date()
+        let leap = LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
+                                       nowUnixSeconds: Int64(now.timeIntervalSince1970.rounded(.down)))
+        do {
+            let place = try resolvePlace()
+            if from != nil || to != nil || step != nil {
+                try runTable(place: place, leap: leap)
+            } else {
+                try runSingle(now: now, place: place, leap: leap)
+            }
+        } catch let error as InputError {
+            throw usageFailure(error.description)
+        } catch let error as MarsUsageError {
+            throw usageFailure(error.message)
+        }
+    }
+
+    /// The longitude to use and the site, if one was named.
+    func resolvePlace() throws -> (longitudeEast: Double, site: MarsSite?) {
+        if site != nil && longitude != nil {
+            throw MarsUsageError("give either --site or --longitude, not both (a site sets the longitude)")
+        }
+        if let name = site {
+            let library: MarsSiteLibrary
+            do {
+                library = try MarsSiteLibrary.bundled()
+            } catch {
+                FileHandle.standardError.write(Data("timedeck mars: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+            guard let found = library.site(named: name) else {
+                let hint = library.suggestions(for: name).joined(separator: ", ")
+                throw MarsUsageError("unknown site '\(name)'. Did you mean: \(hint)? "
+                    + "Known sites: \(library.sites.map(\.name).joined(separator: ", "))")
+            }
+            return (found.longitudeEast, found)
+        }
+        if let text = longitude { return (try LongitudeParser.parse(text), nil) }
+        return (0, nil)
+    }
+
+    func runSingle(now: Date, place: (longitudeEast: Double, site: MarsSite?), leap: LeapSecondList) throws {
+        if csv { throw MarsUsageError("--csv is for table mode (--from, --to, --step); use --json for one instant") }
+        let unixSeconds = try at.map { try InstantParser.parse($0).unixSeconds } ?? now.timeIntervalSince1970
+        let clock = MarsClock(unixSeconds: unixSeconds, ttMinusUTCSeconds: leap.table.ttMinusUTC(atUnixSeconds: unixSeconds),
+                              longitudeEast: place.longitudeEast)
+        var missionSol: Int?
+        if let site = place.site, let landing = site.landingUnixSeconds {
+            missionSol = site.missionSol(at: clock, landingTTMinusUTCSeconds: leap.table.ttMinusUTC(atUnixSeconds: landing))
+        }
+        if json {
+            print(clock.json(site: place.site, missionSol: missionSol))
+            if let notice = leap.notice { FileHandle.standardError.write(Data("note: \(notice)\n".utf8)) }
+        } else {
+            print(clock.text(site: place.site, missionSol: missionSol))
+            if let notice = leap.notice { print("note: \(notice)") }
+        }
+    }
+
+    func runTable(place: (longitudeEast: Double, site: MarsSite?), leap: LeapSecondList) throws {
+        guard let fromText = from, let toText = to, let stepText = step else {
+            throw MarsUsageError("table mode needs all of --from, --to and --step")
+        }
+        if at != nil { throw MarsUsageError("--at is for one instant; table mode uses --from and --to") }
+        if json { throw MarsUsageError("--json is for one instant; use --csv for a machine-readable table") }
+        let start = try InstantParser.parse(fromText)
+        let end = try InstantParser.parse(toText)
+        let stepNanoseconds = try DurationParser.parse(stepText)
+        guard end >= start else { throw MarsUsageError("--to (\(toText)) is before --from (\(fromText))") }
+        let table = MarsTable(from: start, to: end, stepNanoseconds: stepNanoseconds,
+                              longitudeEast: place.longitudeEast, site: place.site,
+                              leapSeconds: leap.table, format: csv ? .csv : .text)
+        guard table.rowCount <= MarsTable.maximumRows else {
+            throw MarsUsageError("that is \(table.rowCount) rows; at most \(MarsTable.maximumRows) are printed. "
+                + "Use a larger --step or a shorter span")
+        }
+        if let notice = leap.notice { FileHandle.standardError.write(Data("note: \(notice)\n".utf8)) }
+        var buffer = AsciiBuffer(capacity: 1 << 17)
+        table.writeHeader(into: &buffer)
+        var row: Int64 = 0
+        let chunk: Int64 = 512
+        while row < table.rowCount {
+            table.writeRows(row, count: chunk, into: &buffer)
+            row += chunk
+            if buffer.count >= 1 << 16 {
+                try StandardOutput.write(buffer.bytes)
+                buffer.removeAll()
+            }
+        }
+        try StandardOutput.write(buffer.bytes)
+    }
+
+    func usageFailure(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("timedeck mars: \(message)\n".utf8))
+        return ExitCode(2)
+    }
+}
+
+/// A bad combination of options, reported with exit status 2.
+struct MarsUsageError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// Unbuffered writes of whole byte arrays to file descriptor 1.
+enum StandardOutput {
+    static func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { raw in
+            guard var pointer = raw.baseAddress else { return }
+            var remaining = raw.count
+            while remaining > 0 {
+                let n = Glibc.write(1, pointer, remaining)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw ExitCode(1)
+                }
+                remaining -= n
+                pointer += n
+            }
+        }
+    }
+}

@@ -3,7 +3,7 @@ import TimeKit
 
 extension CallsPanel {
     /// Draws the clock stack (play mode) or the editor into `rect`.
-    static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
+    public static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
         let c = state.calls
         let lines: [CallLine]
         if let editor = c.editor {

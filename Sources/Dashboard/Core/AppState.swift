@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 
 /// The whole dashboard model: a value, changed only by `update`.
 public struct AppState: Equatable, Sendable {
@@ -16,6 +17,12 @@ public struct AppState: Equatable, Sendable {
     public var isQuitting = false
     /// The call planner panel.
     public var calls = CallPlannerState()
+    /// The user's settings (defaults when the config file is absent or invalid).
+    public var settings = Settings()
+    /// Counts `t` presses; plain mode says the time when it changes.
+    public var timeRequests = 0
+    /// One line about a config problem, shown until the file is fixed.
+    public var configNotice: String?
 
     public init(now: Date, localZone: TimeZone, panels: [PanelID] = []) {
         self.now = now

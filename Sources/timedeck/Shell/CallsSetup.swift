@@ -15,10 +15,14 @@ enum CallsSetup {
             ?? TimeZone.current.identifier
     }
 
-    static func initialState(now: Date) -> CallPlannerState {
+    /// The planner's first state: settings (`[display] clock`,
+    /// `reduced_motion`, `[periods]`), the place database and the calls.
+    static func initialState(now: Date, settings: Settings = Settings()) -> CallPlannerState {
         let environment = ProcessInfo.processInfo.environment
-        var state = CallPlannerState()
-        state.reducedMotion = environment["TIMEDECK_REDUCED_MOTION"].map { $0 != "0" && !$0.isEmpty } ?? false
+        var state = CallPlannerState(periods: settings.periods)
+        state.use24Hour = settings.clock == .twentyFourHour
+        state.reducedMotion = settings.reducedMotion
+            || (environment["TIMEDECK_REDUCED_MOTION"].map { $0 != "0" && !$0.isEmpty } ?? false)
         let zone = userZoneIdentifier(environment: environment)
         guard let db = try? PlaceDatabase.bundled() else {
             let home = Place.zone(zone)

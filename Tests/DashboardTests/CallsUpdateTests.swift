@@ -153,4 +153,24 @@ import TimeKit
         let (still, _) = update(moving, .tick(t.addingTimeInterval(1)))
         #expect(still.calls.sweep == nil)
     }
+
+    @Test func marsSitesJoinButCannotBeTheSource() throws {
+        var s = start()
+        s.calls.marsSites = try MarsSiteLibrary.bundled()
+        var (picking, _) = press(s, .enter, .character("a"))
+        for c in "mars jez" { picking = press(picking, .character(c)).0 }
+        guard case let .picker(p)? = picking.calls.editor?.field else { Issue.record("no picker"); return }
+        #expect(p.results.first?.name == "Perseverance")
+        #expect(p.results.first?.isMars == true)
+        let (added, _) = press(picking, .enter)
+        #expect(added.calls.editor?.draft.participants.map(\.place.name) == ["London", "Perseverance", "Tokyo"])
+        let (refused, _) = press(added, .character("s"))
+        #expect(refused.calls.message == "A Mars site can join a call but not be its source (it has no time zone).")
+        #expect(refused.calls.editor?.draft.participants.first?.place.name == "London")
+        let (moved, _) = press(added, .character("K"))
+        #expect(moved.calls.editor?.draft.participants.first?.place.name == "London")
+        let (saved, _) = press(added, .enter)
+        #expect(saved.calls.activeCall?.rows().last?.mars == nil)  // Tokyo last
+        #expect(saved.calls.activeCall?.rows()[1].mars != nil)
+    }
 }

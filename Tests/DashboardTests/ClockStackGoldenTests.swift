@@ -108,4 +108,20 @@ import TimeKit
         #expect(lines[0].hasPrefix("✎ EDITING \"Team\""))
         #expect(lines[6].hasPrefix("▸ Tokyo, JP"))
     }
+
+    @Test func aMarsSiteRowShowsItsSolAndLMST() throws {
+        var s = state(["London, GB"], "2021-02-18T20:55:00Z", duration: nil)
+        let perseverance = try #require(try MarsSiteLibrary.bundled().site(named: "perseverance"))
+        s.calls[0].participants.append(CallParticipant(place: .mars(perseverance)))
+        let compact = panel(s, 80, 9, now: utc("2021-02-18T20:00:00Z"))
+        expectSnapshot(compact, named: "call-stack-mars-80x9")
+        let row = compact.lines[2]
+        let lmst = MarsReading(at: utc("2021-02-18T20:55:00Z"), longitudeEast: perseverance.longitudeEast)
+        #expect(row.hasPrefix("  Perseverance (Mars)"))
+        #expect(row.contains("Sol \(lmst.sol) \(lmst.clockText) LMST"))
+        let analog = panel(s, 70, 14, now: utc("2021-02-18T20:00:00Z"))
+        expectSnapshot(analog, named: "call-stack-mars-70x14")
+        #expect(analog.lines[5].contains("Perseverance (Mars)"))
+        #expect(analog.lines[6].contains("Sol \(lmst.sol) 16:04 LMST"))  // landing was about 15:53 LMST, 11 min earlier
+    }
 }

@@ -23,6 +23,7 @@ enum CallsSetup {
         state.use24Hour = settings.clock == .twentyFourHour
         state.reducedMotion = settings.reducedMotion
             || (environment["TIMEDECK_REDUCED_MOTION"].map { $0 != "0" && !$0.isEmpty } ?? false)
+        state.marsSites = try? MarsSiteLibrary.bundled()
         let zone = userZoneIdentifier(environment: environment)
         guard let db = try? PlaceDatabase.bundled() else {
             let home = Place.zone(zone)

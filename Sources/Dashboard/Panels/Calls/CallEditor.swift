@@ -48,16 +48,27 @@ public struct CallEditor: Equatable, Sendable {
 
     /// Moves the selected place up (−1) or down (+1); moving into the first
     /// row makes it the source, with the start instant (all local times) kept.
-    public mutating func moveSelected(_ offset: Int) {
+    @discardableResult
+    public mutating func moveSelected(_ offset: Int) -> String? {
         let target = selected + offset
-        guard draft.participants.indices.contains(target) else { return }
+        guard draft.participants.indices.contains(target) else { return nil }
+        if target == 0 && draft.participants[selected].place.isMars || selected == 0 && draft.participants[target].place.isMars {
+            return Self.marsSourceMessage
+        }
         draft.participants.swapAt(selected, target)
         selected = target
+        return nil
     }
 
-    public mutating func makeSelectedSource() {
+    static let marsSourceMessage = "A Mars site can join a call but not be its source (it has no time zone)."
+
+    @discardableResult
+    public mutating func makeSelectedSource() -> String? {
+        guard draft.participants.indices.contains(selected) else { return nil }
+        if draft.participants[selected].place.isMars { return Self.marsSourceMessage }
         draft.makeSource(selected)
         selected = 0
+        return nil
     }
 
     // MARK: - Fields
@@ -143,6 +154,7 @@ public struct CallEditor: Equatable, Sendable {
         case let .picker(picker):
             guard picker.results.indices.contains(picker.selected) else { return "No place matches; keep typing." }
             let place = picker.results[picker.selected]
+            if place.isMars && (picker.replacing == 0 || draft.participants.isEmpty) { return Self.marsSourceMessage }
             if let row = picker.replacing {
                 draft.participants[row].place = place
             } else {

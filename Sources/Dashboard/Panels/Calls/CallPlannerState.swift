@@ -27,6 +27,8 @@ public struct CallPlannerState: Equatable, Sendable {
     public var places: PlaceDatabase?
     /// The user's own place, the source of new calls.
     public var home: Place?
+    /// Mars sites that can join a call (nil if the list failed to load).
+    public var marsSites: MarsSiteLibrary?
 
     /// A sweep of every clock from one start to another.
     public struct Sweep: Equatable, Sendable {
@@ -55,13 +57,15 @@ public struct CallPlannerState: Equatable, Sendable {
         message = nil
         places = nil
         home = nil
+        marsSites = nil
     }
 
     /// Place search for the picker: the database's matches, or a bare zone
     /// when the database is missing.
     public func searchPlaces(_ query: String) -> [Place] {
-        if let places { return places.search(query, limit: 8).map(\.place) }
-        return ZoneNames.identifier(matching: query).map { [Place.zone($0)] } ?? []
+        let mars = (marsSites?.sites(matching: query) ?? []).prefix(4).map(Place.mars)
+        if let places { return Array((mars + places.search(query, limit: 8).map(\.place)).prefix(8)) }
+        return mars + (ZoneNames.identifier(matching: query).map { [Place.zone($0)] } ?? [])
     }
 
     /// Milliseconds until the next animation frame, while hands sweep.

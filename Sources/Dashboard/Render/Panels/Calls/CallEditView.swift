@@ -18,7 +18,7 @@ public enum CallEditView {
             var line = CallLine([CallSpan(selected ? "▸ " : "  ", selected ? .selection : .plain)])
             line.add(PlacesTableFit.fit("\(i + 1). " + ClockStackView.label(p.place), 28), selected ? .selection : .placeName)
             line.add(" " + PlacesTableFit.fit(i == 0 ? "source" : "", 7), .dim)
-            line.add(PlacesTableFit.fit(p.place.zoneIdentifier, 22), .dim)
+            line.add(PlacesTableFit.fit(p.place.isMars ? "Mars (LMST)" : p.place.zoneIdentifier, 22), .dim)
             if !p.people.isEmpty { line.add(" " + p.people) }
             lines.append(line)
         }
@@ -57,7 +57,7 @@ public enum CallEditView {
                 let selected = i == picker.selected
                 var line = CallLine([CallSpan(selected ? "▸ " : "  ", selected ? .selection : .plain)])
                 line.add(PlacesTableFit.fit(ClockStackView.label(place), 30), selected ? .selection : .placeName)
-                line.add(" " + place.zoneIdentifier, .dim)
+                line.add(" " + (place.isMars ? "Mars (LMST)" : place.zoneIdentifier), .dim)
                 lines.append(line)
             }
             return lines

@@ -64,8 +64,12 @@ public enum ClockStackView {
     }
 
     static func label(_ p: Place) -> String {
-        p.isZoneOnly ? p.zoneIdentifier : "\(p.name), \(p.countryCode)"
+        if p.isMars { return "\(p.name) (Mars)" }
+        return p.isZoneOnly ? p.zoneIdentifier : "\(p.name), \(p.countryCode)"
     }
+
+    /// `Sol 52300 14:05 LMST` for a Mars row.
+    static func marsText(_ m: MarsReading) -> String { "Sol \(m.sol) \(m.clockText) LMST" }
 
     /// `⚠ clocks change Sun 2026-03-08` when the place changes its UTC
     /// offset within 14 days of the call.
@@ -90,9 +94,13 @@ public enum ClockStackView {
         line.add(index == 0 ? "▶ " : "  ", index == 0 ? .title : .plain)
         line.add(PlacesTableFit.fit(label(row.place), 20), .placeName)
         line.add(" ")
-        line.add(row.reading.weekdayName + " " + clockText(row.reading, use24Hour: state.use24Hour), .period(row.period))
-        line.add(" " + dayText(row.dayOffset), .plain)
-        line.add(" " + LocalTimeText.offset(seconds: row.reading.utcOffsetSeconds), .dim)
+        if let m = row.mars {
+            line.add(PlacesTableFit.fit(marsText(m), 22), .period(row.period))
+        } else {
+            line.add(row.reading.weekdayName + " " + clockText(row.reading, use24Hour: state.use24Hour), .period(row.period))
+            line.add(" " + dayText(row.dayOffset), .plain)
+            line.add(" " + LocalTimeText.offset(seconds: row.reading.utcOffsetSeconds), .dim)
+        }
         line.add(" ")
         line.add(PlacesTableFit.fit(row.period.title, 11), .period(row.period))
         if let bad = badMarker(row) { line.add(" "); line.spans.append(bad) }
@@ -107,8 +115,10 @@ public enum ClockStackView {
                           shown: Date, faceHeight: Int) -> [CallLine] {
         let zone = row.place.timeZone ?? TimeZone(identifier: "UTC")!
         let offset = Double(zone.secondsFromGMT(for: shown))
-        // Hands from the instant (fractional during a sweep), in local minutes.
-        let localMinutes = ((shown.timeIntervalSince1970 + offset) / 60).truncatingRemainder(dividingBy: 1440)
+        // Hands from the instant (fractional during a sweep), in local minutes;
+        // a Mars site's hands show LMST.
+        let localMinutes = row.mars.map { $0.localMeanSolarHours * 60 }
+            ?? ((shown.timeIntervalSince1970 + offset) / 60).truncatingRemainder(dividingBy: 1440)
         let face = BrailleClockFace.draw(heightCells: faceHeight, minutesOfDay: localMinutes < 0 ? localMinutes + 1440 : localMinutes,
                                          ring: state.ring) { state.periods.period(minuteOfDay: $0) }
         var text: [CallLine] = []
@@ -116,17 +126,21 @@ public enum ClockStackView {
         let people = call.participants[index].people
         if !people.isEmpty { name.add(" — " + people, .dim) }
         text.append(name)
-        var time = CallLine([CallSpan("  " + row.reading.weekdayName + " " + clockText(row.reading, use24Hour: state.use24Hour),
-                                      .period(row.period))])
-        if row.dayOffset != 0 { time.add(" " + dayText(row.dayOffset)) }
-        if let end = row.endReading { time.add(" – " + clockText(end, use24Hour: state.use24Hour), .dim) }
-        time.add("  " + LocalTimeText.offset(seconds: row.reading.utcOffsetSeconds), .dim)
-        text.append(time)
+        if let m = row.mars {
+            text.append(CallLine([CallSpan("  " + marsText(m), .period(row.period))]))
+        } else {
+            var time = CallLine([CallSpan("  " + row.reading.weekdayName + " " + clockText(row.reading, use24Hour: state.use24Hour),
+                                          .period(row.period))])
+            if row.dayOffset != 0 { time.add(" " + dayText(row.dayOffset)) }
+            if let end = row.endReading { time.add(" – " + clockText(end, use24Hour: state.use24Hour), .dim) }
+            time.add("  " + LocalTimeText.offset(seconds: row.reading.utcOffsetSeconds), .dim)
+            text.append(time)
+        }
         var period = CallLine([CallSpan("  " + row.period.title, .period(row.period))])
         if let bad = badMarker(row) { period.add("  "); period.spans.append(bad) }
         text.append(period)
         var ampm = CallLine([CallSpan("  ")])
-        let isAM = row.reading.wall.hour < 12
+        let isAM = row.mars.map { $0.localMeanSolarHours < 12 } ?? (row.reading.wall.hour < 12)
         ampm.add(isAM ? "[AM]" : " am ", isAM ? .selection : .dim)
         ampm.add(isAM ? " pm " : "[PM]", isAM ? .dim : .selection)
         if let warn = dstWarning(call, index) { ampm.add("  "); ampm.spans.append(warn) }

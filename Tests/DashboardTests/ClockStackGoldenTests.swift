@@ -122,6 +122,6 @@ import TimeKit
         let analog = panel(s, 70, 14, now: utc("2021-02-18T20:00:00Z"))
         expectSnapshot(analog, named: "call-stack-mars-70x14")
         #expect(analog.lines[5].contains("Perseverance (Mars)"))
-        #expect(analog.lines[6].contains("Sol \(lmst.sol) 16:04 LMST"))  // landing was about 15:53 LMST, 11 min earlier
+        #expect(analog.lines[6].contains("Sol \(lmst.sol) 16:04 LMST"))
     }
 }

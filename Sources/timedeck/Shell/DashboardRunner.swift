@@ -16,6 +16,8 @@ struct DashboardRunner {
         var state = AppState(now: now, localZone: TimeZone.current, panels: [.calls])
         state.settings = loaded.settings
         state.configNotice = loaded.summary(path: config.url.path)
+        state.language = UILanguage.resolve(setting: loaded.settings.language.rawValue,
+                                            environment: ProcessInfo.processInfo.environment)
         state.calls = CallsSetup.initialState(now: now, settings: loaded.settings)
         return state
     }

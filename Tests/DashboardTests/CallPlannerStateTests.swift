@@ -29,7 +29,11 @@ import TimeKit
         var s = state()
         let effects = s.move(byMinutes: 15, now: now)
         #expect(s.activeCall?.start == utc("2026-01-10T10:15:00Z"))
-        #expect(effects == [.saveCall(s.activeCall!)])
+        // Saved once the slider rests, not on every step.
+        #expect(effects.isEmpty)
+        #expect(s.tick(now: now.addingTimeInterval(0.3)).isEmpty)
+        #expect(s.tick(now: now.addingTimeInterval(0.7)) == [.saveCall(s.activeCall!)])
+        #expect(s.tick(now: now.addingTimeInterval(2)).isEmpty)
         _ = s.move(byMinutes: 60, now: now)
         #expect(s.activeCall?.start == utc("2026-01-10T11:15:00Z"))
         _ = s.move(byMinutes: -15, now: now)
@@ -43,9 +47,9 @@ import TimeKit
         _ = s.move(byMinutes: 15, now: now)
         _ = s.undo(now: now)
         #expect(s.activeCall?.start == utc("2026-01-10T10:15:00Z"))
-        let effects = s.undo(now: now)
+        _ = s.undo(now: now)
         #expect(s.activeCall?.start == utc("2026-01-10T10:00:00Z"))
-        #expect(effects == [.saveCall(s.activeCall!)])
+        #expect(s.pendingSave(now: now, force: true) == [.saveCall(s.activeCall!)])
         #expect(s.undo(now: now).isEmpty)
         #expect(s.message == "Nothing to undo.")
     }
@@ -93,6 +97,19 @@ import TimeKit
         s.reducedMotion = true
         _ = s.move(byMinutes: 60, now: now)
         #expect(s.sweep == nil)
+    }
+
+    @Test func switchingCallsSavesTheOneLeft() {
+        var s = state()
+        var other = s.calls[0]
+        other.id = 8
+        s.calls.append(other)
+        _ = s.move(byMinutes: 15, now: now)
+        let moved = s.activeCall!
+        #expect(s.selectCall(offset: 1, now: now) == [.saveCall(moved)])
+        #expect(s.activeIndex == 1)
+        #expect(s.selectCall(offset: 1, now: now).isEmpty)
+        #expect(s.activeIndex == 0)
     }
 
     @Test func ringToggles() {

@@ -13,9 +13,10 @@ import TimeKit
         return d
     }
 
-    @Test func playWithTheSliderThenAddAPlace() throws {
-        let tmux = try TmuxSession(columns: 100, rows: 40, command: bin,
-                                   environment: ["TZ": "Europe/Paris", "TIMEDECK_REDUCED_MOTION": "1"])
+    @Test func playWithTheSliderThenAddAPlaceAndFindItAfterARestart() throws {
+        let home = TemporaryFolder()
+        let environment = ["TZ": "Europe/Paris", "TIMEDECK_REDUCED_MOTION": "1", "TIMEDECK_HOME": home.url.path]
+        let tmux = try TmuxSession(columns: 100, rows: 40, command: bin, environment: environment)
         let first = try #require(tmux.waitForScreen { $0.contains("Call from Paris") && $0.contains("Tokyo, JP") },
                                  "no call planner:\n\(tmux.capture())")
         #expect(first.contains("▶ Paris, FR"))
@@ -60,5 +61,13 @@ import TimeKit
         #expect(tmux.waitForScreen { !$0.contains("✎ EDITING") && $0.contains("Sydney, AU") } != nil)
         try tmux.send("q")
         #expect(tmux.waitForScreen { !$0.contains("Call from Paris") } != nil, "q did not quit")
+
+        // A new run shows the saved call: Sydney added, the moved start kept.
+        let again = try TmuxSession(columns: 100, rows: 40, command: bin, environment: environment)
+        let restored = again.waitForScreen { $0.contains("Call from Paris") && $0.contains("Sydney, AU") }
+        #expect(restored != nil, "the call was not restored:\n\(again.capture())")
+        #expect(restored.flatMap(shownStart) == scheduled.addingTimeInterval(900))
+        #expect(FileManager.default.fileExists(atPath: home.path("timedeck.sqlite")))
+        try again.send("q")
     }
 }

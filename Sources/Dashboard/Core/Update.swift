@@ -7,8 +7,8 @@ public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     switch event {
     case .tick(let now):
         next.now = now
-        next.calls.settle(now: now)
-        return (next, [])
+        let saves = next.calls.tick(now: now).map(Effect.calls)
+        return (next, saves)
     case .callSaved(let call):
         return (CallsPanel.saved(call, in: next), [])
     case .callStoreFailed(let message):
@@ -42,7 +42,9 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
     switch action {
     case .quit:
         next.isQuitting = true
-        return (next, [.quit])
+        // A call time changed in the last moment is saved before leaving.
+        let saves = next.calls.pendingSave(now: state.now, force: true).map(Effect.calls)
+        return (next, saves + [.quit])
     case .showHelp:
         next.overlay = .help(scroll: 0)
     case .closeOverlay:

@@ -47,6 +47,7 @@ struct DashboardRunner {
                        pollfd(fd: wake.readFd, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, timeout)
             if let signal = wake.drain().first(where: { SignalWatcher.watched.contains(Int32($0)) }) {
+                _ = effects.perform(state.calls.pendingSave(now: now, force: true).map(Effect.calls))
                 return 128 + Int32(signal)
             }
             // Keys first: each carries the instant it was read.

@@ -47,6 +47,7 @@ extension CallPlannerState {
         undoStack = []
         startBeforeNow = nil
         sweep = nil
+        if !e.isNew { unsavedSince = nil }  // the draft carries the latest time
         message = "Saved \"\(e.draft.name)\"."
         return [.saveCall(e.draft)]
     }
@@ -78,6 +79,7 @@ extension CallPlannerState {
         editor = nil
         guard !e.isNew, calls.indices.contains(activeIndex) else { return [] }
         let removed = calls.remove(at: activeIndex)
+        unsavedSince = nil
         activeIndex = min(activeIndex, max(0, calls.count - 1))
         undoStack = []
         startBeforeNow = nil

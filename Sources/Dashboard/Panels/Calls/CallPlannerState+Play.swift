@@ -67,21 +67,43 @@ extension CallPlannerState {
         calls[activeIndex].start = previous
         startBeforeNow = nil
         message = nil
-        return [.saveCall(calls[activeIndex])]
+        unsavedSince = now
+        return []
     }
 
     public mutating func toggleRing() {
         ring = ring == .next12Hours ? .next60Minutes : .next12Hours
     }
 
-    /// Makes another call active (newest first; wraps).
-    public mutating func selectCall(offset: Int) {
-        guard !calls.isEmpty else { return }
+    /// Time changes are saved once the slider has rested this long (holding
+    /// an arrow key must not write to disk 30 times a second); quitting,
+    /// a signal or switching calls saves at once.
+    public static let saveDelaySeconds = 0.6
+
+    /// The save of the active call's time, when due (or at once with `force`).
+    public mutating func pendingSave(now: Date, force: Bool = false) -> [CallPlannerEffect] {
+        guard let since = unsavedSince, let call = activeCall else { return [] }
+        guard force || now.timeIntervalSince(since) >= Self.saveDelaySeconds else { return [] }
+        unsavedSince = nil
+        return [.saveCall(call)]
+    }
+
+    /// On every tick: ends a finished sweep and saves a rested time change.
+    public mutating func tick(now: Date) -> [CallPlannerEffect] {
+        settle(now: now)
+        return pendingSave(now: now)
+    }
+
+    /// Makes another call active (newest first; wraps), saving the one left.
+    public mutating func selectCall(offset: Int, now: Date) -> [CallPlannerEffect] {
+        guard !calls.isEmpty else { return [] }
+        let effects = pendingSave(now: now, force: true)
         activeIndex = ((activeIndex + offset) % calls.count + calls.count) % calls.count
         undoStack = []
         startBeforeNow = nil
         sweep = nil
         message = nil
+        return effects
     }
 
     /// Ends a finished sweep (call on ticks).
@@ -97,7 +119,8 @@ extension CallPlannerState {
         startSweep(to: start, now: now, animate: animate)
         calls[activeIndex].start = start
         message = nil
-        return [.saveCall(calls[activeIndex])]
+        unsavedSince = now
+        return []
     }
 
     mutating func startSweep(to target: Date, now: Date, animate: Bool) {

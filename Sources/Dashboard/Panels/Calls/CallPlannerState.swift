@@ -29,6 +29,8 @@ public struct CallPlannerState: Equatable, Sendable {
     public var home: Place?
     /// Mars sites that can join a call (nil if the list failed to load).
     public var marsSites: MarsSiteLibrary?
+    /// When the active call's time last changed without being saved yet.
+    public var unsavedSince: Date?
 
     /// A sweep of every clock from one start to another.
     public struct Sweep: Equatable, Sendable {
@@ -58,6 +60,7 @@ public struct CallPlannerState: Equatable, Sendable {
         places = nil
         home = nil
         marsSites = nil
+        unsavedSince = nil
     }
 
     /// Place search for the picker: the database's matches, or a bare zone

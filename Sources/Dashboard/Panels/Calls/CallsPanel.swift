@@ -104,8 +104,8 @@ public enum CallsPanel {
             c.message = c.reducedMotion ? "Reduced motion: hands jump." : "Hands sweep to new times."
         case .edit: c.beginEdit()
         case .newCall: c.beginNewCall(now: now, home: c.home)
-        case .nextCall: c.selectCall(offset: 1)
-        case .previousCall: c.selectCall(offset: -1)
+        case .nextCall: effects = c.selectCall(offset: 1, now: now)
+        case .previousCall: effects = c.selectCall(offset: -1, now: now)
         case .editUp, .editDown:
             let step = action == .editUp ? -1 : 1
             if case .picker = c.editor?.field { c.editor?.pickerSelect(offset: step) } else { c.editor?.select(offset: step) }

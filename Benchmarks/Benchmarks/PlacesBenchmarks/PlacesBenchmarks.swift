@@ -85,4 +85,18 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+
+    // What the dashboard does each second with the first-run call on a
+    // 100x30 terminal: a tick through `update`, then the whole frame.
+    Benchmark("Dashboard second: tick + render 100x30, first-run call (3 places)") { benchmark in
+        var state = AppState(now: start, localZone: TimeZone(identifier: "Europe/Paris")!, panels: [.calls])
+        state.calls = CallPlannerState(calls: [DefaultCall.make(userZone: "Europe/Paris", in: db, now: start)])
+        var i = 0
+        for _ in benchmark.scaledIterations {
+            i += 1
+            let (next, _) = update(state, .tick(start.addingTimeInterval(Double(i))))
+            state = next
+            blackHole(render(state, size: Size(columns: 100, rows: 30)))
+        }
+    }
 }

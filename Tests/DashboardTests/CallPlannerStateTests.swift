@@ -106,9 +106,9 @@ import TimeKit
         s.calls.append(other)
         _ = s.move(byMinutes: 15, now: now)
         let moved = s.activeCall!
-        #expect(s.selectCall(offset: 1, now: now) == [.saveCall(moved)])
+        #expect(s.selectCall(offset: 1, now: now) == [.saveCall(moved), .rememberActiveCall(id: 8)])
         #expect(s.activeIndex == 1)
-        #expect(s.selectCall(offset: 1, now: now).isEmpty)
+        #expect(s.selectCall(offset: 1, now: now) == [.rememberActiveCall(id: 7)])
         #expect(s.activeIndex == 0)
     }
 

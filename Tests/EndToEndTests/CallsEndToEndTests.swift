@@ -68,6 +68,20 @@ import TimeKit
         #expect(restored != nil, "the call was not restored:\n\(again.capture())")
         #expect(restored.flatMap(shownStart) == scheduled.addingTimeInterval(900))
         #expect(FileManager.default.fileExists(atPath: home.path("timedeck.sqlite")))
+
+        // A new call goes first; ] makes the older one active, and that is
+        // what the next run opens on.
+        try again.send("N", "o", "s", "l")
+        #expect(again.waitForScreen { $0.contains("▸ Oslo, NO") } != nil, "no picker:\n\(again.capture())")
+        try again.send("Enter", "Enter")
+        #expect(again.waitForScreen { $0.contains("New call  (1 of 2)") } != nil, "new call not shown:\n\(again.capture())")
+        try again.send("]")
+        #expect(again.waitForScreen { $0.contains("Call from Paris  (2 of 2)") } != nil)
         try again.send("q")
+        #expect(again.waitForScreen { !$0.contains("Call from Paris") } != nil, "q did not quit")
+        let third = try TmuxSession(columns: 100, rows: 40, command: bin, environment: environment)
+        #expect(third.waitForScreen { $0.contains("Call from Paris  (2 of 2)") } != nil,
+                "the active call was not remembered:\n\(third.capture())")
+        try third.send("q")
     }
 }

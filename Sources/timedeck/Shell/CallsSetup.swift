@@ -28,7 +28,12 @@ enum CallsSetup {
         state.places = db
         state.home = db.map { DefaultCall.home(zoneIdentifier: zone, in: $0) } ?? .zone(zone)
         do {
-            state.calls = try CallsStore.shared.existing()?.fetchCalls() ?? []
+            let store = try CallsStore.shared.existing()
+            state.calls = try store?.fetchCalls() ?? []
+            if let active = try store?.readSetting(activeCallSetting).flatMap(Int64.init),
+               let index = state.calls.firstIndex(where: { $0.id == active }) {
+                state.activeIndex = index
+            }
         } catch {
             state.message = "Calls could not be read (\(error)); changes will not be saved."
         }
@@ -46,6 +51,9 @@ enum CallsSetup {
         return state
     }
 
+    /// The setting holding the active call's id.
+    static let activeCallSetting = "calls.active"
+
     /// Performs a call effect; returns the events it produces.
     static func perform(_ effect: CallPlannerEffect) -> [Event] {
         do {
@@ -54,6 +62,9 @@ enum CallsSetup {
                 return [.callSaved(try CallsStore.shared.forWriting().saveCall(call))]
             case .deleteCall(let id):
                 try CallsStore.shared.forWriting().deleteCall(id: id)
+                return []
+            case .rememberActiveCall(let id):
+                try CallsStore.shared.forWriting().writeSetting(activeCallSetting, String(id))
                 return []
             }
         } catch {

@@ -103,6 +103,7 @@ extension CallPlannerState {
         startBeforeNow = nil
         sweep = nil
         message = nil
+        if let id = activeCall?.id { return effects + [.rememberActiveCall(id: id)] }
         return effects
     }
 

@@ -94,4 +94,6 @@ public enum CallPlannerEffect: Equatable, Sendable {
     /// Insert or update the call (its `id` is nil until first saved).
     case saveCall(CallPlan)
     case deleteCall(id: Int64)
+    /// Remember which call is active (setting `calls.active`).
+    case rememberActiveCall(id: Int64)
 }

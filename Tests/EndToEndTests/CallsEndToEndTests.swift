@@ -6,6 +6,12 @@ import TimeKit
 @Suite(.serialized) struct CallsEndToEndTests {
     let bin = shellQuoted(TimedeckBinary.url.path)
 
+    func stop(_ session: TmuxSession) {
+        let pid = (try? session.tmux(["display-message", "-p", "#{pid}"]))
+            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        if let pid, pid > 1 { kill(pid, SIGKILL) }
+    }
+
     /// The call start shown in the panel's first line (`… 2026-11-22T11:00:00Z`).
     func shownStart(_ screen: String) -> Date? {
         guard let m = screen.firstMatch(of: /Call from Paris  60 min  (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)/),
@@ -17,6 +23,10 @@ import TimeKit
         let home = TemporaryFolder()
         let environment = ["TZ": "Europe/Paris", "TIMEDECK_REDUCED_MOTION": "1", "TIMEDECK_HOME": home.url.path]
         let tmux = try TmuxSession(columns: 100, rows: 40, command: bin, environment: environment)
+        // TmuxSession's `kill-server` left tmux 3.3a servers running here
+        // (exit 0, server still up), and they piled up run after run: stop
+        // each server by its pid.
+        defer { stop(tmux) }
         let first = try #require(tmux.waitForScreen { $0.contains("Call from Paris") && $0.contains("Tokyo, JP") },
                                  "no call planner:\n\(tmux.capture())")
         #expect(first.contains("▶ Paris, FR"))
@@ -64,6 +74,7 @@ import TimeKit
 
         // A new run shows the saved call: Sydney added, the moved start kept.
         let again = try TmuxSession(columns: 100, rows: 40, command: bin, environment: environment)
+        defer { stop(again) }
         let restored = again.waitForScreen { $0.contains("Call from Paris") && $0.contains("Sydney, AU") }
         #expect(restored != nil, "the call was not restored:\n\(again.capture())")
         #expect(restored.flatMap(shownStart) == scheduled.addingTimeInterval(900))
@@ -80,6 +91,7 @@ import TimeKit
         try again.send("q")
         #expect(again.waitForScreen { !$0.contains("Call from Paris") } != nil, "q did not quit")
         let third = try TmuxSession(columns: 100, rows: 40, command: bin, environment: environment)
+        defer { stop(third) }
         #expect(third.waitForScreen { $0.contains("Call from Paris  (2 of 2)") } != nil,
                 "the active call was not remembered:\n\(third.capture())")
         try third.send("q")

@@ -19,6 +19,8 @@ public struct AppState: Equatable, Sendable {
     public var screenSize = Size(columns: 80, rows: 24)
     /// A short-lived message on the status line (snapshot saved, …).
     public var notice: Notice?
+    /// The call planner panel.
+    public var calls = CallPlannerState()
     /// The user's settings (defaults when the config file is absent or invalid).
     public var settings = Settings()
     /// Counts `t` presses; plain mode says the time when it changes.

@@ -9,4 +9,6 @@ public enum Effect: Equatable, Sendable {
     case bell(times: Int)
     /// Store work for the marks panel (record, note, delete, restore, clear).
     case marks(MarksEffect)
+    /// Save or delete a call (the call planner).
+    case calls(CallPlannerEffect)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 
 /// Everything that can happen to the dashboard. The shell samples the clock
 /// once per event and passes the instant in, so `update` never reads a clock.
@@ -16,4 +17,8 @@ public enum Event: Equatable, Sendable {
     case resize(Size)
     /// Store results and clock/gpsd observations for the marks panel.
     case marks(MarksEvent)
+    /// A call was stored (carrying its id after the first save).
+    case callSaved(CallPlan)
+    /// Storing or deleting a call failed; the message says what to do.
+    case callStoreFailed(String)
 }

@@ -8,6 +8,12 @@ public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     case .tick(let now):
         next.now = now
         if let notice = next.notice, now >= notice.until { next.notice = nil }
+        let saves = next.calls.tick(now: now).map(Effect.calls)
+        return (next, saves)
+    case .callSaved(let call):
+        return (CallsPanel.saved(call, in: next), [])
+    case .callStoreFailed(let message):
+        next.calls.message = message
         return (next, [])
     case .snapshotSaved(let path, let copied):
         let text = "Snapshot saved: \(path)" + (copied ? " (offered to the clipboard)" : "")
@@ -47,7 +53,9 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
     switch action {
     case .quit:
         next.isQuitting = true
-        return (next, [.quit])
+        // A call time changed in the last moment is saved before leaving.
+        let saves = next.calls.pendingSave(now: state.now, force: true).map(Effect.calls)
+        return (next, saves + [.quit])
     case .snapshot:
         let document = SnapshotDocument.make(state, size: state.screenSize)
         return (next, [.writeSnapshot(document)])
@@ -67,6 +75,8 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         next.focus = cycledFocus(state, forward: action == .focusNext)
     case .marks(let marksAction):
         return MarksPanel.perform(marksAction, in: state)
+    case .calls(let callsAction):
+        return CallsPanel.perform(callsAction, in: state)
     }
     return (next, [])
 }
@@ -84,5 +94,6 @@ func cycledFocus(_ state: AppState, forward: Bool) -> PanelID? {
 func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
     if case .help = state.overlay { return nil }
     if let captured = MarksPanel.captureKey(key, in: state) { return captured }
+    if let captured = CallsPanel.captureKey(key, in: state) { return captured }
     return nil
 }

@@ -9,6 +9,7 @@ public enum Action: Equatable, Hashable, Sendable {
     case scrollDown
     case focusNext
     case focusPrevious
+    case calls(CallsAction)
     /// Say the time (plain mode); on screen it is always shown.
     case tellTime
     case marks(MarksAction)
@@ -22,6 +23,8 @@ public enum KeyScope: Equatable, Hashable, Sendable {
     case panel(PanelID)
     /// While the help overlay is open.
     case help
+    /// While a call is being edited (keys captured by the calls panel).
+    case callEditor
 }
 
 /// One row of the keymap: the keys, the action and the help text.
@@ -53,7 +56,7 @@ public enum Keymap {
         KeyBinding([.up, .character("k")], .scrollUp, "Scroll up", scope: .help),
         KeyBinding([.down, .character("j")], .scrollDown, "Scroll down", scope: .help),
         KeyBinding([.control("c")], .quit, "Quit timedeck", scope: .help),
-    ] + MarksPanel.keyBindings
+    ] + MarksPanel.keyBindings + CallsPanel.keyBindings + CallsPanel.editBindings
 
     /// The action bound to `key` in the first matching scope, in order.
     public static func action(for key: Key, in scopes: [KeyScope]) -> Action? {

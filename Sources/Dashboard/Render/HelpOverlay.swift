@@ -12,6 +12,7 @@ enum HelpOverlay {
         for panel in state.panels {
             scopes.append((.panel(panel), l.localized("\(panel.rawValue.capitalized) panel (Tab to focus)")))
         }
+        if state.panels.contains(.calls) { scopes.append((.callEditor, l.localized("Editing a call (Enter on the calls panel)"))) }
         scopes.append((.help, l.localized("In this help")))
         return scopes
     }

@@ -25,7 +25,9 @@ func drawPanel(_ panel: PanelID, state: AppState, in rect: Rect, into frame: ino
     switch panel {
     case .marks:
         MarksPanel.draw(state, in: rect, into: &frame)
-    case .mars, .calls:
+    case .calls:
+        CallsPanel.draw(state, in: rect, into: &frame)
+    case .mars:
         break
     }
 }

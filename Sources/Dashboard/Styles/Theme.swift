@@ -88,6 +88,17 @@ public struct Theme: Equatable, Sendable {
             .error: CellStyle(red, paper, bold: true, underline: true),
             .selection: CellStyle(paper, ink, bold: true),
             .markFlash: CellStyle(paper, red, bold: true),
+            .callBeforeDawn: CellStyle(blue, paper, bold: true),
+            .callBreakfast: CellStyle(brown, paper),
+            .callDay: CellStyle(ink, paper, bold: true),
+            .callDinner: CellStyle(red, paper),
+            .callLateNight: CellStyle(brown, paper, bold: true),
+            .callBad: CellStyle(paper, red, bold: true),
+            .callHand: CellStyle(ink, paper, bold: true),
+            .callNow: CellStyle(blue, paper, bold: true, underline: true),
+            .callScheduled: CellStyle(red, paper, bold: true),
+            .callEditing: CellStyle(paper, blue, bold: true),
+            .callPlace: CellStyle(ink, paper, bold: true),
         ], fallback: CellStyle(ink, paper))
     }
 
@@ -111,6 +122,17 @@ public struct Theme: Equatable, Sendable {
             .error: CellStyle(.ansi(1), bold: true),
             .selection: CellStyle(reverse: true),
             .markFlash: CellStyle(.ansi(0), .ansi(3), bold: true),
+            .callBeforeDawn: CellStyle(.ansi(4), bold: true),
+            .callBreakfast: CellStyle(.ansi(3)),
+            .callDay: CellStyle(.ansi(7), bold: true),
+            .callDinner: CellStyle(.ansi(1)),
+            .callLateNight: CellStyle(.ansi(3), dim: true),
+            .callBad: CellStyle(.ansi(1), bold: true, reverse: true),
+            .callHand: CellStyle(.ansi(7), bold: true),
+            .callNow: CellStyle(.ansi(6), bold: true),
+            .callScheduled: CellStyle(.ansi(3), bold: true),
+            .callEditing: CellStyle(.ansi(0), .ansi(5), bold: true),
+            .callPlace: CellStyle(bold: true),
         ])
         case .palette256: return Theme(name: "mission", styles: [
             .normal: CellStyle(),
@@ -128,6 +150,17 @@ public struct Theme: Equatable, Sendable {
             .error: CellStyle(.palette(196), bold: true),
             .selection: CellStyle(reverse: true),
             .markFlash: CellStyle(.palette(16), .palette(220), bold: true),
+            .callBeforeDawn: CellStyle(.palette(62), bold: true),
+            .callBreakfast: CellStyle(.palette(214)),
+            .callDay: CellStyle(.palette(230), bold: true),
+            .callDinner: CellStyle(.palette(167)),
+            .callLateNight: CellStyle(.palette(179)),
+            .callBad: CellStyle(.palette(231), .palette(160), bold: true),
+            .callHand: CellStyle(.palette(255), bold: true),
+            .callNow: CellStyle(.palette(51), bold: true),
+            .callScheduled: CellStyle(.palette(208), bold: true),
+            .callEditing: CellStyle(.palette(16), .palette(177), bold: true),
+            .callPlace: CellStyle(.palette(255), bold: true),
         ])
         }
     }
@@ -150,5 +183,16 @@ public struct Theme: Equatable, Sendable {
         .error: CellStyle(bold: true, underline: true),
         .selection: CellStyle(reverse: true),
         .markFlash: CellStyle(bold: true, reverse: true),
+        .callBeforeDawn: CellStyle(dim: true),
+        .callBreakfast: CellStyle(),
+        .callDay: CellStyle(bold: true),
+        .callDinner: CellStyle(),
+        .callLateNight: CellStyle(dim: true),
+        .callBad: CellStyle(bold: true, reverse: true),
+        .callHand: CellStyle(bold: true),
+        .callNow: CellStyle(underline: true),
+        .callScheduled: CellStyle(bold: true),
+        .callEditing: CellStyle(bold: true, reverse: true),
+        .callPlace: CellStyle(bold: true),
     ])
 }

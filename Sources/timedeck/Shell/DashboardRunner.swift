@@ -13,12 +13,13 @@ struct DashboardRunner {
     func makeInitialState(now: Date) throws -> AppState {
         let config = ConfigFile.locate()
         let loaded = config.load()
-        var state = AppState(now: now, localZone: TimeZone.current, panels: [.marks])
+        var state = AppState(now: now, localZone: TimeZone.current, panels: [.marks, .calls])
         state.settings = loaded.settings
         state.marks = try MarksShell.initialState(settings: loaded.settings)
         state.configNotice = loaded.summary(path: config.url.path)
         state.language = UILanguage.resolve(setting: loaded.settings.language.rawValue,
                                             environment: ProcessInfo.processInfo.environment)
+        state.calls = CallsSetup.initialState(now: now, settings: loaded.settings)
         return state
     }
 
@@ -44,11 +45,13 @@ struct DashboardRunner {
 
         while true {
             let now = WallClock.now()
-            let timeout = min(WallClock.millisecondsToNextSecond(after: now), effects.millisecondsToNextBell(now))
+            let timeout = min(WallClock.millisecondsToNextSecond(after: now), effects.millisecondsToNextBell(now),
+                              state.calls.frameIntervalMilliseconds(at: now) ?? Int32.max)
             var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake.readFd, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, timeout)
             if let signal = wake.drain().first(where: { SignalWatcher.watched.contains(Int32($0)) }) {
+                _ = effects.perform(state.calls.pendingSave(now: now, force: true).map(Effect.calls))
                 return 128 + Int32(signal)
             }
             // Keys first: each carries the instant it was read.
@@ -109,6 +112,8 @@ struct EffectRunner {
         var followUps: [Event] = []
         for effect in effects {
             switch effect {
+            case .calls(let callEffect):
+                followUps += CallsSetup.perform(callEffect)
             case .quit:
                 return (.quit, followUps)
             case .writeSnapshot(let document):

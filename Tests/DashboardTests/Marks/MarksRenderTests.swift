@@ -36,12 +36,11 @@ struct MarksRenderTests {
     }
 
     @Test("The new row flashes in its own role, then the selection role")
-    func flashRole() {
+    func flashRole() throws {
         var s = F.state(marks: 2)
         (s, _) = update(s, .marks(.recorded(F.mark(3, secondsBefore: 0))))
         let frame = render(s, size: Size(columns: 100, rows: 30))
-        let row = try? #require(frame.lines.firstIndex { $0.contains("#3  21d 23h 47m 12.000s") })
-        guard let row else { return }
+        let row = try #require(frame.lines.firstIndex { $0.contains("#3  21d 23h 47m 12.000s") })
         #expect(frame.roles(row: row).allSatisfy { $0 == .markFlash })
         (s, _) = update(s, .tick(fixedInstant.addingTimeInterval(1)))
         let later = render(s, size: Size(columns: 100, rows: 30))

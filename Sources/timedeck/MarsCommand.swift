@@ -13,7 +13,7 @@ struct MarsCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Instant, ISO-8601 with a zone (2021-02-18T20:55:00Z, offsets and fractions allowed). Default: now.")
+    @Option(help: "Instant, ISO-8601 with a zone (2021-02-18T20:55:00Z, offsets and fractions allowed). Default: now (also spelled `now`).")
     var at: String?
 
     @Option(help: "Longitude in degrees east, -180...360 (west negative), or 137.4E / 133.8W. Default: 0 (Airy-0).")
@@ -81,7 +81,8 @@ struct MarsCommand: ParsableCommand {
 
     func runSingle(now: Date, place: (longitudeEast: Double, site: MarsSite?), leap: LeapSecondList) throws {
         if csv { throw MarsUsageError("--csv is for table mode (--from, --to, --step); use --json for one instant") }
-        let unixSeconds = try at.map { try InstantParser.parse($0).unixSeconds } ?? now.timeIntervalSince1970
+        var unixSeconds = now.timeIntervalSince1970
+        if let text = at, text.lowercased() != "now" { unixSeconds = try InstantParser.parse(text).unixSeconds }
         let clock = MarsClock(unixSeconds: unixSeconds, ttMinusUTCSeconds: leap.table.ttMinusUTC(atUnixSeconds: unixSeconds),
                               longitudeEast: place.longitudeEast)
         var missionSol: Int?

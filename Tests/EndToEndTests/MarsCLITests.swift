@@ -93,6 +93,16 @@ import Testing
         #expect(after.stderr.isEmpty)  // list not expired: no notice
     }
 
+    @Test func nowIsTheDefaultAndCanBeSpelledOut() throws {
+        let before = Date().timeIntervalSince1970
+        let r = try Self.run(["mars", "--at", "now", "--json"])
+        let after = Date().timeIntervalSince1970
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        // JD(UT) of the process's own clock reading lies between ours.
+        let jd = try #require(object["julianDateUT"] as? Double)
+        #expect(jd >= 2_440_587.5 + before / 86_400 - 1e-6 && jd <= 2_440_587.5 + after / 86_400 + 1e-6)
+    }
+
     @Test func csvTable() throws {
         let r = try Self.run(["mars", "--from", "2021-02-18T00:00:00Z", "--to", "2021-02-18T01:00:00Z",
                               "--step", "1m", "--csv", "--site", "Perseverance"])

@@ -61,8 +61,10 @@ import Testing
     }
 
     @Test func ingenuityFirstFlightWasPerseveranceSol58() throws {
-        // Flight at 07:34 UTC on 2021-04-19, about 12:30 LMST at Jezero.
+        // Flight at 07:34 UTC on 2021-04-19, which NASA gave as 12:33 LMST.
         #expect(try Self.missionSol("Perseverance", at: "2021-04-19T07:34:00Z") == 58)
+        let jezero = MarsClock(unixSeconds: 1_618_817_640, ttMinusUTCSeconds: 69.184, longitudeEast: 77.4508)
+        #expect(FixedText.clock(hours: jezero.localMeanSolarTime).hasPrefix("12:33"))
     }
 
     @Test func curiosityReachedSol3000OnTuesday12January2021PacificTime() throws {

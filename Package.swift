@@ -26,10 +26,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Places search and zone conversion harness (issue 5): swift run -c release places-bench
+        .executableTarget(name: "PlacesBench", dependencies: ["TimeKit"], path: "Sources/PlacesBench"),
         .testTarget(name: "TimeKitTests", dependencies: ["TimeKit"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TimeKit"],
                     exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TimeKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TimeKit", "Dashboard"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,14 +5,61 @@ import TimeKit
 struct NowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "now",
-        abstract: "Print the current instant: ISO-8601 UTC, Mark Time, Unix time, local time."
+        abstract: "Print the current instant: ISO-8601 UTC, Mark Time, Unix time, local time and zone.",
+        discussion: """
+            Examples:
+              timedeck now
+              timedeck now --json | jq .unixMillis
+            """
     )
 
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
     func run() throws {
-        let now = Date()
-        print(ISOInstant.milliseconds(now), MarkTime.mark(now))
+        let now = WallClock.now()
+        let report = NowReport(now, zone: TimeZone.current)
+        print(json ? report.json : report.text)
+    }
+}
+
+/// The `timedeck now` output for one instant, in text and JSON.
+struct NowReport {
+    let utc: String
+    let markTime: String
+    let unixMillis: Int64
+    let local: String
+    let zone: String
+    let offset: String
+    let offsetSeconds: Int
+
+    init(_ date: Date, zone: TimeZone) {
+        utc = ISOInstant.milliseconds(date)
+        markTime = MarkTime.mark(date)
+        unixMillis = UTCFields.unixMilliseconds(date)
+        local = LocalTimeText.isoLocal(date, in: zone)
+        self.zone = zone.identifier
+        offsetSeconds = zone.secondsFromGMT(for: date)
+        offset = LocalTimeText.offset(seconds: offsetSeconds)
+    }
+
+    var text: String {
+        let seconds = Double(unixMillis) / 1000
+        return """
+            UTC        \(utc)
+            Mark Time  \(markTime)
+            Unix       \(String(format: "%.3f", seconds))
+            Local      \(local) \(offset) \(zone)
+            """
+    }
+
+    var json: String {
+        let object: [String: Any] = [
+            "utc": utc, "markTime": markTime, "unixMillis": unixMillis,
+            "local": local, "zone": zone, "utcOffsetSeconds": offsetSeconds,
+        ]
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),
+              let text = String(data: data, encoding: .utf8) else { return "{}" }
+        return text
     }
 }

@@ -6,13 +6,28 @@ import TimeKit
 struct Timedeck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timedeck",
-        abstract: "A full-screen terminal time dashboard: UTC marks, Mars time and call planning.",
+        abstract: "A full-screen terminal time dashboard: UTC sighting marks, Mars time and call planning.",
+        discussion: """
+            Run without a subcommand to open the dashboard (press ? inside for keys).
+            Every instrument also works without the full screen; add --json for scripts.
+            """,
         version: "timedeck \(TimedeckVersion.string) (time-zone data \(TimeZone.timeZoneDataVersion))",
-        subcommands: [NowCommand.self, MarsCommand.self]
+        subcommands: [NowCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self]
     )
 
+    @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")
+    var noColor = false
+
     func run() throws {
-        print("dashboard")
+        let env = ProcessInfo.processInfo.environment
+        let runner = DashboardRunner(noColor: noColor || !(env["NO_COLOR"] ?? "").isEmpty)
+        do {
+            let code = try runner.run()
+            if code != 0 { throw ExitCode(code) }
+        } catch let refusal as TerminalRefusal {
+            FileHandle.standardError.write(Data((refusal.description + "\n").utf8))
+            throw ExitCode(2)
+        }
     }
 }
 

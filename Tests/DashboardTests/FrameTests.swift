@@ -1,1 +1,48 @@
 import Testing
+@testable import Dashboard
+
+@Suite struct FrameTests {
+    @Test func putClipsAtTheRightEdge() {
+        var frame = Frame(size: Size(columns: 5, rows: 1))
+        let end = frame.put("abcdefg", x: 2, y: 0)
+        #expect(frame.lines == ["  abc"])
+        #expect(end == 5)
+    }
+
+    @Test func putClipsToARectangle() {
+        var frame = Frame(size: Size(columns: 6, rows: 2))
+        frame.put("abcdef", x: 0, y: 1, clip: Rect(x: 1, y: 1, width: 3, height: 1))
+        #expect(frame.lines == ["      ", " bcd  "])
+    }
+
+    @Test func doubleWidthCharactersTakeTwoCells() {
+        var frame = Frame(size: Size(columns: 6, rows: 1))
+        let end = frame.put("東京x", x: 0, y: 0)
+        #expect(end == 5)
+        #expect(frame[1, 0].isWideTail)
+        #expect(frame.lines == ["東京x "])
+        // A wide character that would straddle the edge is not drawn at all.
+        var narrow = Frame(size: Size(columns: 3, rows: 1))
+        narrow.put("東京", x: 0, y: 0)
+        #expect(narrow.lines == ["東 "])
+    }
+
+    @Test func controlCharactersAreShownInert() {
+        var frame = Frame(size: Size(columns: 8, rows: 1))
+        frame.put("a\u{1B}[2Jb\u{07}", x: 0, y: 0)
+        #expect(frame.lines == ["a�[2Jb� "])
+        #expect(!frame.cells.contains { $0.character == "\u{1B}" || $0.character == "\u{07}" })
+    }
+
+    @Test func displayWidthMeasuresJapanese() {
+        #expect(DisplayWidth.of("東京") == 4)
+        #expect(DisplayWidth.of("Tōkyō") == 5)
+        #expect(DisplayWidth.prefix("東京都", fitting: 5) == "東京")
+    }
+
+    @Test func boxDrawsCornersAndTitle() {
+        var frame = Frame(size: Size(columns: 10, rows: 3))
+        frame.box(frame.bounds, title: "Marks")
+        #expect(frame.lines == ["┌ Marks ─┐", "│        │", "└────────┘"])
+    }
+}

@@ -157,5 +157,5 @@ public enum Mars24 {
         return r >= 24 ? r - 24 : r
     }
 
-    @inlinable @usableFromInline static func cosDegrees(_ d: Double) -> Double { cos(d * (Double.pi / 180)) }
+    @inlinable static func cosDegrees(_ d: Double) -> Double { cos(d * (Double.pi / 180)) }
 }

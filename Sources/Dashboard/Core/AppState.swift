@@ -1,0 +1,30 @@
+import Foundation
+
+/// The whole dashboard model: a value, changed only by `update`.
+public struct AppState: Equatable, Sendable {
+    /// The instant of the latest event (tick or key).
+    public var now: Date
+    /// The user's own zone, shown beside UTC in the header.
+    public var localZone: TimeZone
+    /// An overlay drawn over the panels, if any.
+    public var overlay: Overlay?
+    /// Panels shown, in screen order.
+    public var panels: [PanelID]
+    /// The panel that receives panel-scoped keys.
+    public var focus: PanelID?
+    /// Set once the user asked to leave; the shell stops after this event.
+    public var isQuitting = false
+
+    public init(now: Date, localZone: TimeZone, panels: [PanelID] = []) {
+        self.now = now
+        self.localZone = localZone
+        self.panels = panels
+        self.focus = panels.first
+    }
+}
+
+/// A layer over the panels that captures keys until closed.
+public enum Overlay: Equatable, Sendable {
+    /// The key help, generated from the keymap; `scroll` is the first line shown.
+    case help(scroll: Int)
+}

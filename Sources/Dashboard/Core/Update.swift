@@ -1,0 +1,69 @@
+import Foundation
+
+/// The next state and the effects for the shell, for one event. Pure: no
+/// clock, no I/O; everything it needs is in `state` and `event`.
+public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
+    var next = state
+    switch event {
+    case .tick(let now):
+        next.now = now
+        return (next, [])
+    case .resize:
+        return (next, [])
+    case .key(let key, let now):
+        next.now = now
+        return handleKey(key, in: next)
+    }
+}
+
+/// Key scopes active in this state, most specific first.
+func activeScopes(_ state: AppState) -> [KeyScope] {
+    if case .help = state.overlay { return [.help] }
+    var scopes: [KeyScope] = []
+    if let focus = state.focus { scopes.append(.panel(focus)) }
+    scopes.append(.main)
+    return scopes
+}
+
+func handleKey(_ key: Key, in state: AppState) -> (AppState, [Effect]) {
+    if let captured = captureKey(key, in: state) { return captured }
+    guard let action = Keymap.action(for: key, in: activeScopes(state)) else { return (state, []) }
+    return perform(action, in: state)
+}
+
+func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
+    var next = state
+    switch action {
+    case .quit:
+        next.isQuitting = true
+        return (next, [.quit])
+    case .showHelp:
+        next.overlay = .help(scroll: 0)
+    case .closeOverlay:
+        next.overlay = nil
+    case .scrollUp:
+        if case .help(let scroll) = state.overlay { next.overlay = .help(scroll: max(0, scroll - 1)) }
+    case .scrollDown:
+        if case .help(let scroll) = state.overlay {
+            next.overlay = .help(scroll: min(scroll + 1, max(0, HelpOverlay.lineCount(state) - 1)))
+        }
+    case .focusNext, .focusPrevious:
+        next.focus = cycledFocus(state, forward: action == .focusNext)
+    }
+    return (next, [])
+}
+
+func cycledFocus(_ state: AppState, forward: Bool) -> PanelID? {
+    guard !state.panels.isEmpty else { return nil }
+    guard let focus = state.focus, let index = state.panels.firstIndex(of: focus) else { return state.panels.first }
+    let count = state.panels.count
+    return state.panels[(index + (forward ? 1 : count - 1)) % count]
+}
+
+/// A panel in a modal mode (typing a note, editing a call, confirming a
+/// deletion) takes keys before the keymap does. Each such panel adds one
+/// line here; the first that returns a result wins.
+func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
+    if case .help = state.overlay { return nil }
+    return nil
+}

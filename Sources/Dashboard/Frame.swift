@@ -1,2 +1,0 @@
-/// Placeholder replaced below.
-public struct Frame: Equatable, Sendable {}

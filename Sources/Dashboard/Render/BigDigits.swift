@@ -1,0 +1,55 @@
+/// Large clock digits in the manner of tty-clock: each glyph is a 3×5 pixel
+/// bitmap, each pixel drawn as two full blocks, so a digit is 6 columns by 5
+/// rows.
+public enum BigDigits {
+    public static let rows = 5
+    public static let pixelColumns = 2
+    public static let digitColumns = 3 * pixelColumns
+
+    /// Pixel bitmaps, top row first; `#` is lit.
+    public static let glyphs: [Character: [String]] = [
+        "0": ["###", "#.#", "#.#", "#.#", "###"],
+        "1": ["..#", "..#", "..#", "..#", "..#"],
+        "2": ["###", "..#", "###", "#..", "###"],
+        "3": ["###", "..#", "###", "..#", "###"],
+        "4": ["#.#", "#.#", "###", "..#", "..#"],
+        "5": ["###", "#..", "###", "..#", "###"],
+        "6": ["###", "#..", "###", "#.#", "###"],
+        "7": ["###", "..#", "..#", "..#", "..#"],
+        "8": ["###", "#.#", "###", "#.#", "###"],
+        "9": ["###", "#.#", "###", "..#", "###"],
+    ]
+
+    /// Width in columns of the Mark Time clock `21d 23h 47m 12s` in big digits:
+    /// four pairs of digits, each followed by its unit letter.
+    public static let markTimeColumns = 4 * pairColumns + 3 * pairGap
+    static let pairColumns = digitColumns + 1 + digitColumns + 2
+    static let pairGap = 2
+
+    /// The lines of one digit.
+    public static func lines(for digit: Character) -> [String] {
+        (glyphs[digit] ?? glyphs["0"] ?? []).map { row in
+            String(row.flatMap { $0 == "#" ? "██" : "  " })
+        }
+    }
+
+    /// Draws the clock text `DDd HHh MMm SSs` in big digits with its top-left
+    /// corner at (`x`, `y`). Unit letters sit on the bottom row.
+    public static func drawMarkTime(_ text: String, x: Int, y: Int, into frame: inout Frame,
+                                    role: StyleRole, unitRole: StyleRole) {
+        let pairs = text.split(separator: " ")
+        var column = x
+        for pair in pairs {
+            let chars = Array(pair)
+            guard chars.count == 3 else { continue }
+            for (offset, digit) in chars[0...1].enumerated() {
+                let glyph = lines(for: digit)
+                for (row, line) in glyph.enumerated() {
+                    frame.put(line, x: column + offset * (digitColumns + 1), y: y + row, role: role)
+                }
+            }
+            frame.put(String(chars[2]), x: column + 2 * digitColumns + 2, y: y + rows - 1, role: unitRole)
+            column += pairColumns + pairGap
+        }
+    }
+}

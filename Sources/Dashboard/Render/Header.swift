@@ -1,0 +1,39 @@
+import Foundation
+import TimeKit
+
+/// The live UTC clock in Mark Time notation, the full UTC date, and the
+/// local time and zone.
+enum Header {
+    static func draw(_ state: AppState, in rect: Rect, big: Bool, into frame: inout Frame) {
+        if big {
+            drawBig(state, in: rect, into: &frame)
+        } else {
+            drawCompact(state, in: rect, into: &frame)
+        }
+    }
+
+    static func drawBig(_ state: AppState, in rect: Rect, into frame: inout Frame) {
+        let clock = MarkTime.clock(state.now)
+        let left = rect.x + max(0, (rect.width - BigDigits.markTimeColumns) / 2)
+        frame.put("UTC", x: left, y: rect.y, role: .title, clip: rect)
+        let date = MarkTime.date(state.now)
+        frame.put(date, x: left + BigDigits.markTimeColumns - DisplayWidth.of(date), y: rect.y, role: .utcDate, clip: rect)
+        BigDigits.drawMarkTime(clock, x: left, y: rect.y + 1, into: &frame, role: .utcClock, unitRole: .utcDate)
+        frame.putCentered(localLine(state), in: rect, y: rect.y + 1 + BigDigits.rows, role: .localTime)
+    }
+
+    static func drawCompact(_ state: AppState, in rect: Rect, into frame: inout Frame) {
+        var x = frame.put("UTC ", x: rect.x + 1, y: rect.y, role: .title, clip: rect)
+        x = frame.put(MarkTime.clock(state.now), x: x, y: rect.y, role: .utcClock, clip: rect)
+        frame.put("  " + MarkTime.date(state.now), x: x, y: rect.y, role: .utcDate, clip: rect)
+        frame.put(localLine(state), x: rect.x + 1, y: rect.y + 1, role: .localTime, clip: rect)
+    }
+
+    /// `Local Sun 00:55:04  UTC+01:00  Europe/Paris`; the zone name comes last
+    /// so that clipping on a narrow terminal loses the least useful part.
+    static func localLine(_ state: AppState) -> String {
+        let offset = state.localZone.secondsFromGMT(for: state.now)
+        return "Local \(LocalTimeText.weekdayTime(state.now, in: state.localZone))  "
+            + "\(LocalTimeText.offset(seconds: offset))  \(state.localZone.identifier)"
+    }
+}

@@ -1,0 +1,52 @@
+/// Draws the whole dashboard for `state` into a frame of `size`. Pure: the
+/// size is a parameter, never asked of the terminal.
+public func render(_ state: AppState, size: Size) -> Frame {
+    var frame = Frame(size: size)
+    guard size.columns >= Layout.minimum.columns, size.rows >= Layout.minimum.rows else {
+        drawTooSmall(size, into: &frame)
+        return frame
+    }
+    let layout = Layout(size: size, panels: state.panels)
+    Header.draw(state, in: layout.header, big: layout.isBigClock, into: &frame)
+    for panel in state.panels {
+        guard let rect = layout.panels[panel], !rect.isEmpty else { continue }
+        drawPanel(panel, state: state, in: rect, into: &frame)
+    }
+    StatusBar.draw(state, in: layout.statusBar, into: &frame)
+    if case .help(let scroll) = state.overlay {
+        HelpOverlay.draw(state, scroll: scroll, into: &frame)
+    }
+    return frame
+}
+
+/// Each instrument draws itself into its rectangle. Panels join this switch
+/// as their engines land.
+func drawPanel(_ panel: PanelID, state: AppState, in rect: Rect, into frame: inout Frame) {
+    switch panel {
+    case .marks, .mars, .calls:
+        break
+    }
+}
+
+/// The message shown instead of a broken layout on a tiny terminal, wrapped
+/// to whatever width there is.
+func drawTooSmall(_ size: Size, into frame: inout Frame) {
+    let words = "Enlarge the terminal to at least \(Layout.minimum) (now \(size)). q quits.".split(separator: " ")
+    var lines: [String] = []
+    var current = ""
+    for word in words {
+        if current.isEmpty {
+            current = String(word)
+        } else if DisplayWidth.of(current) + 1 + DisplayWidth.of(String(word)) <= size.columns {
+            current += " " + word
+        } else {
+            lines.append(current)
+            current = String(word)
+        }
+    }
+    if !current.isEmpty { lines.append(current) }
+    let top = max(0, (size.rows - lines.count) / 2)
+    for (i, line) in lines.enumerated() {
+        frame.putCentered(line, in: frame.bounds, y: top + i, role: .warning)
+    }
+}

@@ -1,0 +1,104 @@
+/// One of the terminal's basic colours, or the terminal's own default.
+public enum TerminalColor: Equatable, Hashable, Sendable {
+    case `default`
+    /// ANSI colour 0–7 (black, red, green, yellow, blue, magenta, cyan, white).
+    case ansi(Int)
+    /// A 256-colour palette index (16–255), used only where the terminal has it.
+    case palette(Int)
+}
+
+/// How one role looks: colours and text attributes.
+public struct CellStyle: Equatable, Hashable, Sendable {
+    public var foreground: TerminalColor
+    public var background: TerminalColor
+    public var bold: Bool
+    public var reverse: Bool
+    public var dim: Bool
+    public var underline: Bool
+
+    public init(_ foreground: TerminalColor = .default, _ background: TerminalColor = .default,
+                bold: Bool = false, reverse: Bool = false, dim: Bool = false, underline: Bool = false) {
+        self.foreground = foreground
+        self.background = background
+        self.bold = bold
+        self.reverse = reverse
+        self.dim = dim
+        self.underline = underline
+    }
+}
+
+/// What the terminal can show, decided once by the shell from terminfo and
+/// the environment (`NO_COLOR` forces `.mono`).
+public enum ColorDepth: Equatable, Sendable {
+    case mono
+    case eight
+    case palette256
+}
+
+/// A table from role to style, per colour depth.
+public struct Theme: Equatable, Sendable {
+    public var name: String
+    public var styles: [StyleRole: CellStyle]
+
+    public func style(for role: StyleRole) -> CellStyle {
+        styles[role] ?? CellStyle()
+    }
+
+    /// The default dark "mission" theme for the given colour depth.
+    public static func mission(_ depth: ColorDepth) -> Theme {
+        switch depth {
+        case .mono: return mono
+        case .eight: return Theme(name: "mission", styles: [
+            .normal: CellStyle(),
+            .dim: CellStyle(dim: true),
+            .title: CellStyle(.ansi(6), bold: true),
+            .border: CellStyle(.ansi(6)),
+            .utcClock: CellStyle(.ansi(6), bold: true),
+            .utcDate: CellStyle(.ansi(7), bold: true),
+            .localTime: CellStyle(.ansi(3)),
+            .keyHint: CellStyle(.ansi(6)),
+            .helpKey: CellStyle(.ansi(3), bold: true),
+            .helpText: CellStyle(),
+            .overlay: CellStyle(.ansi(7)),
+            .warning: CellStyle(.ansi(3), bold: true),
+            .error: CellStyle(.ansi(1), bold: true),
+            .selection: CellStyle(reverse: true),
+        ])
+        case .palette256: return Theme(name: "mission", styles: [
+            .normal: CellStyle(),
+            .dim: CellStyle(.palette(244)),
+            .title: CellStyle(.palette(208), bold: true),
+            .border: CellStyle(.palette(30)),
+            .utcClock: CellStyle(.palette(51), bold: true),
+            .utcDate: CellStyle(.palette(255), bold: true),
+            .localTime: CellStyle(.palette(214)),
+            .keyHint: CellStyle(.palette(73)),
+            .helpKey: CellStyle(.palette(208), bold: true),
+            .helpText: CellStyle(.palette(252)),
+            .overlay: CellStyle(.palette(252)),
+            .warning: CellStyle(.palette(220), bold: true),
+            .error: CellStyle(.palette(196), bold: true),
+            .selection: CellStyle(reverse: true),
+        ])
+        }
+    }
+
+    /// Attributes only: for NO_COLOR, mono terminals and the Linux console
+    /// without colour.
+    public static let mono = Theme(name: "mono", styles: [
+        .normal: CellStyle(),
+        .dim: CellStyle(dim: true),
+        .title: CellStyle(bold: true),
+        .border: CellStyle(),
+        .utcClock: CellStyle(bold: true),
+        .utcDate: CellStyle(bold: true),
+        .localTime: CellStyle(),
+        .keyHint: CellStyle(),
+        .helpKey: CellStyle(bold: true),
+        .helpText: CellStyle(),
+        .overlay: CellStyle(),
+        .warning: CellStyle(bold: true),
+        .error: CellStyle(bold: true, underline: true),
+        .selection: CellStyle(reverse: true),
+    ])
+}

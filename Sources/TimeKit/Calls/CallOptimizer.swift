@@ -1,0 +1,120 @@
+import Foundation
+
+/// Picks a start time for a call between places in several zones.
+///
+/// `earliest` and `latest` reproduce TimeToCall's optimizer, which its
+/// author calls "intentionally faulty, opinionated" (Hilton Lipschitz,
+/// "TimeToCall – The MacGuffin", hiltmon.com, 2013). Its quirks are kept:
+/// - "Westernmost" and "easternmost" mean the smallest and largest *UTC
+///   offset* at the current scheduled instant, not longitude, so across the
+///   date line Los Angeles (UTC−8) is west of Sydney (UTC+11) and `earliest`
+///   puts Sydney at 02:00.
+/// - Only that one place is considered: the others may land before dawn.
+/// - The chosen place keeps its current local date: the new time can lie in
+///   the past, or a day away from the one shown.
+/// - The duration is ignored, and the result is not snapped to the
+///   15-minute grid (a :30 or :45 zone moves the source off it).
+/// - Ties (equal offsets) go to the first place in the call's order.
+///
+/// `best` is the one that works: see `best(for:from:durationMinutes:)`.
+public struct CallOptimizer: Sendable {
+    public var periods: PeriodTable
+
+    public init(periods: PeriodTable = .standard) {
+        self.periods = periods
+    }
+
+    /// TimeToCall's "earliest": the instant at which the place with the
+    /// smallest UTC offset shows 07:00 on its current local date.
+    public func earliest(for zones: [TimeZone], scheduled: Date) -> Date? {
+        anchor(zones, scheduled, hour: 7, pick: { $0 < $1 })
+    }
+
+    /// TimeToCall's "latest": the instant at which the place with the
+    /// largest UTC offset shows 22:00 on its current local date.
+    public func latest(for zones: [TimeZone], scheduled: Date) -> Date? {
+        anchor(zones, scheduled, hour: 22, pick: { $0 > $1 })
+    }
+
+    private func anchor(_ zones: [TimeZone], _ scheduled: Date, hour: Int,
+                        pick better: (Int, Int) -> Bool) -> Date? {
+        guard var chosen = zones.first else { return nil }
+        var chosenOffset = chosen.secondsFromGMT(for: scheduled)
+        for zone in zones.dropFirst() {
+            let offset = zone.secondsFromGMT(for: scheduled)
+            if better(offset, chosenOffset) { (chosen, chosenOffset) = (zone, offset) }
+        }
+        var wall = ZoneClock.reading(scheduled, in: chosen).wall
+        (wall.hour, wall.minute, wall.second) = (hour, 0, 0)
+        return ZoneClock.instant(wall, in: chosen).instant
+    }
+
+    /// The outcome of the `best` search.
+    public struct Best: Equatable, Sendable {
+        public var start: Date
+        /// The least comfortable participant's comfort over the whole call.
+        public var worstComfort: CallComfort
+        /// Places whose whole call falls in working hours (09–18 by default).
+        public var placesInWorkingHours: Int
+        /// False when every start in the window puts someone before dawn.
+        public var isGoodForAll: Bool { worstComfort > .bad }
+    }
+
+    /// The start in the 24 hours from `from` (on the source's 15-minute grid,
+    /// `zones[0]` being the source) that maximizes the worst participant's
+    /// comfort over the whole call (working hours > breakfast/dinner > late
+    /// night > before dawn), then the number of places in working hours, then
+    /// the total comfort, then how close each place is to its 13:00 (so Los
+    /// Angeles + Sydney lands on LA mid-afternoon / Sydney mid-morning rather
+    /// than on the edge of either's day), then the earliest such start.
+    public func best(for zones: [TimeZone], from: Date, durationMinutes: Int = 0) -> Best? {
+        guard let source = zones.first else { return nil }
+        let first = Self.nextGridInstant(atOrAfter: from, in: source)
+        var best: (key: [Int], result: Best)?
+        for step in 0..<96 {
+            let start = first.addingTimeInterval(TimeInterval(step * 900))
+            let (result, key) = evaluate(zones, start: start, durationMinutes: durationMinutes)
+            if let current = best, !current.key.lexicographicallyPrecedes(key) { continue }
+            best = (key, result)
+        }
+        return best?.result
+    }
+
+    /// Scores one start; a larger key is better.
+    func evaluate(_ zones: [TimeZone], start: Date, durationMinutes: Int) -> (Best, [Int]) {
+        var worst = CallComfort.workingHours
+        var working = 0
+        var total = 0
+        var centrality = 0
+        let span = max(0, durationMinutes)
+        var samples = Array(stride(from: 0, to: max(span, 1), by: 15))
+        if span > 0, samples.last != span - 1 { samples.append(span - 1) }
+        for zone in zones {
+            var placeWorst = CallComfort.workingHours
+            for minute in samples {
+                let p = periods.period(at: start.addingTimeInterval(TimeInterval(minute * 60)), in: zone)
+                placeWorst = min(placeWorst, p.comfort)
+            }
+            worst = min(worst, placeWorst)
+            if placeWorst == .workingHours { working += 1 }
+            total += placeWorst.rawValue
+            let mid = ZoneClock.reading(start.addingTimeInterval(TimeInterval(span * 30)), in: zone).minuteOfDay
+            let d = mid - 13 * 60
+            centrality -= d * d
+        }
+        let result = Best(start: start, worstComfort: worst, placesInWorkingHours: working)
+        return (result, [worst.rawValue, working, total, centrality])
+    }
+
+    /// The first instant at or after `instant` whose local time in `zone` is
+    /// on a quarter hour (:00, :15, :30, :45).
+    public static func nextGridInstant(atOrAfter instant: Date, in zone: TimeZone) -> Date {
+        let seconds = UTCFields.unixSeconds(instant)
+        let fraction = instant.timeIntervalSince1970 - Double(seconds)
+        let local = seconds + Int64(zone.secondsFromGMT(for: instant))
+        var r = ((local % 900) + 900) % 900
+        if r == 0 && fraction > 0 { r = 900 }
+        let up = r == 0 ? 0 : 900 - r
+        return Date(timeIntervalSince1970: TimeInterval(seconds + up))
+    }
+}

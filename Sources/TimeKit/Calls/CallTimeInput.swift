@@ -1,0 +1,67 @@
+import Foundation
+
+/// The `--at` argument of `timedeck call`: an ISO-8601 instant with a zone
+/// (`2026-03-08T14:00:00Z`, `2026-03-08T15:00+01:00`), or a wall time in the
+/// source place (`09:30`, `2026-03-08T09:30`, `2026-03-08 09:30:15`).
+public enum CallTimeInput: Equatable, Sendable {
+    case instant(Date)
+    /// A wall time; `date` is `nil` for "today" in the source place.
+    case wall(hour: Int, minute: Int, second: Int, date: (year: Int, month: Int, day: Int)?)
+
+    public struct ParseError: Error, CustomStringConvertible, Equatable {
+        public var text: String
+        public var description: String {
+            "cannot read the time \"\(text)\". Use HH:MM (today in the first place), "
+                + "YYYY-MM-DDTHH:MM (a local date and time there), or an instant with its zone "
+                + "such as 2026-03-08T14:00:00Z or 2026-03-08T15:00+01:00."
+        }
+    }
+
+    public static func == (a: CallTimeInput, b: CallTimeInput) -> Bool {
+        switch (a, b) {
+        case let (.instant(x), .instant(y)): return x == y
+        case let (.wall(h1, m1, s1, d1), .wall(h2, m2, s2, d2)):
+            return h1 == h2 && m1 == m2 && s1 == s2 && d1?.year == d2?.year && d1?.month == d2?.month && d1?.day == d2?.day
+        default: return false
+        }
+    }
+
+    public static func parse(_ text: String) throws -> CallTimeInput {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if let m = t.wholeMatch(of: /(\d{1,2}):(\d{2})(?::(\d{2}))?/) {
+            let (h, mi, s) = (Int(m.1)!, Int(m.2)!, m.3.flatMap { Int($0) } ?? 0)
+            guard h < 24, mi < 60, s < 60 else { throw ParseError(text: text) }
+            return .wall(hour: h, minute: mi, second: s, date: nil)
+        }
+        let full = /(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|z|[+-]\d{2}:?\d{2})?/
+        guard let m = t.wholeMatch(of: full) else { throw ParseError(text: text) }
+        let wall = LocalWallTime(year: Int(m.1)!, month: Int(m.2)!, day: Int(m.3)!,
+                                 hour: Int(m.4)!, minute: Int(m.5)!, second: m.6.flatMap { Int($0) } ?? 0)
+        guard wall.isValid else { throw ParseError(text: text) }
+        guard let zone = m.7 else {
+            return .wall(hour: wall.hour, minute: wall.minute, second: wall.second,
+                         date: (wall.year, wall.month, wall.day))
+        }
+        var offset = 0
+        if zone != "Z" && zone != "z" {
+            let digits = zone.dropFirst().filter(\.isNumber)
+            let hh = Int(digits.prefix(2))!, mm = Int(digits.suffix(2))!
+            guard hh <= 14, mm < 60 else { throw ParseError(text: text) }
+            offset = (hh * 3600 + mm * 60) * (zone.first == "-" ? -1 : 1)
+        }
+        return .instant(Date(timeIntervalSince1970: TimeInterval(wall.secondsAsIfUTC - Int64(offset))))
+    }
+
+    /// The instant meant, with the source place's `zone` for wall times and
+    /// `now` for "today"; flags a wall time that is skipped or repeated.
+    public func resolve(in zone: TimeZone, now: Date) -> (instant: Date, resolution: ZoneClock.Resolution) {
+        switch self {
+        case let .instant(date):
+            return (date, .exact)
+        case let .wall(h, m, s, date):
+            let today = ZoneClock.reading(now, in: zone).wall
+            let d = date ?? (today.year, today.month, today.day)
+            return ZoneClock.instant(LocalWallTime(year: d.year, month: d.month, day: d.day, hour: h, minute: m, second: s), in: zone)
+        }
+    }
+}

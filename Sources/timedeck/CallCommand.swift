@@ -1,0 +1,192 @@
+import ArgumentParser
+import Foundation
+import TimeKit
+
+struct CallCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "call",
+        abstract: "Show what time a call is at each place, and find a good time.",
+        discussion: """
+            The first PLACE is where you call from (the source). Periods: before dawn \
+            00–06 (bad), breakfast 06–09, morning 09–12, lunch 12–15, afternoon 15–18, \
+            dinner 18–21, late night 21–24.
+            """
+    )
+
+    @Option(help: "Start: HH:MM or YYYY-MM-DDTHH:MM in the first place, or an instant such as 2026-03-08T14:00:00Z. Default: now.")
+    var at: String?
+
+    @Option(help: "Length of the call in minutes (1–1440).")
+    var duration: String?
+
+    @Option(help: "Move the start: earliest, latest (TimeToCall's rules) or best.")
+    var optimize: String?
+
+    @Flag(help: "Print one JSON object instead of a table.")
+    var json = false
+
+    @Argument(help: "Places, source first: city names, \"London, CA\", or zone names such as UTC.")
+    var places: [String] = []
+
+    func run() throws {
+        do { try execute() } catch let failure as CLIFailure { throw failure.exit() }
+    }
+
+    func execute() throws {
+        guard !places.isEmpty else {
+            throw CLIFailure.usage("name at least one place, e.g. `timedeck call London Tokyo`.")
+        }
+        var minutes: Int?
+        if let duration {
+            guard let m = Int(duration), (1...1440).contains(m) else {
+                throw CLIFailure.usage("--duration is a number of minutes from 1 to 1440, not \"\(duration)\".")
+            }
+            minutes = m
+        }
+        guard optimize == nil || ["earliest", "latest", "best"].contains(optimize!) else {
+            throw CLIFailure.usage("--optimize takes earliest, latest or best, not \"\(optimize!)\".")
+        }
+        let input: CallTimeInput?
+        do {
+            input = try at.map(CallTimeInput.parse)
+        } catch let error as CallTimeInput.ParseError {
+            throw CLIFailure.usage(error.description)
+        }
+        let db = try CLIFailure.loadPlaces()
+        let resolved = try places.map { try Self.resolve($0, in: db) }
+        let chosen = resolved.map(\.place)
+        guard let sourceZone = chosen[0].timeZone, let zones = Optional(chosen.compactMap(\.timeZone)),
+              zones.count == chosen.count else {
+            throw CLIFailure.usage("a place has a time zone this system does not know; update timedeck.")
+        }
+
+        let now = Date()
+        var start = now
+        if let input {
+            let (instant, resolution) = input.resolve(in: sourceZone, now: now)
+            start = instant
+            if let note = Self.note(for: resolution, instant: instant, zone: sourceZone) { Self.warn(note) }
+        }
+        let optimizer = CallOptimizer()
+        switch optimize {
+        case "earliest": start = optimizer.earliest(for: zones, scheduled: start) ?? start
+        case "latest": start = optimizer.latest(for: zones, scheduled: start) ?? start
+        case "best":
+            if let best = optimizer.best(for: zones, from: start, durationMinutes: minutes ?? 0) {
+                start = best.start
+                if !best.isGoodForAll {
+                    Self.warn("no start in the 24 hours from \(ISOInstant.seconds(start)) keeps everyone out of "
+                              + "before dawn (00:00–06:00); this is the least bad one.")
+                }
+            }
+        default: break
+        }
+        guard let rows = CallTimeRow.rows(for: chosen, start: start, durationMinutes: minutes) else { return }
+        if json {
+            let out = CallJSON(utc: ISOInstant.seconds(start),
+                               places: zip(resolved, rows).map { CallPlaceJSON(query: $0.query, row: $1) })
+            print(try PlacesJSON.encode(out))
+        } else {
+            print(Self.table(rows, start: start, minutes: minutes))
+        }
+    }
+
+    /// The best match for one PLACE argument; notes on stderr what was
+    /// picked when the query was ambiguous or misspelt.
+    static func resolve(_ query: String, in db: PlaceDatabase) throws -> (query: String, place: Place) {
+        let matches = db.search(query, limit: 4)
+        guard let top = matches.first else {
+            throw CLIFailure.unknownPlace(query, suggestions: db.suggestions(for: query))
+        }
+        let others = matches.dropFirst().filter { $0.kind == top.kind }
+        if case .fuzzy = top.kind {
+            warn("\"\(query)\" matches no name exactly; using \(PlacesTable.label(top.place)) (\(top.place.zoneIdentifier)).")
+        } else if !others.isEmpty, top.kind != .zone {
+            let also = others.map { PlacesTable.label($0.place) }.joined(separator: "; ")
+            warn("\"\(query)\" is ambiguous; using \(PlacesTable.label(top.place)) (\(top.place.zoneIdentifier)), "
+                 + "the most populous. Others: \(also). Add a country to choose, e.g. "
+                 + "\"\(others[others.startIndex].place.name), \(others[others.startIndex].place.countryCode)\".")
+        }
+        return (query, top.place)
+    }
+
+    static func note(for resolution: ZoneClock.Resolution, instant: Date, zone: TimeZone) -> String? {
+        let shown = ZoneClock.reading(instant, in: zone)
+        switch resolution {
+        case .exact:
+            return nil
+        case let .skippedForward(gap):
+            return "that local time does not exist in \(zone.identifier) (clocks jump forward \(gap / 60) min); "
+                + "using \(shown.wall.isoText) \(LocalTimeText.offset(seconds: shown.utcOffsetSeconds))."
+        case let .ambiguousFirst(later):
+            let second = ZoneClock.reading(later, in: zone)
+            return "that local time occurs twice in \(zone.identifier); using the first, "
+                + "\(LocalTimeText.offset(seconds: shown.utcOffsetSeconds)) (the second is "
+                + "\(LocalTimeText.offset(seconds: second.utcOffsetSeconds)))."
+        }
+    }
+
+    static func warn(_ text: String) {
+        FileHandle.standardError.write(Data("note: \(text)\n".utf8))
+    }
+
+    /// The aligned text table (at most 80 columns).
+    static func table(_ rows: [CallTimeRow], start: Date, minutes: Int?) -> String {
+        let fit = PlacesTable.fit
+        var lines = ["Call at \(ISOInstant.seconds(start))" + (minutes.map { ", \($0) min" } ?? "")]
+        lines.append(fit("PLACE", 24) + "  " + fit("LOCAL", 15) + "  " + "DAY" + "  " + fit("UTC OFFSET", 10)
+                     + " " + fit("PERIOD", 11) + "  ")
+        for row in rows {
+            let r = row.reading
+            var local = "\(r.weekdayName) \(hhmm(r))"
+            if let end = row.endReading { local += "–" + hhmm(end) }
+            let day = row.dayOffset == 0 ? "" : (row.dayOffset > 0 ? "+\(row.dayOffset)" : "\(row.dayOffset)")
+            var marker = ""
+            if !row.good { marker = "✗ BAD" } else if row.endGood == false { marker = "✗ ENDS BAD" }
+            let line = fit(PlacesTable.label(row.place), 24) + "  " + fit(local, 15) + "  "
+                + PlacesTable.right(day, 3) + "  " + fit(LocalTimeText.offset(seconds: r.utcOffsetSeconds), 10)
+                + " " + fit(row.period.title, 11) + "  " + marker
+            lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
+        }
+        lines[1] = String(lines[1].reversed().drop(while: { $0 == " " }).reversed())
+        return lines.joined(separator: "\n")
+    }
+
+    static func hhmm(_ r: ZoneClock.Reading) -> String {
+        "\(r.wall.hour < 10 ? "0" : "")\(r.wall.hour):\(r.wall.minute < 10 ? "0" : "")\(r.wall.minute)"
+    }
+}
+
+/// `timedeck call --json`: `{"utc": ..., "places": [...]}`.
+struct CallJSON: Encodable {
+    var utc: String
+    var places: [CallPlaceJSON]
+}
+
+struct CallPlaceJSON: Encodable {
+    var query: String
+    var name: String
+    var country: String
+    var zone: String
+    var local: String
+    var utcOffsetSeconds: Int
+    var dayOffset: Int
+    var period: String
+    var good: Bool
+    var endLocal: String?
+    var endGood: Bool?
+
+    init(query: String, row: CallTimeRow) {
+        self.query = query
+        name = row.place.name
+        country = row.place.countryCode
+        zone = row.place.zoneIdentifier
+        local = row.reading.wall.isoText
+        utcOffsetSeconds = row.reading.utcOffsetSeconds
+        dayOffset = row.dayOffset
+        period = row.period.rawValue
+        good = row.good
+        endLocal = row.endReading?.wall.isoText
+        endGood = row.endGood
+    }
+}

@@ -1,0 +1,113 @@
+import Dashboard
+import Foundation
+import TimeKit
+
+/// The shell around the pure dashboard: owns the terminal, the clock and
+/// every file descriptor; turns the world into events, feeds `update`, draws
+/// `render`'s frame and performs effects.
+struct DashboardRunner {
+    var noColor: Bool
+
+    /// The state the dashboard opens with: stored data and settings are
+    /// loaded here, before the terminal is taken over.
+    func makeInitialState(now: Date) throws -> AppState {
+        AppState(now: now, localZone: TimeZone.current, panels: [])
+    }
+
+    /// Runs until the user quits or a signal arrives; returns the exit code
+    /// (0 for a quit key, 128 + signal number for a signal).
+    func run() throws -> Int32 {
+        try Terminal.requireInteractive()
+        var state = try makeInitialState(now: WallClock.now())
+        let wake = try WakePipe()
+        let inbox = EventInbox(wake: wake)
+        let signals = SignalWatcher(wake: wake)
+        defer { withExtendedLifetime(signals) {} }
+        let terminal = try Terminal(noColor: noColor, theme: Theme.mission)
+        defer { terminal.close() }
+
+        var effects = EffectRunner(terminal: terminal, inbox: inbox)
+        var size = terminal.size
+        terminal.draw(render(state, size: size))
+
+        while true {
+            let now = WallClock.now()
+            let timeout = min(WallClock.millisecondsToNextSecond(after: now), effects.millisecondsToNextBell(now))
+            var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wake.readFd, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 2, timeout)
+            if let signal = wake.drain().first(where: { SignalWatcher.watched.contains(Int32($0)) }) {
+                return 128 + Int32(signal)
+            }
+            // Keys first: each carries the instant it was read.
+            var events: [Event] = terminal.readPending(clock: WallClock.now).map { input in
+                switch input {
+                case .key(let key, let at): return .key(key, at: at)
+                case .resize(let newSize):
+                    size = newSize
+                    return .resize(newSize)
+                }
+            }
+            events += inbox.drain()
+            var index = 0
+            while index < events.count {
+                let (next, requested) = update(state, events[index])
+                state = next
+                let (outcome, followUps) = effects.perform(requested)
+                if outcome == .quit { return 0 }
+                // Results of effects (a stored mark, a loaded call) are events too.
+                events.insert(contentsOf: followUps, at: index + 1)
+                index += 1
+            }
+            effects.ringDueBells(WallClock.now())
+            (state, _) = update(state, .tick(WallClock.now()))
+            terminal.draw(render(state, size: size))
+        }
+    }
+}
+
+/// Performs the effects `update` asks for; what comes back (a stored record,
+/// an error to show) returns to `update` as events.
+struct EffectRunner {
+    enum Outcome { case `continue`, quit }
+
+    let terminal: Terminal
+    let inbox: EventInbox
+    /// Bells still to ring, for double beeps spaced briefly apart without
+    /// blocking the loop.
+    private var pendingBells: [Date] = []
+    static let bellSpacing: TimeInterval = 0.15
+
+    init(terminal: Terminal, inbox: EventInbox) {
+        self.terminal = terminal
+        self.inbox = inbox
+    }
+
+    mutating func perform(_ effects: [Effect]) -> (Outcome, [Event]) {
+        let followUps: [Event] = []
+        for effect in effects {
+            switch effect {
+            case .quit:
+                return (.quit, followUps)
+            case .bell(let times):
+                guard times > 0 else { continue }
+                terminal.bell()
+                let now = WallClock.now()
+                for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
+            }
+        }
+        return (.continue, followUps)
+    }
+
+    mutating func ringDueBells(_ now: Date) {
+        let due = pendingBells.filter { $0 <= now }
+        guard !due.isEmpty else { return }
+        pendingBells.removeAll { $0 <= now }
+        terminal.bell()
+    }
+
+    func millisecondsToNextBell(_ now: Date) -> Int32 {
+        guard let next = pendingBells.min() else { return Int32.max }
+        return Int32(max(1, (next.timeIntervalSince(now) * 1000).rounded(.up)))
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// The real-time clock, read at full resolution. Only the shell reads it;
+/// everything else receives the instant as a value.
+enum WallClock {
+    static func now() -> Date {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Date(timeIntervalSince1970: Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000)
+    }
+
+    /// Milliseconds (rounded up, at least 1) until the next whole UTC second.
+    static func millisecondsToNextSecond(after date: Date) -> Int32 {
+        let t = date.timeIntervalSince1970
+        let remaining = (t.rounded(.down) + 1) - t
+        return Int32(max(1, (remaining * 1000).rounded(.up)))
+    }
+}

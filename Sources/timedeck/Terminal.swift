@@ -1,0 +1,252 @@
+import CNcurses
+import Dashboard
+import Foundation
+
+/// Why the full-screen dashboard cannot start here; the message says what to
+/// use instead. Exit code 2.
+struct TerminalRefusal: Error, CustomStringConvertible {
+    var reason: String
+    var description: String {
+        "timedeck: \(reason)\n"
+            + "The non-interactive commands work anywhere: timedeck now, timedeck mars, "
+            + "timedeck call, timedeck marks list (each with --json). See timedeck --help."
+    }
+}
+
+/// Something the terminal delivered: a key stamped with the instant it was
+/// read, or a new size.
+enum TerminalInput: Equatable {
+    case key(Key, at: Date)
+    case resize(Size)
+}
+
+/// The only code that talks to curses: setup and teardown, key decoding,
+/// colour pairs, and copying a `Frame` to the screen (changed cells only).
+final class Terminal {
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let stderrCapture: StderrCapture
+    private var previous: Frame?
+    private var attributes: [StyleRole: (attr: attr_t, pair: Int16)] = [:]
+    private var isClosed = false
+    let colorDepth: ColorDepth
+
+    /// Refuses (exit 2) unless stdin and stdout are both terminals.
+    static func requireInteractive() throws {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw TerminalRefusal(reason: "the dashboard needs an interactive terminal, but stdin or stdout is not one (a pipe or a file).")
+        }
+    }
+
+    /// Takes over the screen. `theme` picks the styles for the depth found.
+    init(noColor: Bool, theme: (ColorDepth) -> Theme) throws {
+        Self.useUTF8Locale()
+        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        guard !term.isEmpty else {
+            throw TerminalRefusal(reason: "TERM is not set, so the terminal type is unknown. Set TERM (for example TERM=xterm-256color).")
+        }
+        guard let output = fdopen(1, "w"), let input = fdopen(0, "r") else {
+            throw TerminalRefusal(reason: "cannot open the terminal's input and output.")
+        }
+        // Keep everything written to stderr while curses owns the screen, and
+        // print it after the screen is restored.
+        let capture = StderrCapture()
+        guard let screen = newterm(nil, output, input) else {
+            capture.restore()
+            throw TerminalRefusal(reason: "the terminal type '\(term)' is not known to terminfo. Try TERM=xterm-256color.")
+        }
+        guard td_has_cup() != 0 else {
+            endwin()
+            delscreen(screen)
+            capture.restore()
+            throw TerminalRefusal(reason: "the terminal type '\(term)' cannot move the cursor, which a full-screen display needs.")
+        }
+        self.screen = screen
+        self.stderrCapture = capture
+        guard let window = td_stdscr() else {
+            endwin()
+            delscreen(screen)
+            capture.restore()
+            throw TerminalRefusal(reason: "curses did not provide a screen.")
+        }
+        self.window = window
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        nodelay(window, true)
+        set_escdelay(25)
+        curs_set(0)
+        colorDepth = Self.detectDepth(noColor: noColor)
+        setUpColors(theme(colorDepth))
+    }
+
+    deinit { close() }
+
+    /// Restores the terminal and replays captured stderr. Safe to call twice.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        curs_set(1)
+        endwin()
+        delscreen(screen)
+        stderrCapture.restore()
+    }
+
+    var size: Size { Size(columns: Int(getmaxx(window)), rows: Int(getmaxy(window))) }
+
+    /// Reads every key curses has ready without waiting; each is stamped with
+    /// the real-time clock right after `wget_wch` returns it.
+    func readPending(clock: () -> Date) -> [TerminalInput] {
+        var inputs: [TerminalInput] = []
+        var ch: wint_t = 0
+        while true {
+            let status = wget_wch(window, &ch)
+            let at = clock()
+            if status == ERR { break }
+            if status == KEY_CODE_YES {
+                if Int32(ch) == KEY_RESIZE {
+                    previous = nil
+                    inputs.append(.resize(size))
+                } else if let key = Self.decodeFunctionKey(Int32(ch)) {
+                    inputs.append(.key(key, at: at))
+                }
+            } else if let key = Self.decodeCharacter(UInt32(ch)) {
+                inputs.append(.key(key, at: at))
+            }
+            if inputs.count >= 256 { break }
+        }
+        return inputs
+    }
+
+    /// Copies `frame` to the screen, sending only the cells that differ from
+    /// the last frame drawn.
+    func draw(_ frame: Frame) {
+        let full = previous?.size != frame.size
+        if full { werase(window) }
+        var changed = false
+        for y in 0..<frame.size.rows {
+            var x = 0
+            while x < frame.size.columns {
+                if !full, let previous, previous[x, y] == frame[x, y] { x += 1; continue }
+                // A run of changed cells with one role is written in one call.
+                let role = frame[x, y].role
+                let start = x
+                var text: [wchar_t] = []
+                while x < frame.size.columns, frame[x, y].role == role,
+                      full || previous?[x, y] != frame[x, y] {
+                    let cell = frame[x, y]
+                    if !cell.isWideTail {
+                        for scalar in cell.character.unicodeScalars { text.append(wchar_t(scalar.value)) }
+                    }
+                    x += 1
+                }
+                if frame[start, y].isWideTail { continue }
+                let style = attributes[role] ?? (attr_t(0), 0)
+                wattr_set(window, style.attr, style.pair, nil)
+                mvwaddnwstr(window, Int32(y), Int32(start), text, Int32(text.count))
+                changed = true
+            }
+        }
+        previous = frame
+        if changed || full {
+            wnoutrefresh(window)
+            doupdate()
+        }
+    }
+
+    func bell() { beep() }
+
+    // MARK: - Setup helpers
+
+    private static func useUTF8Locale() {
+        setlocale(LC_ALL, "")
+        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset).uppercased().replacingOccurrences(of: "-", with: "") != "UTF8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+
+    private static func detectDepth(noColor: Bool) -> ColorDepth {
+        guard !noColor, has_colors() else { return .mono }
+        start_color()
+        use_default_colors()
+        return td_colors() >= 256 ? .palette256 : (td_colors() >= 8 ? .eight : .mono)
+    }
+
+    private func setUpColors(_ theme: Theme) {
+        var pairs: [String: Int16] = [:]
+        for role in StyleRole.allCases {
+            let style = theme.style(for: role)
+            var attr = td_a_normal()
+            if style.bold { attr |= td_a_bold() }
+            if style.reverse { attr |= td_a_reverse() }
+            if style.dim { attr |= td_a_dim() }
+            if style.underline { attr |= td_a_underline() }
+            var pair: Int16 = 0
+            if colorDepth != .mono {
+                let fg = Self.colorNumber(style.foreground, depth: colorDepth)
+                let bg = Self.colorNumber(style.background, depth: colorDepth)
+                if fg != -1 || bg != -1 {
+                    let key = "\(fg)/\(bg)"
+                    if let existing = pairs[key] {
+                        pair = existing
+                    } else if pairs.count + 1 < Int(td_color_pairs()) {
+                        pair = Int16(pairs.count + 1)
+                        init_pair(pair, fg, bg)
+                        pairs[key] = pair
+                    }
+                }
+            }
+            attributes[role] = (attr, pair)
+        }
+    }
+
+    private static func colorNumber(_ color: TerminalColor, depth: ColorDepth) -> Int16 {
+        switch color {
+        case .default: return -1
+        case .ansi(let n): return Int16(n)
+        case .palette(let n): return depth == .palette256 ? Int16(n) : -1
+        }
+    }
+
+    // MARK: - Key decoding
+
+    static func decodeCharacter(_ code: UInt32) -> Key? {
+        switch code {
+        case 27: return .escape
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 8, 127: return .backspace
+        case 1...26:
+            guard let scalar = Unicode.Scalar(code + 96) else { return nil }
+            return .control(Character(scalar))
+        case 0..<32: return nil
+        default:
+            guard let scalar = Unicode.Scalar(code) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    static func decodeFunctionKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_SLEFT: return .shiftLeft
+        case KEY_SRIGHT: return .shiftRight
+        case KEY_SR: return .shiftUp
+        case KEY_SF: return .shiftDown
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_DC: return .delete
+        case KEY_BACKSPACE: return .backspace
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        case (KEY_F0 + 1)...(KEY_F0 + 24): return .function(Int(code - KEY_F0))
+        default: return nil
+        }
+    }
+}

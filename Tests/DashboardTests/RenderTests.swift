@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import Dashboard
+
+@Suite struct RenderTests {
+    let state = AppState(now: fixedInstant, localZone: zone("Europe/Paris"))
+
+    @Test(arguments: [(100, 30), (80, 24), (40, 10), (39, 10), (20, 5)])
+    func wholeFrame(columns: Int, rows: Int) {
+        expectSnapshot(render(state, size: Size(columns: columns, rows: rows)), named: "clock-\(columns)x\(rows)")
+    }
+
+    @Test func helpOverlay() {
+        var s = state
+        s.overlay = .help(scroll: 0)
+        expectSnapshot(render(s, size: Size(columns: 100, rows: 30)), named: "help-100x30")
+        expectSnapshot(render(s, size: Size(columns: 40, rows: 10)), named: "help-40x10")
+    }
+
+    @Test func bigDigitsCarryTheClockRole() {
+        let frame = render(state, size: Size(columns: 100, rows: 30))
+        let layout = Layout(size: frame.size, panels: [])
+        #expect(layout.isBigClock)
+        let digitRow = layout.header.y + 1
+        let lit = (0..<frame.size.columns).filter { frame[$0, digitRow].character == "█" }
+        #expect(!lit.isEmpty)
+        #expect(lit.allSatisfy { frame[$0, digitRow].role == .utcClock })
+    }
+
+    @Test func compactHeaderShowsTheClockAsText() {
+        let frame = render(state, size: Size(columns: 60, rows: 12))
+        #expect(frame.lines.contains { $0.contains("UTC 21d 23h 47m 12s  Sat 2026-11-21") })
+        #expect(frame.lines.contains { $0.contains("Local Sun 00:47:12  UTC+01:00  Europe/Paris") })
+    }
+
+    @Test func tooSmallTerminalShowsOnlyTheMessage() {
+        let frame = render(state, size: Size(columns: 39, rows: 10))
+        let text = frame.lines.joined(separator: " ")
+        #expect(text.contains("Enlarge the terminal"))
+        #expect(!text.contains("UTC"))
+        #expect(frame.cells.allSatisfy { $0.character == " " || $0.role == .warning })
+    }
+
+    @Test func tinyAndEmptySizesDoNotCrash() {
+        for size in [Size(columns: 0, rows: 0), Size(columns: 1, rows: 1), Size(columns: 300, rows: 100)] {
+            let frame = render(state, size: size)
+            #expect(frame.size == size)
+        }
+    }
+}
+
+@Suite struct BigDigitsTests {
+    @Test func drawsTheMarkTimeDigitsAndUnits() {
+        var frame = Frame(size: Size(columns: BigDigits.markTimeColumns, rows: 5))
+        BigDigits.drawMarkTime("21d 23h 47m 12s", x: 0, y: 0, into: &frame, role: .utcClock, unitRole: .utcDate)
+        #expect(frame.lines == [
+            "██████     ██    ██████ ██████    ██  ██ ██████        ██ ██████  ",
+            "    ██     ██        ██     ██    ██  ██     ██        ██     ██  ",
+            "██████     ██    ██████ ██████    ██████     ██        ██ ██████  ",
+            "██         ██    ██         ██        ██     ██        ██ ██      ",
+            "██████     ██ d  ██████ ██████ h      ██     ██ m      ██ ██████ s",
+        ])
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import Dashboard
+
+@Suite struct UpdateTests {
+    let start = AppState(now: fixedInstant, localZone: zone("UTC"))
+    let later = fixedInstant.addingTimeInterval(1)
+
+    @Test func tickMovesTheClock() {
+        let (next, effects) = update(start, .tick(later))
+        #expect(next.now == later)
+        #expect(effects.isEmpty)
+    }
+
+    @Test func keysCarryTheirInstant() {
+        let (next, _) = update(start, .key(.character("x"), at: later))
+        #expect(next.now == later)
+    }
+
+    @Test func questionMarkOpensHelpAndEscapeClosesIt() {
+        let (open, _) = update(start, .key(.character("?"), at: later))
+        #expect(open.overlay == .help(scroll: 0))
+        let (closed, effects) = update(open, .key(.escape, at: later))
+        #expect(closed.overlay == nil)
+        #expect(effects.isEmpty)
+        #expect(!closed.isQuitting)
+    }
+
+    @Test(arguments: [Key.character("q"), .escape, .control("c")])
+    func quitKeysLeaveFromTheMainScreen(key: Key) {
+        let (next, effects) = update(start, .key(key, at: later))
+        #expect(next.isQuitting)
+        #expect(effects == [.quit])
+    }
+
+    @Test func qInsideHelpClosesItInsteadOfQuitting() {
+        var s = start
+        s.overlay = .help(scroll: 0)
+        let (next, effects) = update(s, .key(.character("q"), at: later))
+        #expect(next.overlay == nil)
+        #expect(effects.isEmpty)
+    }
+
+    @Test func ctrlCQuitsEvenFromHelp() {
+        var s = start
+        s.overlay = .help(scroll: 0)
+        #expect(update(s, .key(.control("c"), at: later)).1 == [.quit])
+    }
+
+    @Test func helpScrollStaysInRange() {
+        var s = start
+        s.overlay = .help(scroll: 0)
+        s = update(s, .key(.up, at: later)).0
+        #expect(s.overlay == .help(scroll: 0))
+        for _ in 0..<100 { s = update(s, .key(.down, at: later)).0 }
+        #expect(s.overlay == .help(scroll: HelpOverlay.lineCount(s) - 1))
+    }
+
+    @Test func unboundKeysChangeNothingButTheInstant() {
+        let (next, effects) = update(start, .key(.character("Z"), at: later))
+        var expected = start
+        expected.now = later
+        #expect(next == expected)
+        #expect(effects.isEmpty)
+    }
+
+    @Test func tabCyclesFocusThroughPanels() {
+        let s = AppState(now: fixedInstant, localZone: zone("UTC"), panels: [.marks, .mars, .calls])
+        #expect(s.focus == .marks)
+        let a = update(s, .key(.tab, at: later)).0
+        #expect(a.focus == .mars)
+        let b = update(update(a, .key(.tab, at: later)).0, .key(.tab, at: later)).0
+        #expect(b.focus == .marks)
+        #expect(update(s, .key(.backTab, at: later)).0.focus == .calls)
+    }
+
+    @Test func everyBindingHasHelpTextAndKeys() {
+        for binding in Keymap.bindings {
+            #expect(!binding.keys.isEmpty)
+            #expect(!binding.help.isEmpty)
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 
 /// The whole dashboard model: a value, changed only by `update`.
 public struct AppState: Equatable, Sendable {
@@ -14,6 +15,8 @@ public struct AppState: Equatable, Sendable {
     public var focus: PanelID?
     /// Set once the user asked to leave; the shell stops after this event.
     public var isQuitting = false
+    /// The Mars panel: longitude, site, advanced view, and its loaded data.
+    public var mars = MarsPanelState()
 
     public init(now: Date, localZone: TimeZone, panels: [PanelID] = []) {
         self.now = now

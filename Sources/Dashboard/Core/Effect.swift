@@ -5,4 +5,6 @@ public enum Effect: Equatable, Sendable {
     case quit
     /// Ring the terminal bell `times` times, briefly apart.
     case bell(times: Int)
+    /// Remember the Mars panel's longitude, site and view between runs.
+    case saveMarsSettings(MarsSettings)
 }

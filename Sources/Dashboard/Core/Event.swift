@@ -9,4 +9,6 @@ public enum Event: Equatable, Sendable {
     case key(Key, at: Date)
     /// The terminal changed size.
     case resize(Size)
+    /// Saving the Mars panel's settings failed (the message says why).
+    case marsSettingsNotSaved(String)
 }

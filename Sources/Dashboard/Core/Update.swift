@@ -10,6 +10,8 @@ public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
         return (next, [])
     case .resize:
         return (next, [])
+    case .marsSettingsNotSaved(let message):
+        return (MarsPanel.settingsNotSaved(message, in: next), [])
     case .key(let key, let now):
         next.now = now
         return handleKey(key, in: next)
@@ -49,6 +51,8 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         }
     case .focusNext, .focusPrevious:
         next.focus = cycledFocus(state, forward: action == .focusNext)
+    case .mars(let marsAction):
+        return MarsPanel.perform(marsAction, in: state)
     }
     return (next, [])
 }

@@ -7,6 +7,7 @@ public enum Action: Equatable, Hashable, Sendable {
     case scrollDown
     case focusNext
     case focusPrevious
+    case mars(MarsAction)
 }
 
 /// Where a binding applies.
@@ -46,7 +47,7 @@ public enum Keymap {
         KeyBinding([.up, .character("k")], .scrollUp, "Scroll up", scope: .help),
         KeyBinding([.down, .character("j")], .scrollDown, "Scroll down", scope: .help),
         KeyBinding([.control("c")], .quit, "Quit timedeck", scope: .help),
-    ]
+    ] + MarsPanel.keyBindings
 
     /// The action bound to `key` in the first matching scope, in order.
     public static func action(for key: Key, in scopes: [KeyScope]) -> Action? {

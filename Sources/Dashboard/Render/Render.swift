@@ -23,7 +23,9 @@ public func render(_ state: AppState, size: Size) -> Frame {
 /// as their engines land.
 func drawPanel(_ panel: PanelID, state: AppState, in rect: Rect, into frame: inout Frame) {
     switch panel {
-    case .marks, .mars, .calls:
+    case .mars:
+        MarsPanel.draw(state, in: rect, into: &frame)
+    case .marks, .calls:
         break
     }
 }

@@ -18,4 +18,6 @@ public enum StyleRole: String, CaseIterable, Equatable, Hashable, Sendable {
     case warning
     case error
     case selection
+    /// Mars clock readings (MTC, LMST, LTST) in the Mars panel.
+    case marsTime
 }

@@ -63,6 +63,7 @@ public struct Theme: Equatable, Sendable {
             .warning: CellStyle(.ansi(3), bold: true),
             .error: CellStyle(.ansi(1), bold: true),
             .selection: CellStyle(reverse: true),
+            .marsTime: CellStyle(.ansi(1), bold: true),
         ])
         case .palette256: return Theme(name: "mission", styles: [
             .normal: CellStyle(),
@@ -79,6 +80,7 @@ public struct Theme: Equatable, Sendable {
             .warning: CellStyle(.palette(220), bold: true),
             .error: CellStyle(.palette(196), bold: true),
             .selection: CellStyle(reverse: true),
+            .marsTime: CellStyle(.palette(209), bold: true),
         ])
         }
     }
@@ -100,5 +102,6 @@ public struct Theme: Equatable, Sendable {
         .warning: CellStyle(bold: true),
         .error: CellStyle(bold: true, underline: true),
         .selection: CellStyle(reverse: true),
+        .marsTime: CellStyle(bold: true),
     ])
 }

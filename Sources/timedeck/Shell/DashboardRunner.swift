@@ -11,7 +11,9 @@ struct DashboardRunner {
     /// The state the dashboard opens with: stored data and settings are
     /// loaded here, before the terminal is taken over.
     func makeInitialState(now: Date) throws -> AppState {
-        AppState(now: now, localZone: TimeZone.current, panels: [])
+        var state = AppState(now: now, localZone: TimeZone.current, panels: [.mars])
+        state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment)
+        return state
     }
 
     /// Runs until the user quits or a signal arrives; returns the exit code
@@ -84,7 +86,7 @@ struct EffectRunner {
     }
 
     mutating func perform(_ effects: [Effect]) -> (Outcome, [Event]) {
-        let followUps: [Event] = []
+        var followUps: [Event] = []
         for effect in effects {
             switch effect {
             case .quit:
@@ -94,6 +96,10 @@ struct EffectRunner {
                 terminal.bell()
                 let now = WallClock.now()
                 for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
+            case .saveMarsSettings(let settings):
+                if let failure = MarsPanelLoader.save(settings, environment: ProcessInfo.processInfo.environment) {
+                    followUps.append(failure)
+                }
             }
         }
         return (.continue, followUps)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TimeKit
 @testable import Dashboard
@@ -19,49 +20,130 @@ import TimeKit
     }
 
     @Test func steppingDropsTheSite() {
-        let s = MarsPanelState(longitudeEast: 10, siteID: "a").steppingLongitude(by: 0.1)
+        let s = MarsPanelState(longitudeEast: 10, siteID: "a", sites: Self.sites).steppingLongitude(by: 0.1)
         #expect(s.siteID == nil)
         #expect(s.longitudeEast == 10.1)
     }
 
     @Test func cyclingWalksTheLibraryThenBackToNoSite() {
-        var s = MarsPanelState(longitudeEast: 55)
-        s = s.cyclingSite(in: Self.sites)
+        var s = MarsPanelState(longitudeEast: 55, sites: Self.sites)
+        s = s.cyclingSite()
         #expect(s.siteID == "a" && s.longitudeEast == 10)
-        s = s.cyclingSite(in: Self.sites)
+        s = s.cyclingSite()
         #expect(s.siteID == "b" && s.longitudeEast == -20)
-        s = s.cyclingSite(in: Self.sites)
+        s = s.cyclingSite()
         #expect(s.siteID == nil && s.longitudeEast == -20)
-        #expect(MarsPanelState(siteID: "gone").cyclingSite(in: Self.sites).siteID == "a")
-        #expect(s.cyclingSite(in: []) == s)
+        #expect(MarsPanelState(siteID: "gone", sites: Self.sites).cyclingSite().siteID == "a")
+        #expect(MarsPanelState().cyclingSite() == MarsPanelState())
     }
 
     @Test func advancedToggles() {
         #expect(MarsPanelState().togglingAdvanced().advanced)
         #expect(!MarsPanelState().togglingAdvanced().togglingAdvanced().advanced)
     }
+
+    @Test func savedSettingsApply() {
+        var s = MarsPanelState(sites: Self.sites)
+        s.apply(MarsSettings(longitudeEast: 99, siteID: "b", advanced: true))
+        #expect(s.siteID == "b" && s.longitudeEast == -20 && s.advanced)  // the site's longitude wins
+        s.apply(MarsSettings(longitudeEast: 350, siteID: "removed", advanced: nil))
+        #expect(s.siteID == nil && s.longitudeEast == -10 && !s.advanced)
+        s.apply(MarsSettings(longitudeEast: .nan, siteID: nil, advanced: false))
+        #expect(s.longitudeEast == 0)
+        #expect(s.settings == MarsSettings(longitudeEast: 0, siteID: nil, advanced: false))
+    }
+}
+
+@Suite struct MarsPanelUpdateTests {
+    static let sites = (try? MarsSiteLibrary.bundled().sites) ?? []
+    let later = fixedInstant.addingTimeInterval(1)
+
+    func marsState(focus: PanelID = .mars) -> AppState {
+        var s = AppState(now: fixedInstant, localZone: zone("UTC"), panels: [.marks, .mars])
+        s.focus = focus
+        s.mars = MarsPanelState(sites: Self.sites)
+        return s
+    }
+
+    @Test(arguments: [
+        (Key.right, 0.1), (.character("l"), 0.1), (.left, -0.1), (.character("h"), -0.1),
+        (.shiftRight, 10.0), (.character("L"), 10.0), (.shiftLeft, -10.0), (.character("H"), -10.0),
+    ])
+    func longitudeKeysStepAndSave(key: Key, expected: Double) {
+        let (next, effects) = update(marsState(), .key(key, at: later))
+        #expect(next.mars.longitudeEast == MarsLongitude.normalized(expected))
+        #expect(effects == [.saveMarsSettings(MarsSettings(longitudeEast: next.mars.longitudeEast, siteID: nil, advanced: false))])
+        #expect(next.now == later)
+    }
+
+    @Test func coarseStepsWrapAtPlusMinus180() {
+        var s = marsState()
+        for _ in 0..<18 { s = update(s, .key(.character("L"), at: later)).0 }
+        #expect(s.mars.longitudeEast == 180)
+        s = update(s, .key(.right, at: later)).0
+        #expect(s.mars.longitudeEast == -179.9)
+    }
+
+    @Test func siteKeyCyclesTheWholeLibrary() {
+        var s = marsState()
+        var seen: [String] = []
+        for _ in Self.sites {
+            let (next, effects) = update(s, .key(.character("s"), at: later))
+            s = next
+            seen.append(s.mars.siteID ?? "-")
+            #expect(effects == [.saveMarsSettings(s.mars.settings)])
+        }
+        #expect(seen == Self.sites.map(\.id))
+        #expect(update(s, .key(.character("s"), at: later)).0.mars.siteID == nil)
+    }
+
+    @Test func advancedKeyToggles() {
+        let (next, effects) = update(marsState(), .key(.character("a"), at: later))
+        #expect(next.mars.advanced)
+        #expect(effects.count == 1)
+    }
+
+    @Test func marsKeysNeedMarsFocus() {
+        let s = marsState(focus: .marks)
+        let (next, effects) = update(s, .key(.character("l"), at: later))
+        #expect(next.mars == s.mars)
+        #expect(effects.isEmpty)
+    }
+
+    @Test func aFailedSaveShowsOnceInThePanel() {
+        var s = update(marsState(), .marsSettingsNotSaved("Mars settings not saved: disk full")).0
+        s = update(s, .marsSettingsNotSaved("Mars settings not saved: disk full")).0
+        #expect(s.mars.notices == ["Mars settings not saved: disk full"])
+    }
+
+    @Test func helpListsTheMarsKeys() {
+        let rows = Keymap.helpRows(for: [.panel(.mars)]).map(\.help)
+        #expect(rows.contains("Longitude 0.1° east") && rows.contains("Next site in the library")
+                && rows.contains("Advanced fields on/off"))
+    }
 }
 
 @Suite struct MarsPanelTextTests {
-    static let sites = try? MarsSiteLibrary.bundled().sites
+    static let sites = (try? MarsSiteLibrary.bundled().sites) ?? []
 
     @Test func goldenAtTheWorkedExample() {
-        let input = MarsPanelText.input(at: 947_116_800, state: MarsPanelState(), sites: [],
-                                        leapSeconds: .builtIn, leapNotice: nil)
-        #expect(MarsPanelText.lines(input, width: 60) == [
+        let input = MarsPanelText.input(at: 947_116_800, state: MarsPanelState())
+        #expect(MarsPanelText.lines(input) == [
             "MTC  23:59:39   Sol 44795   Mars Year 24",
             "LMST 23:59:39   LTST 23:38:54   at 0.0°",
             "Ls   277.19°  northern winter",
         ])
     }
 
-    @Test func goldenWithSiteAdvancedAndNotice() throws {
-        let sites = try #require(Self.sites)
-        let state = MarsPanelState(siteID: "perseverance", advanced: true)
+    static func ingenuity() -> MarsPanelText.Input {
+        let state = MarsPanelState(siteID: "perseverance", advanced: true, sites: sites,
+                                   notices: ["leap-second list expired 2026-06-28; using 37 s"])
         // Ingenuity's first flight, 2021-04-19T07:34:00Z: NASA gave 12:33 LMST, sol 58.
-        let input = MarsPanelText.input(at: 1_618_817_640, state: state, sites: sites, leapSeconds: .builtIn,
-                                        leapNotice: "leap-second list expired 2026-06-28; using 37 s")
-        #expect(MarsPanelText.lines(input, width: 60) == [
+        return MarsPanelText.input(at: 1_618_817_640, state: state)
+    }
+
+    @Test func goldenWithSiteAdvancedAndNotice() {
+        #expect(MarsPanelText.lines(Self.ingenuity()) == [
             "MTC  07:23:15   Sol 52362   Mars Year 36",
             "LMST 12:33:03   LTST 12:15:52   at 77.5°E",
             "Ls   33.67°  northern spring",
@@ -74,12 +156,73 @@ import TimeKit
         ])
     }
 
-    @Test func narrowWidthCutsWithEllipsis() {
-        let input = MarsPanelText.input(at: 947_116_800, state: MarsPanelState(), sites: [],
-                                        leapSeconds: .builtIn, leapNotice: nil)
-        let lines = MarsPanelText.lines(input, width: 12)
-        #expect(lines[0] == "MTC  23:59:…")
-        #expect(lines.allSatisfy { $0.count <= 12 })
-        #expect(MarsPanelText.lines(input, width: 0).allSatisfy { $0.isEmpty })
+    @Test func shortPanelsKeepTheNoticeBeforeAdvancedRows() {
+        let lines = MarsPanelText.lines(Self.ingenuity(), height: 6)
+        #expect(lines.count == 6)
+        #expect(lines[3] == "Site Perseverance   mission sol 58")
+        #expect(lines[4].hasPrefix("JD"))
+        #expect(lines[5].hasPrefix("! leap-second"))
+        #expect(MarsPanelText.lines(Self.ingenuity(), height: 2).count == 2)
+        #expect(MarsPanelText.lines(Self.ingenuity(), height: 0).isEmpty)
+    }
+
+    @Test func narrowPanelsUseCompactRows() {
+        #expect(MarsPanelText.lines(Self.ingenuity(), height: 4, width: 36) == [
+            "MTC 07:23:15  Sol 52362  MY 36",
+            "LMST 12:33:03  LTST 12:15:52",
+            "Ls 33.7° N spring  at 77.5°E",
+            "Perseverance  sol 58",
+        ])
+    }
+
+    @Test func rolesMarkClocksAndNotices() {
+        let rows = MarsPanelText.rows(Self.ingenuity(), height: 100)
+        #expect(rows[0][1] == MarsPanelText.Segment("07:23:15", .marsTime))
+        #expect(rows[1][1].role == .marsTime && rows[1][3].role == .marsTime)
+        #expect(rows.last?.first?.role == .warning)
+        #expect(rows.last?.first?.text.hasPrefix("! ") == true)  // not colour alone
+    }
+}
+
+@Suite struct MarsPanelRenderTests {
+    static let sites = (try? MarsSiteLibrary.bundled().sites) ?? []
+
+    /// 2021-04-19T07:34:00Z, Ingenuity's first flight.
+    static let instant = Date(timeIntervalSince1970: 1_618_817_640)
+
+    func state(siteID: String?, advanced: Bool, longitude: Double = 0) -> AppState {
+        var s = AppState(now: Self.instant, localZone: zone("UTC"), panels: [.mars])
+        s.mars = MarsPanelState(longitudeEast: longitude, siteID: siteID, advanced: advanced, sites: Self.sites,
+                                notices: ["leap-second list expired 2026-06-28; using 37 s"])
+        return s
+    }
+
+    @Test func plainLongitude80x24() {
+        expectSnapshot(render(state(siteID: nil, advanced: false, longitude: -133.8), size: Size(columns: 80, rows: 24)),
+                       named: "mars-80x24")
+    }
+
+    @Test func siteAndAdvanced100x30() {
+        expectSnapshot(render(state(siteID: "perseverance", advanced: true), size: Size(columns: 100, rows: 30)),
+                       named: "mars-advanced-100x30")
+    }
+
+    @Test func smallTerminal40x12() {
+        expectSnapshot(render(state(siteID: "curiosity", advanced: true), size: Size(columns: 40, rows: 12)),
+                       named: "mars-40x12")
+    }
+
+    @Test func panelRolesPerRegion() {
+        let frame = render(state(siteID: "perseverance", advanced: false), size: Size(columns: 80, rows: 24))
+        let layout = Layout(size: frame.size, panels: [.mars])
+        let rect = try? #require(layout.panels[.mars])
+        guard let rect else { return }
+        // Row 1 inside the box: "MTC  07:23:15 …": the clock digits carry .marsTime.
+        let y = rect.y + 1
+        let line = frame.lines[y]
+        let start = line.distance(from: line.startIndex, to: line.range(of: "07:23:15")?.lowerBound ?? line.startIndex)
+        #expect(start > 0)
+        #expect((start..<start + 8).allSatisfy { frame[$0, y].role == .marsTime })
+        #expect(frame[rect.x, rect.y].role == .title)  // focused panel: box in the title colour
     }
 }

@@ -1,12 +1,12 @@
 import TimeKit
 
-/// What the Mars panel remembers: the longitude it shows, the site chosen
-/// from the library (if any), and whether the advanced fields are shown.
+/// What the Mars panel holds: the user's choices (longitude, site, advanced
+/// view, saved between runs as `MarsSettings`) and the data loaded at start
+/// (site library, leap-second table, notices).
 ///
-/// Changing the longitude by hand leaves the site; cycling picks the next
-/// site and takes its longitude. The pair (longitude, site id) is what is
-/// saved between runs.
-public struct MarsPanelState: Equatable, Sendable, Codable {
+/// Changing the longitude by hand drops the site; cycling picks the next site
+/// and takes its longitude.
+public struct MarsPanelState: Equatable, Sendable {
     /// Degrees east in (−180, 180].
     public var longitudeEast: Double
     /// `MarsSite.id` of the chosen site, nil when the longitude was set by hand.
@@ -14,17 +14,45 @@ public struct MarsPanelState: Equatable, Sendable, Codable {
     /// Show JD, TT − UTC, MSD to 5 decimals, EOT, subsolar longitude,
     /// declination and distance.
     public var advanced: Bool
+    /// The site library, in cycling order.
+    public var sites: [MarsSite]
+    /// Leap seconds for TT − UTC.
+    public var leapSeconds: LeapSecondTable
+    /// One-line notices shown at the panel's foot (leap-second list expired,
+    /// settings not saved, site list missing).
+    public var notices: [String]
 
-    public init(longitudeEast: Double = 0, siteID: String? = nil, advanced: Bool = false) {
+    public init(longitudeEast: Double = 0, siteID: String? = nil, advanced: Bool = false,
+                sites: [MarsSite] = [], leapSeconds: LeapSecondTable = .builtIn, notices: [String] = []) {
         self.longitudeEast = MarsLongitude.normalized(longitudeEast)
         self.siteID = siteID
         self.advanced = advanced
+        self.sites = sites
+        self.leapSeconds = leapSeconds
+        self.notices = notices
     }
 
     /// Fine longitude step (degrees).
     public static let fineStepDegrees = 0.1
     /// Coarse longitude step (degrees).
     public static let coarseStepDegrees = 10.0
+
+    /// The chosen site, if it is in the library.
+    public var site: MarsSite? { siteID.flatMap { id in sites.first { $0.id == id } } }
+
+    /// The choices to remember between runs.
+    public var settings: MarsSettings {
+        MarsSettings(longitudeEast: longitudeEast, siteID: siteID, advanced: advanced)
+    }
+
+    /// Applies remembered choices; an unknown site id (library changed) is
+    /// dropped but its longitude kept.
+    public mutating func apply(_ saved: MarsSettings) {
+        longitudeEast = saved.longitudeEast.isFinite ? MarsLongitude.normalized(saved.longitudeEast) : 0
+        siteID = saved.siteID.flatMap { id in sites.contains { $0.id == id } ? id : nil }
+        if let site { longitudeEast = site.longitudeEast }
+        advanced = saved.advanced ?? false
+    }
 
     /// Moves the longitude by `degrees` (wrapping at ±180) and drops the site.
     public func steppingLongitude(by degrees: Double) -> MarsPanelState {
@@ -34,19 +62,19 @@ public struct MarsPanelState: Equatable, Sendable, Codable {
         return next
     }
 
-    /// The next site of `library` after the current one (the first when none
-    /// is chosen, back to "no site" after the last), with its longitude.
-    public func cyclingSite(in library: [MarsSite]) -> MarsPanelState {
-        guard !library.isEmpty else { return self }
+    /// The next site of the library after the current one (the first when
+    /// none is chosen, back to "no site" after the last), with its longitude.
+    public func cyclingSite() -> MarsPanelState {
+        guard !sites.isEmpty else { return self }
         var next = self
-        let index = siteID.flatMap { id in library.firstIndex { $0.id == id } }
+        let index = siteID.flatMap { id in sites.firstIndex { $0.id == id } }
         switch index {
         case nil:
-            next.siteID = library[0].id
-            next.longitudeEast = library[0].longitudeEast
-        case let i? where i + 1 < library.count:
-            next.siteID = library[i + 1].id
-            next.longitudeEast = library[i + 1].longitudeEast
+            next.siteID = sites[0].id
+            next.longitudeEast = sites[0].longitudeEast
+        case let i? where i + 1 < sites.count:
+            next.siteID = sites[i + 1].id
+            next.longitudeEast = sites[i + 1].longitudeEast
         default:
             next.siteID = nil  // keep the last site's longitude, as a plain longitude
         }
@@ -58,5 +86,19 @@ public struct MarsPanelState: Equatable, Sendable, Codable {
         var next = self
         next.advanced.toggle()
         return next
+    }
+}
+
+/// The Mars panel's choices as saved between runs (`mars.json` in the data
+/// directory).
+public struct MarsSettings: Equatable, Sendable, Codable {
+    public var longitudeEast: Double
+    public var siteID: String?
+    public var advanced: Bool?
+
+    public init(longitudeEast: Double, siteID: String?, advanced: Bool?) {
+        self.longitudeEast = longitudeEast
+        self.siteID = siteID
+        self.advanced = advanced
     }
 }

@@ -12,17 +12,22 @@ struct Timedeck: ParsableCommand {
             Every instrument also works without the full screen; add --json for scripts.
             """,
         version: "timedeck \(TimedeckVersion.string) (time-zone data \(TimeZone.timeZoneDataVersion))",
-        subcommands: [NowCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self]
+        subcommands: [NowCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self, ConfigCommand.self]
     )
 
     @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")
     var noColor = false
 
+    @Flag(help: "Plain, line-oriented mode for screen readers and serial consoles: no cursor movement, changes announced as lines, same keys.")
+    var plain = false
+
     func run() throws {
         let env = ProcessInfo.processInfo.environment
         let runner = DashboardRunner(noColor: noColor || !(env["NO_COLOR"] ?? "").isEmpty)
         do {
-            let code = try runner.run()
+            let code = plain
+                ? try PlainRunner(initialState: runner.makeInitialState(now: WallClock.now())).run()
+                : try runner.run()
             if code != 0 { throw ExitCode(code) }
         } catch let refusal as TerminalRefusal {
             FileHandle.standardError.write(Data((refusal.description + "\n").utf8))

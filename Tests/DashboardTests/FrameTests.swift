@@ -46,3 +46,22 @@ import Testing
         #expect(frame.lines == ["┌ Marks ─┐", "│        │", "└────────┘"])
     }
 }
+
+@Suite struct FrameExportTests {
+    @Test func plainTrimsTrailingSpaces() {
+        var frame = Frame(size: Size(columns: 6, rows: 2))
+        frame.put("ab", x: 1, y: 0)
+        #expect(FrameExport.plain(frame) == " ab\n\n")
+    }
+
+    @Test func ansiChangesStyleOnlyWhereTheRoleChanges() {
+        var frame = Frame(size: Size(columns: 4, rows: 1))
+        frame.put("ab", x: 0, y: 0, role: .warning)
+        let theme = Theme(name: "t", styles: [.warning: CellStyle(.ansi(3), bold: true), .normal: CellStyle()])
+        #expect(FrameExport.ansi(frame, theme: theme) == "\u{1B}[0;1;33mab\u{1B}[0m  \u{1B}[0m\n")
+    }
+
+    @Test func sgrCoversPaletteAndAttributes() {
+        #expect(FrameExport.sgr(CellStyle(.palette(208), .palette(231), reverse: true, underline: true)) == "\u{1B}[0;4;7;38;5;208;48;5;231m")
+    }
+}

@@ -62,3 +62,52 @@ import Testing
         ])
     }
 }
+
+@Suite struct ThemeTests {
+    @Test func monoDepthAlwaysGetsTheMonoTheme() {
+        for name in ["mission", "sunlight", "mono", "nonsense"] {
+            #expect(Theme.named(name, depth: .mono) == Theme.mono)
+        }
+    }
+
+    @Test func namesPickThemesAndUnknownFallsBackToMission() {
+        #expect(Theme.named("sunlight", depth: .eight).name == "sunlight")
+        #expect(Theme.named("mono", depth: .palette256).name == "mono")
+        #expect(Theme.named("nonsense", depth: .palette256).name == "mission")
+    }
+
+    @Test func everyThemeDefinesEveryRole() {
+        for theme in [Theme.mission(.eight), .mission(.palette256), .sunlight(.eight), .sunlight(.palette256), .mono] {
+            for role in StyleRole.allCases {
+                #expect(theme.styles[role] != nil, "\(theme.name) lacks \(role)")
+            }
+        }
+    }
+
+    @Test func eightColourThemesUseOnlyTheEightColours() {
+        for theme in [Theme.mission(.eight), .sunlight(.eight)] {
+            for style in theme.styles.values {
+                for color in [style.foreground, style.background] {
+                    if case .palette = color { Issue.record("\(theme.name) uses a 256-colour index at depth 8") }
+                }
+            }
+        }
+    }
+
+    @Test func monoDistinguishesWarningsWithoutColour() {
+        let mono = Theme.mono
+        #expect(mono.style(for: .warning) != mono.style(for: .normal))
+        #expect(mono.style(for: .selection).reverse)
+    }
+}
+
+@Suite struct StatusBarTests {
+    @Test func configProblemReplacesTheKeyHints() {
+        var state = AppState(now: fixedInstant, localZone: zone("UTC"))
+        state.configNotice = "config /home/u/.config/timedeck/config.toml line 3: display.clock: expected a string; using defaults"
+        let frame = render(state, size: Size(columns: 100, rows: 30))
+        let last = frame.lines[29]
+        #expect(last.hasPrefix(" ⚠ config /home/u/.config/timedeck/config.toml line 3: display.clock"))
+        #expect(frame.roles(row: 29)[1] == .warning)
+    }
+}

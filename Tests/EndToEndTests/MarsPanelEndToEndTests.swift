@@ -8,7 +8,8 @@ import Testing
 
     @Test func panelShowsAndLongitudeKeysChangeIt() throws {
         let home = TemporaryFolder()
-        let env = ["TIMEDECK_HOME": home.url.path, "TIMEDECK_LEAP_SECONDS": "/nonexistent/leap-seconds.list"]
+        let env = ["TIMEDECK_HOME": home.url.path, "TIMEDECK_CONFIG": home.path("config.toml"),
+                   "TIMEDECK_LEAP_SECONDS": "/nonexistent/leap-seconds.list"]
         let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)
         let first = try #require(tmux.waitForScreen { $0.contains("LMST") && $0.contains("at 0.0°") },
                                  "the Mars panel never appeared:\n\(tmux.capture())")
@@ -53,11 +54,38 @@ import Testing
 
     @Test func chosenSiteIsRememberedBetweenRuns() throws {
         let home = TemporaryFolder()
+        let env = ["TIMEDECK_HOME": home.url.path, "TIMEDECK_CONFIG": home.path("config.toml")]
         try #"{"longitudeEast": 137.4417, "siteID": "curiosity", "advanced": false}"#
             .write(toFile: home.path("mars.json"), atomically: true, encoding: .utf8)
-        let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: ["TIMEDECK_HOME": home.url.path])
+        let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)
         let screen = tmux.waitForScreen { $0.contains("Mars · Curiosity") && $0.contains("at 137.4°E") }
         #expect(screen != nil, "remembered site not shown:\n\(tmux.capture())")
+        try tmux.send("q")
+    }
+
+    @Test func configSiteStartsThePanelAndKeysAreRememberedUntilItChanges() throws {
+        let home = TemporaryFolder()
+        let env = ["TIMEDECK_HOME": home.url.path, "TIMEDECK_CONFIG": home.path("config.toml")]
+        try "[mars]\nsite = \"jezero\"\n".write(toFile: home.path("config.toml"), atomically: true, encoding: .utf8)
+        do {
+            let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)
+            #expect(tmux.waitForScreen { $0.contains("Mars · Perseverance") && $0.contains("mission sol") } != nil,
+                    "config site not shown:\n\(tmux.capture())")
+            try tmux.send("L")
+            #expect(tmux.waitForScreen { $0.contains("at 87.5°E") } != nil)
+            #expect(waitUntil { home.read("mars.json")?.contains("87.5") == true })
+            try tmux.send("q")
+        }
+        do {
+            let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)
+            #expect(tmux.waitForScreen { $0.contains("at 87.5°E") && !$0.contains("Perseverance") } != nil,
+                    "the key choice was not remembered:\n\(tmux.capture())")
+            try tmux.send("q")
+        }
+        try "[mars]\nsite = \"gale\"\n".write(toFile: home.path("config.toml"), atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)
+        #expect(tmux.waitForScreen { $0.contains("Mars · Curiosity") } != nil,
+                "a changed config did not take over:\n\(tmux.capture())")
         try tmux.send("q")
     }
 }

@@ -15,6 +15,12 @@ public struct AppState: Equatable, Sendable {
     public var focus: PanelID?
     /// Set once the user asked to leave; the shell stops after this event.
     public var isQuitting = false
+    /// The user's settings (defaults when the config file is absent or invalid).
+    public var settings = Settings()
+    /// Counts `t` presses; plain mode says the time when it changes.
+    public var timeRequests = 0
+    /// One line about a config problem, shown until the file is fixed.
+    public var configNotice: String?
     /// The Mars panel: longitude, site, advanced view, and its loaded data.
     public var mars = MarsPanelState()
 

@@ -49,6 +49,8 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         if case .help(let scroll) = state.overlay {
             next.overlay = .help(scroll: min(scroll + 1, max(0, HelpOverlay.lineCount(state) - 1)))
         }
+    case .tellTime:
+        next.timeRequests += 1
     case .focusNext, .focusPrevious:
         next.focus = cycledFocus(state, forward: action == .focusNext)
     case .mars(let marsAction):

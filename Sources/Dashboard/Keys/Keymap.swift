@@ -7,6 +7,8 @@ public enum Action: Equatable, Hashable, Sendable {
     case scrollDown
     case focusNext
     case focusPrevious
+    /// Say the time (plain mode); on screen it is always shown.
+    case tellTime
     case mars(MarsAction)
 }
 
@@ -40,6 +42,7 @@ public struct KeyBinding: Equatable, Sendable {
 public enum Keymap {
     public static let bindings: [KeyBinding] = [
         KeyBinding([.character("?")], .showHelp, "Show this help"),
+        KeyBinding([.character("t")], .tellTime, "Say the time (plain mode)"),
         KeyBinding([.character("q"), .escape, .control("c")], .quit, "Quit"),
         KeyBinding([.tab], .focusNext, "Focus the next panel"),
         KeyBinding([.backTab], .focusPrevious, "Focus the previous panel"),

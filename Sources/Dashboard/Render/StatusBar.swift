@@ -1,6 +1,11 @@
-/// The bottom line: the few keys a newcomer needs, drawn from the keymap.
+/// The bottom line: the few keys a newcomer needs, or, while the config file
+/// has a problem, one line naming the file, the line and the problem.
 enum StatusBar {
     static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
+        if let notice = state.configNotice {
+            frame.put("⚠ " + notice, x: rect.x + 1, y: rect.y, role: .warning, clip: rect)
+            return
+        }
         var x = rect.x + 1
         for (key, label) in [("?", "help"), ("Tab", "panel"), ("q", "quit")] {
             if key == "Tab" && state.panels.count < 2 { continue }

@@ -39,9 +39,55 @@ public enum ColorDepth: Equatable, Sendable {
 public struct Theme: Equatable, Sendable {
     public var name: String
     public var styles: [StyleRole: CellStyle]
+    /// The style of roles the table does not list.
+    public var fallback = CellStyle()
+
+    public init(name: String, styles: [StyleRole: CellStyle], fallback: CellStyle = CellStyle()) {
+        self.name = name
+        self.styles = styles
+        self.fallback = fallback
+    }
 
     public func style(for role: StyleRole) -> CellStyle {
-        styles[role] ?? CellStyle()
+        styles[role] ?? fallback
+    }
+
+    /// The theme called `name` ("mission", "sunlight", "mono") for what the
+    /// terminal can show; unknown names get "mission". Mono depth (NO_COLOR,
+    /// `--no-color`, a terminal without colours) always gets "mono".
+    public static func named(_ name: String, depth: ColorDepth) -> Theme {
+        if depth == .mono { return mono }
+        switch name {
+        case "mono": return mono
+        case "sunlight": return sunlight(depth)
+        default: return mission(depth)
+        }
+    }
+
+    /// Dark text on a white ground with strong accents: readable on a screen
+    /// in bright light, where dim greys and dark backgrounds wash out.
+    public static func sunlight(_ depth: ColorDepth) -> Theme {
+        let ink: TerminalColor = depth == .palette256 ? .palette(16) : .ansi(0)
+        let paper: TerminalColor = depth == .palette256 ? .palette(231) : .ansi(7)
+        let blue: TerminalColor = depth == .palette256 ? .palette(19) : .ansi(4)
+        let red: TerminalColor = depth == .palette256 ? .palette(124) : .ansi(1)
+        let brown: TerminalColor = depth == .palette256 ? .palette(94) : .ansi(3)
+        return Theme(name: "sunlight", styles: [
+            .normal: CellStyle(ink, paper),
+            .dim: CellStyle(ink, paper),
+            .title: CellStyle(blue, paper, bold: true),
+            .border: CellStyle(ink, paper),
+            .utcClock: CellStyle(ink, paper, bold: true),
+            .utcDate: CellStyle(ink, paper, bold: true),
+            .localTime: CellStyle(blue, paper, bold: true),
+            .keyHint: CellStyle(ink, paper),
+            .helpKey: CellStyle(blue, paper, bold: true),
+            .helpText: CellStyle(ink, paper),
+            .overlay: CellStyle(ink, paper),
+            .warning: CellStyle(brown, paper, bold: true, underline: true),
+            .error: CellStyle(red, paper, bold: true, underline: true),
+            .selection: CellStyle(paper, ink, bold: true),
+        ], fallback: CellStyle(ink, paper))
     }
 
     /// The default dark "mission" theme for the given colour depth.

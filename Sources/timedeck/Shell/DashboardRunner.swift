@@ -11,8 +11,13 @@ struct DashboardRunner {
     /// The state the dashboard opens with: stored data and settings are
     /// loaded here, before the terminal is taken over.
     func makeInitialState(now: Date) throws -> AppState {
+        let config = ConfigFile.locate()
+        let loaded = config.load()
         var state = AppState(now: now, localZone: TimeZone.current, panels: [.mars])
-        state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment)
+        state.settings = loaded.settings
+        state.configNotice = loaded.summary(path: config.url.path)
+        state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
+                                                  settings: loaded.settings)
         return state
     }
 
@@ -25,7 +30,8 @@ struct DashboardRunner {
         let inbox = EventInbox(wake: wake)
         let signals = SignalWatcher(wake: wake)
         defer { withExtendedLifetime(signals) {} }
-        let terminal = try Terminal(noColor: noColor, theme: Theme.mission)
+        let themeName = state.settings.theme.rawValue
+        let terminal = try Terminal(noColor: noColor) { Theme.named(themeName, depth: $0) }
         defer { terminal.close() }
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox)
@@ -73,7 +79,8 @@ struct DashboardRunner {
 struct EffectRunner {
     enum Outcome { case `continue`, quit }
 
-    let terminal: Terminal
+    /// Rings the bell: curses' `beep` on screen, BEL in plain mode.
+    let ringBell: () -> Void
     let inbox: EventInbox
     /// Bells still to ring, for double beeps spaced briefly apart without
     /// blocking the loop.
@@ -81,7 +88,11 @@ struct EffectRunner {
     static let bellSpacing: TimeInterval = 0.15
 
     init(terminal: Terminal, inbox: EventInbox) {
-        self.terminal = terminal
+        self.init(bell: { terminal.bell() }, inbox: inbox)
+    }
+
+    init(bell: @escaping () -> Void, inbox: EventInbox) {
+        ringBell = bell
         self.inbox = inbox
     }
 
@@ -93,7 +104,7 @@ struct EffectRunner {
                 return (.quit, followUps)
             case .bell(let times):
                 guard times > 0 else { continue }
-                terminal.bell()
+                ringBell()
                 let now = WallClock.now()
                 for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
             case .saveMarsSettings(let settings):
@@ -109,7 +120,7 @@ struct EffectRunner {
         let due = pendingBells.filter { $0 <= now }
         guard !due.isEmpty else { return }
         pendingBells.removeAll { $0 <= now }
-        terminal.bell()
+        ringBell()
     }
 
     func millisecondsToNextBell(_ now: Date) -> Int32 {

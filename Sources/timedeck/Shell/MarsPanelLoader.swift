@@ -17,8 +17,10 @@ enum MarsPanelLoader {
         StateFile(named: settingsFileName, environment: environment)
     }
 
-    /// The panel's starting state at `now`.
-    static func initialState(now: Date, environment: [String: String]) -> MarsPanelState {
+    /// The panel's starting state at `now`: the config's `[mars]` keys are
+    /// the starting point; choices made with the keys are remembered until
+    /// those keys change.
+    static func initialState(now: Date, environment: [String: String], settings: Settings) -> MarsPanelState {
         var notices: [String] = []
         var sites: [MarsSite] = []
         do {
@@ -30,7 +32,10 @@ enum MarsPanelLoader {
                                        nowUnixSeconds: Int64(now.timeIntervalSince1970.rounded(.down)))
         if let notice = leap.notice { notices.append(notice) }
         var state = MarsPanelState(sites: sites, leapSeconds: leap.table, notices: notices)
-        if let saved = settingsFile(environment: environment).load() { state.apply(saved) }
+        let config = MarsConfigBasis(longitudeEast: settings.marsLongitudeEast, site: settings.marsSite)
+        if let notice = state.start(config: config, saved: settingsFile(environment: environment).load()) {
+            state.notices.insert(notice, at: 0)
+        }
         return state
     }
 

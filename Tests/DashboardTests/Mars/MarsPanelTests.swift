@@ -54,6 +54,48 @@ import TimeKit
     }
 }
 
+@Suite struct MarsPanelStartTests {
+    static let sites = (try? MarsSiteLibrary.bundled().sites) ?? []
+    let gale = MarsConfigBasis(longitudeEast: nil, site: "gale")
+    let none = MarsConfigBasis(longitudeEast: nil, site: nil)
+
+    @Test func configIsTheStartingPoint() {
+        var s = MarsPanelState(sites: Self.sites)
+        #expect(s.start(config: gale, saved: nil) == nil)
+        #expect(s.siteID == "curiosity" && s.longitudeEast == 137.4417)
+        var t = MarsPanelState(sites: Self.sites)
+        _ = t.start(config: MarsConfigBasis(longitudeEast: 226.2, site: nil), saved: nil)
+        #expect(t.siteID == nil && abs(t.longitudeEast - -133.8) < 1e-9)
+    }
+
+    @Test func rememberedChoicesWinWhileTheConfigIsUnchanged() {
+        var s = MarsPanelState(sites: Self.sites)
+        let saved = MarsSettings(longitudeEast: 12.3, siteID: nil, advanced: true, configBasis: gale)
+        _ = s.start(config: gale, saved: saved)
+        #expect(s.siteID == nil && s.longitudeEast == 12.3 && s.advanced)
+        #expect(s.settings.configBasis == gale)
+        // A file saved before any config (no basis) counts as "no [mars] keys".
+        var t = MarsPanelState(sites: Self.sites)
+        _ = t.start(config: none, saved: MarsSettings(longitudeEast: 5, siteID: "zhurong", advanced: nil))
+        #expect(t.siteID == "zhurong")
+    }
+
+    @Test func aChangedConfigTakesOverAgainButKeepsTheView() {
+        var s = MarsPanelState(sites: Self.sites)
+        let saved = MarsSettings(longitudeEast: 12.3, siteID: nil, advanced: true, configBasis: none)
+        _ = s.start(config: gale, saved: saved)
+        #expect(s.siteID == "curiosity" && s.advanced)
+    }
+
+    @Test func unknownConfigSiteGivesANoticeWithSuggestions() {
+        var s = MarsPanelState(sites: Self.sites)
+        let notice = s.start(config: MarsConfigBasis(longitudeEast: 10, site: "jezro"), saved: nil)
+        #expect(notice?.contains("config mars.site \"jezro\" is not a known site") == true)
+        #expect(notice?.contains("Perseverance") == true)
+        #expect(s.siteID == nil && s.longitudeEast == 10)
+    }
+}
+
 @Suite struct MarsPanelUpdateTests {
     static let sites = (try? MarsSiteLibrary.bundled().sites) ?? []
     let later = fixedInstant.addingTimeInterval(1)

@@ -21,6 +21,9 @@ public struct MarsPanelState: Equatable, Sendable {
     /// One-line notices shown at the panel's foot (leap-second list expired,
     /// settings not saved, site list missing).
     public var notices: [String]
+    /// The config file's `[mars]` values this state started from; saved with
+    /// the choices so that a later change to the config takes over again.
+    public var configBasis: MarsConfigBasis?
 
     public init(longitudeEast: Double = 0, siteID: String? = nil, advanced: Bool = false,
                 sites: [MarsSite] = [], leapSeconds: LeapSecondTable = .builtIn, notices: [String] = []) {
@@ -42,7 +45,7 @@ public struct MarsPanelState: Equatable, Sendable {
 
     /// The choices to remember between runs.
     public var settings: MarsSettings {
-        MarsSettings(longitudeEast: longitudeEast, siteID: siteID, advanced: advanced)
+        MarsSettings(longitudeEast: longitudeEast, siteID: siteID, advanced: advanced, configBasis: configBasis)
     }
 
     /// Applies remembered choices; an unknown site id (library changed) is
@@ -95,10 +98,52 @@ public struct MarsSettings: Equatable, Sendable, Codable {
     public var longitudeEast: Double
     public var siteID: String?
     public var advanced: Bool?
+    public var configBasis: MarsConfigBasis?
 
-    public init(longitudeEast: Double, siteID: String?, advanced: Bool?) {
+    public init(longitudeEast: Double, siteID: String?, advanced: Bool?, configBasis: MarsConfigBasis? = nil) {
         self.longitudeEast = longitudeEast
         self.siteID = siteID
         self.advanced = advanced
+        self.configBasis = configBasis
+    }
+}
+
+/// The `[mars]` keys of the config file (`mars.longitude`, `mars.site`).
+public struct MarsConfigBasis: Equatable, Sendable, Codable {
+    public var longitudeEast: Double?
+    public var site: String?
+
+    public init(longitudeEast: Double?, site: String?) {
+        self.longitudeEast = longitudeEast
+        self.site = site
+    }
+
+    public var isEmpty: Bool { longitudeEast == nil && site == nil }
+}
+
+extension MarsPanelState {
+    /// The panel's starting choices (pure): the remembered ones, unless the
+    /// config's `[mars]` keys changed since they were saved (or nothing was
+    /// saved), in which case the config's. Returns a notice for a config site
+    /// name that is not in the library.
+    public mutating func start(config: MarsConfigBasis, saved: MarsSettings?) -> String? {
+        configBasis = config
+        if let saved, (saved.configBasis ?? MarsConfigBasis(longitudeEast: nil, site: nil)) == config {
+            apply(saved)
+            configBasis = config
+            return nil
+        }
+        advanced = saved?.advanced ?? false
+        siteID = nil
+        longitudeEast = MarsLongitude.normalized(config.longitudeEast ?? 0)
+        guard let name = config.site else { return nil }
+        let library = MarsSiteLibrary(sites: sites)
+        guard let site = library.site(named: name) else {
+            let hint = library.suggestions(for: name).joined(separator: ", ")
+            return "config mars.site \"\(name)\" is not a known site (did you mean \(hint)?)"
+        }
+        siteID = site.id
+        longitudeEast = site.longitudeEast
+        return nil
     }
 }

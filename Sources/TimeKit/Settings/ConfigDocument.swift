@@ -1,0 +1,183 @@
+import Foundation
+
+/// A TOML document as timedeck's config uses it, kept line by line so that a
+/// setting can be changed without disturbing the user's comments, order or
+/// other keys.
+///
+/// The accepted language is the part of TOML a flat config needs: comments,
+/// `[table]` headers, `key = value` with bare or quoted keys, basic and
+/// literal strings, integers, floats, booleans and one-line arrays of those.
+/// Anything else (dotted keys, inline tables, multi-line strings, dates) is
+/// reported with its line number instead of being guessed at.
+public struct ConfigDocument: Equatable, Sendable {
+    public enum Value: Equatable, Sendable, CustomStringConvertible {
+        case string(String)
+        case integer(Int)
+        case float(Double)
+        case boolean(Bool)
+        case array([Value])
+
+        /// The value written as TOML.
+        public var description: String {
+            switch self {
+            case .string(let s): return ConfigDocument.quoted(s)
+            case .integer(let i): return String(i)
+            case .float(let d):
+                let text = String(d)
+                return text.contains(".") || text.contains("e") || text.contains("n") ? text : text + ".0"
+            case .boolean(let b): return b ? "true" : "false"
+            case .array(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
+            }
+        }
+
+        public var typeName: String {
+            switch self {
+            case .string: return "a string"
+            case .integer: return "an integer"
+            case .float: return "a number"
+            case .boolean: return "true or false"
+            case .array: return "an array"
+            }
+        }
+    }
+
+    /// One `key = value` line.
+    public struct Entry: Equatable, Sendable {
+        public var table: String
+        public var key: String
+        public var value: Value
+        /// 1-based line number in the text.
+        public var line: Int
+    }
+
+    /// A problem in the text, with the line it is on.
+    public struct SyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    public private(set) var lines: [String]
+    public private(set) var entries: [Entry]
+
+    /// Parses `text`; throws the first syntax error found.
+    public init(parsing text: String) throws(SyntaxError) {
+        lines = text.isEmpty ? [] : text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        entries = []
+        var table = ""
+        var seen: Set<String> = []
+        var tables: Set<String> = [""]
+        for (index, raw) in lines.enumerated() {
+            let number = index + 1
+            var scanner = Scanner(raw, line: number)
+            scanner.skipSpaces()
+            if scanner.atEndOrComment { continue }
+            if scanner.peek == "[" {
+                table = try scanner.tableHeader()
+                guard tables.insert(table).inserted else {
+                    throw SyntaxError(line: number, message: "the table [\(table)] appears twice; merge the two")
+                }
+                continue
+            }
+            let key = try scanner.key()
+            scanner.skipSpaces()
+            guard scanner.take("=") else {
+                throw SyntaxError(line: number, message: "expected '=' after the key '\(key)'")
+            }
+            scanner.skipSpaces()
+            let value = try scanner.value()
+            scanner.skipSpaces()
+            guard scanner.atEndOrComment else {
+                throw SyntaxError(line: number, message: "unexpected text after the value of '\(key)'")
+            }
+            let id = table + "\u{0}" + key
+            guard seen.insert(id).inserted else {
+                throw SyntaxError(line: number, message: "the key '\(key)' is set twice in \(table.isEmpty ? "the top level" : "[\(table)]")")
+            }
+            entries.append(Entry(table: table, key: key, value: value, line: number))
+        }
+    }
+
+    /// The whole document as text (a final newline included).
+    public var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
+
+    public func entry(_ table: String, _ key: String) -> Entry? {
+        entries.first { $0.table == table && $0.key == key }
+    }
+
+    /// The document with `table.key` set to `value`: the existing line is
+    /// rewritten in place (keeping its trailing comment), or the key is added
+    /// at the end of its table, or the table is added at the end.
+    public func setting(_ table: String, _ key: String, to value: Value) -> ConfigDocument {
+        var newLines = lines
+        let assignment = "\(Self.bareOrQuoted(key)) = \(value)"
+        if let existing = entry(table, key) {
+            let old = newLines[existing.line - 1]
+            let indent = String(old.prefix { $0 == " " || $0 == "\t" })
+            newLines[existing.line - 1] = indent + assignment + Self.trailingComment(of: old)
+        } else if let last = entries.last(where: { $0.table == table })?.line ?? headerLine(of: table) {
+            newLines.insert(assignment, at: last)
+        } else {
+            if let lastLine = newLines.last, !lastLine.trimmingSpaces.isEmpty { newLines.append("") }
+            if !table.isEmpty { newLines.append("[\(table)]") }
+            newLines.append(assignment)
+        }
+        // Re-parsing our own output cannot fail; fall back to self if it does.
+        return (try? ConfigDocument(parsing: newLines.joined(separator: "\n") + "\n")) ?? self
+    }
+
+    func headerLine(of table: String) -> Int? {
+        if table.isEmpty { return entries.isEmpty ? nil : 0 }
+        return lines.firstIndex { line in
+            var scanner = Scanner(line, line: 0)
+            scanner.skipSpaces()
+            return scanner.peek == "[" && (try? scanner.tableHeader()) == table
+        }.map { $0 + 1 }
+    }
+
+    static func trailingComment(of line: String) -> String {
+        var scanner = Scanner(line, line: 0)
+        scanner.skipSpaces()
+        guard (try? scanner.key()) != nil else { return "" }
+        scanner.skipSpaces()
+        guard scanner.take("=") else { return "" }
+        scanner.skipSpaces()
+        guard (try? scanner.value()) != nil else { return "" }
+        let rest = scanner.remainder
+        return rest.trimmingSpaces.hasPrefix("#") ? rest : ""
+    }
+
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func bareOrQuoted(_ key: String) -> String {
+        key.unicodeScalars.allSatisfy(Scanner.isBare) && !key.isEmpty ? key : quoted(key)
+    }
+}
+
+extension String {
+    var trimmingSpaces: Substring {
+        let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
+        let end = lastIndex { $0 != " " && $0 != "\t" && $0 != "\r" }.map { index(after: $0) } ?? start
+        return self[start..<max(start, end)]
+    }
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import TimeKit
+
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Show, check, create or change the config file.",
+        discussion: "The file is $XDG_CONFIG_HOME/timedeck/config.toml (default ~/.config/timedeck/config.toml), or $TIMEDECK_CONFIG.",
+        subcommands: [Path.self, Check.self, Init.self, Set.self, Keys.self]
+    )
+
+    struct Path: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print where the config file is (it may not exist yet).")
+        func run() { print(ConfigFile.locate().url.path) }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check the config file; exit 1 listing every problem with its line.")
+        func run() throws {
+            let file = ConfigFile.locate()
+            let loaded = file.load()
+            guard loaded.exists else {
+                print("\(file.url.path): no file; timedeck uses the defaults (timedeck config init writes them out).")
+                return
+            }
+            guard !loaded.problems.isEmpty else {
+                print("\(file.url.path): OK")
+                return
+            }
+            var err = StandardError()
+            for problem in loaded.problems { print("\(file.url.path): \(problem)", to: &err) }
+            print("timedeck runs on the defaults until these are fixed; the file is never rewritten while invalid.", to: &err)
+            throw ExitCode(1)
+        }
+    }
+
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a commented config file with every key at its default (never replaces an existing file).")
+        func run() throws {
+            let file = ConfigFile.locate()
+            guard !FileManager.default.fileExists(atPath: file.url.path) else {
+                var err = StandardError()
+                print("timedeck: \(file.url.path) already exists; not replacing it. Edit it, or use timedeck config set.", to: &err)
+                throw ExitCode(2)
+            }
+            try file.writeAtomically(SettingKey.template)
+            print("wrote \(file.url.path)")
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change one setting, keeping the rest of the file and its comments.",
+            discussion: """
+                Examples:
+                  timedeck config set display.theme sunlight
+                  timedeck config set marks.watch_error_seconds -0.4
+                  timedeck config set mars.site Jezero
+                """)
+
+        @Argument(help: "The key as table.key (see timedeck config keys).")
+        var key: String
+        @Argument(parsing: .captureForPassthrough, help: "The new value (quotes not needed; negative numbers are fine).")
+        var words: [String] = []
+
+        var value: String { words.joined(separator: " ") }
+
+        func run() throws {
+            guard !words.isEmpty else {
+                var err = StandardError()
+                print("timedeck: give a value, e.g. timedeck config set \(key) VALUE", to: &err)
+                throw ExitCode(2)
+            }
+            guard let setting = SettingKey.all.first(where: { $0.path == key }) else {
+                var err = StandardError()
+                print("timedeck: unknown key '\(key)'. Known keys: \(SettingKey.all.map(\.path).joined(separator: ", "))", to: &err)
+                throw ExitCode(2)
+            }
+            do {
+                _ = try ConfigFile.locate().set(setting.table, setting.key, to: Self.typed(value, like: setting.defaultText))
+                print("\(key) = \(value)")
+            } catch {
+                var err = StandardError()
+                print(error, to: &err)
+                throw ExitCode(2)
+            }
+        }
+
+        /// The command-line text as the TOML type the key's default has.
+        static func typed(_ text: String, like defaultText: String) -> ConfigDocument.Value {
+            if defaultText == "true" || defaultText == "false" {
+                if text == "true" || text == "false" { return .boolean(text == "true") }
+                return .string(text)
+            }
+            if !defaultText.hasPrefix("\""), let number = Double(text) { return .float(number) }
+            return .string(text)
+        }
+    }
+
+    struct Keys: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List every config key with its default and meaning.")
+        func run() {
+            for key in SettingKey.all { print("\(key.path) = \(key.defaultText)\n    \(key.help)") }
+        }
+    }
+}
+
+/// `print(…, to: &err)` for stderr.
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) { FileHandle.standardError.write(Data(string.utf8)) }
+}

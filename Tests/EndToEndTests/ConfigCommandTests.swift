@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// `timedeck config …` through the real binary, on a private config folder.
+@Suite struct ConfigCommandTests {
+    let dir = TemporaryFolder()
+    var env: [String: String] { ["XDG_CONFIG_HOME": dir.url.path, "TIMEDECK_CONFIG": ""] }
+    var file: String { dir.path("timedeck/config.toml") }
+
+    @Test func pathFollowsXDGConfigHome() throws {
+        let r = try TimedeckBinary.run(["config", "path"], environment: env)
+        #expect(r.status == 0)
+        #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == file)
+    }
+
+    @Test func initWritesAValidFileOnceAndNeverReplacesIt() throws {
+        #expect(try TimedeckBinary.run(["config", "init"], environment: env).status == 0)
+        let original = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(original.contains("[display]") && original.contains("theme = \"mission\""))
+        let again = try TimedeckBinary.run(["config", "init"], environment: env)
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("already exists"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == original)
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try TimedeckBinary.run(["config", "check"], environment: env).status == 0)
+    }
+
+    @Test func setChangesOneLineAndKeepsComments() throws {
+        try FileManager.default.createDirectory(atPath: dir.path("timedeck"), withIntermediateDirectories: true)
+        let text = "# mine\n[display]\ntheme = \"mission\" # keep me\n[marks]\nbell = false\n"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try TimedeckBinary.run(["config", "set", "marks.watch_error_seconds", "-0.4"], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try TimedeckBinary.run(["config", "set", "display.theme", "sunlight"], environment: env).status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8)
+                == "# mine\n[display]\ntheme = \"sunlight\" # keep me\n[marks]\nbell = false\nwatch_error_seconds = -0.4\n")
+    }
+
+    @Test func invalidFileIsReportedWithItsLineAndNeverRewritten() throws {
+        try FileManager.default.createDirectory(atPath: dir.path("timedeck"), withIntermediateDirectories: true)
+        let text = "[display]\ntheme = \"mission\"\nclock = 12\n"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let check = try TimedeckBinary.run(["config", "check"], environment: env)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("\(file): line 3: display.clock: expected a string"))
+        let set = try TimedeckBinary.run(["config", "set", "display.theme", "mono"], environment: env)
+        #expect(set.status == 2)
+        #expect(set.stderr.contains("not changing"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
+    }
+
+    @Test func badValuesAndUnknownKeysAreRefused() throws {
+        let bad = try TimedeckBinary.run(["config", "set", "display.theme", "neon"], environment: env)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("is not one of"))
+        let unknown = try TimedeckBinary.run(["config", "set", "display.colour", "red"], environment: env)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("Known keys"))
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+}

@@ -87,6 +87,7 @@ public struct Theme: Equatable, Sendable {
             .warning: CellStyle(brown, paper, bold: true, underline: true),
             .error: CellStyle(red, paper, bold: true, underline: true),
             .selection: CellStyle(paper, ink, bold: true),
+            .marsTime: CellStyle(red, paper, bold: true),
         ], fallback: CellStyle(ink, paper))
     }
 

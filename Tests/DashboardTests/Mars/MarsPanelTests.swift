@@ -158,6 +158,18 @@ import TimeKit
         #expect(s.mars.notices == ["Mars settings not saved: disk full"])
     }
 
+    @Test func plainModeSaysTheNewMarsChoice() {
+        var s = marsState()
+        s.now = Date(timeIntervalSince1970: 1_618_817_640)  // Ingenuity's first flight
+        s.mars.siteID = nil
+        let (next, _) = update(s, .key(.character("s"), at: s.now))  // → Airy-0
+        #expect(PlainAnnouncer.changes(from: s, to: next) == ["Mars: Airy-0, 0.0°, LMST 07:23:15, LTST 07:06:04."])
+        var jezero = s
+        jezero.mars.siteID = "perseverance"
+        jezero.mars.longitudeEast = 77.4508
+        #expect(MarsPanel.plainLine(jezero) == "Mars: Perseverance, 77.5°E, LMST 12:33:03, LTST 12:15:52, mission sol 58.")
+    }
+
     @Test func helpListsTheMarsKeys() {
         let rows = Keymap.helpRows(for: [.panel(.mars)]).map(\.help)
         #expect(rows.contains("Longitude 0.1° east") && rows.contains("Next site in the library")

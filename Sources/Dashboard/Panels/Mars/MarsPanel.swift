@@ -46,3 +46,20 @@ public enum MarsPanel {
         return next
     }
 }
+
+extension MarsPanel {
+    /// One sentence for plain mode when the Mars choices change:
+    /// `Mars: Perseverance, 77.5°E, LMST 12:33:03, LTST 12:15:52, mission sol 58.`
+    public static func plainLine(_ state: AppState) -> String {
+        let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
+        let c = input.clock
+        var parts = ["Mars:"]
+        if let site = input.site { parts.append(site.name + ",") }
+        parts.append(MarsLongitude.text(c.longitudeEast) + ",")
+        parts.append("LMST \(FixedText.clock(hours: c.localMeanSolarTime)),")
+        parts.append("LTST \(FixedText.clock(hours: c.localTrueSolarTime))" + (input.missionSol == nil ? "." : ","))
+        if let sol = input.missionSol { parts.append("mission sol \(sol).") }
+        if input.advanced { parts.append("Advanced fields on.") }
+        return parts.joined(separator: " ")
+    }
+}

@@ -24,6 +24,8 @@ import Testing
         process.executableURL = try binary()
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // Hermetic: no user config unless a test gives one.
+        env["TIMEDECK_CONFIG"] = "/nonexistent/timedeck-test-config.toml"
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let out = Pipe(), err = Pipe()
@@ -101,6 +103,23 @@ import Testing
         // JD(UT) of the process's own clock reading lies between ours.
         let jd = try #require(object["julianDateUT"] as? Double)
         #expect(jd >= 2_440_587.5 + before / 86_400 - 1e-6 && jd <= 2_440_587.5 + after / 86_400 + 1e-6)
+    }
+
+    @Test func configMarsKeysAreTheDefault() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID()).toml")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try "[mars]\nsite = \"jezero\"\n".write(to: url, atomically: true, encoding: .utf8)
+        let env = ["TIMEDECK_CONFIG": url.path]
+        let r = try Self.run(["mars", "--at", "2021-04-19T07:34:00Z", "--json"], environment: env)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(object["site"] as? String == "Perseverance" && object["missionSol"] as? Int == 58)
+        // The command line still wins.
+        let plain = try Self.run(["mars", "--at", "2021-04-19T07:34:00Z", "--longitude", "10", "--json"], environment: env)
+        #expect(plain.stdout.contains("\"longitudeEast\":10.0,") && !plain.stdout.contains("\"site\""))
+        try "[mars]\nsite = \"jezro\"\n".write(to: url, atomically: true, encoding: .utf8)
+        let bad = try Self.run(["mars", "--json"], environment: env)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("unknown site 'jezro' (mars.site in \(url.path)). Did you mean: Perseverance"))
     }
 
     @Test func csvTable() throws {

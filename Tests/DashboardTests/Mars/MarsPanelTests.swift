@@ -229,6 +229,14 @@ import TimeKit
         ])
     }
 
+    @Test func noticesWrapInNarrowPanels() {
+        let lines = MarsPanelText.lines(Self.ingenuity(), height: 20, width: 36)
+        #expect(Array(lines.suffix(2)) == ["! leap-second list expired", "  2026-06-28; using 37 s"])
+        #expect(lines.filter { $0.hasPrefix("!") || $0.hasPrefix("  ") }.allSatisfy { $0.count <= 36 })
+        #expect(MarsPanelText.wrap("", width: 10) == [""])
+        #expect(MarsPanelText.wrap("abcdefghijklmnop", width: 8) == ["abcdefgh"])
+    }
+
     @Test func rolesMarkClocksAndNotices() {
         let rows = MarsPanelText.rows(Self.ingenuity(), height: 100)
         #expect(rows[0][1] == MarsPanelText.Segment("07:23:15", .marsTime))

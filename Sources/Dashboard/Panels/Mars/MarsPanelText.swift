@@ -98,15 +98,40 @@ public enum MarsPanelText {
         ]
     }
 
-    /// Notice rows, marked with `!` as well as colour.
-    public static func noticeRows(_ input: Input) -> [Row] {
-        input.notices.map { [Segment("! " + $0, .warning)] }
+    /// Notice rows, marked with `!` as well as colour, word-wrapped to
+    /// `width` so that a narrow panel still shows the whole notice.
+    public static func noticeRows(_ input: Input, width: Int = 100) -> [Row] {
+        input.notices.flatMap { notice in
+            wrap("! " + notice, width: max(8, width)).enumerated().map { i, line in
+                [Segment(i == 0 ? line : "  " + line, .warning)]
+            }
+        }
+    }
+
+    /// Words of `text` in lines of at most `width` characters (continuation
+    /// lines leave two for the indent); a word longer than a line is cut.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let limit = lines.isEmpty ? width : width - 2
+            if current.isEmpty {
+                current = String(word.prefix(limit))
+            } else if current.count + 1 + word.count <= limit {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = String(word.prefix(width - 2))
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
     }
 
     /// The rows that fit in `height`: core rows first, then notices (never
     /// dropped for the advanced fields), then as many advanced rows as fit.
     public static func rows(_ input: Input, height: Int, width: Int = 100) -> [Row] {
-        let core = coreRows(input, width: width), notices = noticeRows(input), advanced = advancedRows(input)
+        let core = coreRows(input, width: width), notices = noticeRows(input, width: width), advanced = advancedRows(input)
         guard height > 0 else { return [] }
         let coreShown = Array(core.prefix(height))
         let noticesShown = Array(notices.prefix(max(0, height - coreShown.count)))

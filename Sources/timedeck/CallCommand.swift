@@ -25,6 +25,9 @@ struct CallCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
+    @Option(help: "Also write a calendar invitation (RFC 5545 .ics) for the call to this file (never replaces an existing file).")
+    var ics: String?
+
     @Argument(help: "Places, source first: city names, \"London, CA\", or zone names such as UTC.")
     var places: [String] = []
 
@@ -43,8 +46,8 @@ struct CallCommand: ParsableCommand {
             }
             minutes = m
         }
-        guard optimize == nil || ["earliest", "latest", "best"].contains(optimize!) else {
-            throw CLIFailure.usage("--optimize takes earliest, latest or best, not \"\(optimize!)\".")
+        if let optimize, !["earliest", "latest", "best"].contains(optimize) {
+            throw CLIFailure.usage("--optimize takes earliest, latest or best, not \"\(optimize)\".")
         }
         let input: CallTimeInput?
         do {
@@ -82,6 +85,9 @@ struct CallCommand: ParsableCommand {
         default: break
         }
         guard let rows = CallTimeRow.rows(for: chosen, start: start, durationMinutes: minutes) else { return }
+        if let ics {
+            try CallInviteFile.write(rows, start: start, minutes: minutes, to: ics, now: now)
+        }
         if json {
             let out = CallJSON(utc: ISOInstant.seconds(start),
                                places: zip(resolved, rows).map { CallPlaceJSON(query: $0.query, row: $1) })

@@ -65,3 +65,23 @@ import Testing
         #expect(FrameExport.sgr(CellStyle(.palette(208), .palette(231), reverse: true, underline: true)) == "\u{1B}[0;4;7;38;5;208;48;5;231m")
     }
 }
+
+@Suite struct WideCharacterOverwriteTests {
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var frame = Frame(size: Size(columns: 6, rows: 1))
+        frame.put("東京", x: 0, y: 0)
+        frame.put("x", x: 1, y: 0)  // lands on the tail of 東
+        #expect(frame.lines == [" x京  "])
+        frame.put("y", x: 2, y: 0)  // lands on the head of 京
+        #expect(frame.lines == [" xy   "])
+        for line in frame.lines { #expect(DisplayWidth.of(line) == 6) }
+    }
+
+    @Test func fillAcrossAWideCharacterKeepsTheRowWidth() {
+        var frame = Frame(size: Size(columns: 6, rows: 1))
+        frame.put("東京東", x: 0, y: 0)
+        frame.fill(Rect(x: 1, y: 0, width: 2, height: 1), with: "-")
+        #expect(frame.lines == [" -- 東"])
+        for line in frame.lines { #expect(DisplayWidth.of(line) == 6) }
+    }
+}

@@ -111,3 +111,42 @@ import Testing
         #expect(frame.roles(row: 29)[1] == .warning)
     }
 }
+
+@Suite struct JapaneseTests {
+    var state: AppState {
+        var s = AppState(now: fixedInstant, localZone: zone("Asia/Tokyo"))
+        s.language = .ja
+        return s
+    }
+
+    @Test func languageFollowsSettingThenLocale() {
+        #expect(UILanguage.resolve(setting: "ja", environment: [:]) == .ja)
+        #expect(UILanguage.resolve(setting: "en", environment: ["LANG": "ja_JP.UTF-8"]) == .en)
+        #expect(UILanguage.resolve(setting: "auto", environment: ["LANG": "ja_JP.UTF-8"]) == .ja)
+        #expect(UILanguage.resolve(setting: "auto", environment: ["LC_ALL": "C", "LANG": "ja_JP.UTF-8"]) == .en)
+        #expect(UILanguage.resolve(setting: "auto", environment: [:]) == .en)
+    }
+
+    @Test func headerAndStatusInJapanese() {
+        let frame = render(state, size: Size(columns: 60, rows: 12))
+        #expect(frame.lines.contains { $0.contains("UTC 21d 23h 47m 12s  2026-11-21 (土)") })
+        #expect(frame.lines.contains { $0.contains("現地 日 08:47:12  UTC+09:00  Asia/Tokyo") })
+        #expect(frame.lines.contains { $0.contains("? ヘルプ") && $0.contains("q 終了") })
+    }
+
+    @Test func helpInJapaneseStaysInsideItsBox() {
+        var s = state
+        s.overlay = .help(scroll: 0)
+        expectSnapshot(render(s, size: Size(columns: 80, rows: 24)), named: "help-ja-80x24")
+        let frame = render(s, size: Size(columns: 44, rows: 12))
+        // Every row keeps its box edges: wide characters never push a border out.
+        for line in frame.lines where line.contains("│") {
+            #expect(DisplayWidth.of(line) == 44, "row is \(DisplayWidth.of(line)) cells: \(line)")
+        }
+    }
+
+    @Test func tooSmallMessageInJapanese() {
+        let frame = render(state, size: Size(columns: 30, rows: 8))
+        #expect(frame.lines.joined().contains("端末を広げてください"))
+    }
+}

@@ -19,6 +19,8 @@ public struct AppState: Equatable, Sendable {
     public var settings = Settings()
     /// Counts `t` presses; plain mode says the time when it changes.
     public var timeRequests = 0
+    /// The interface language (resolved from the settings and locale by the shell).
+    public var language: UILanguage = .en
     /// One line about a config problem, shown until the file is fixed.
     public var configNotice: String?
     /// The Mars panel: longitude, site, advanced view, and its loaded data.

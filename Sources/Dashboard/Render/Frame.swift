@@ -53,12 +53,22 @@ public struct Frame: Equatable, Sendable {
             if width == 0 { continue }
             if column + width > right { break }
             if column >= left {
+                clearWideNeighbours(x: column, y: y, width: width)
                 self[column, y] = Cell(shown, role)
                 if width == 2 { self[column + 1, y] = .wideTail }
             }
             column += width
         }
         return column
+    }
+
+    /// Before cells `x ..< x + width` are overwritten: a double-width
+    /// character cut in half by the write is replaced by a space, so no row
+    /// ever holds half a character (which would shift the rest of the line).
+    mutating func clearWideNeighbours(x: Int, y: Int, width: Int) {
+        if self[x, y].isWideTail, x > 0 { self[x - 1, y] = Cell(" ", self[x - 1, y].role) }
+        let last = x + width - 1
+        if last + 1 < size.columns, self[last + 1, y].isWideTail { self[last + 1, y] = Cell(" ", self[last + 1, y].role) }
     }
 
     /// Writes `text` centred in `rect` on row `y`.
@@ -70,7 +80,9 @@ public struct Frame: Equatable, Sendable {
     /// Fills `rect` with `character` in `role`.
     public mutating func fill(_ rect: Rect, with character: Character = " ", role: StyleRole = .normal) {
         let clipped = intersect(rect)
+        guard !clipped.isEmpty else { return }
         for y in clipped.y..<clipped.maxY {
+            clearWideNeighbours(x: clipped.x, y: y, width: clipped.width)
             for x in clipped.x..<clipped.maxX { self[x, y] = Cell(character, role) }
         }
     }

@@ -16,7 +16,7 @@ enum Header {
         let clock = MarkTime.clock(state.now)
         let left = rect.x + max(0, (rect.width - BigDigits.markTimeColumns) / 2)
         frame.put("UTC", x: left, y: rect.y, role: .title, clip: rect)
-        let date = MarkTime.date(state.now)
+        let date = utcDate(state)
         frame.put(date, x: left + BigDigits.markTimeColumns - DisplayWidth.of(date), y: rect.y, role: .utcDate, clip: rect)
         BigDigits.drawMarkTime(clock, x: left, y: rect.y + 1, into: &frame, role: .utcClock, unitRole: .utcDate)
         frame.putCentered(localLine(state), in: rect, y: rect.y + 1 + BigDigits.rows, role: .localTime)
@@ -25,7 +25,7 @@ enum Header {
     static func drawCompact(_ state: AppState, in rect: Rect, into frame: inout Frame) {
         var x = frame.put("UTC ", x: rect.x + 1, y: rect.y, role: .title, clip: rect)
         x = frame.put(MarkTime.clock(state.now), x: x, y: rect.y, role: .utcClock, clip: rect)
-        frame.put("  " + MarkTime.date(state.now), x: x, y: rect.y, role: .utcDate, clip: rect)
+        frame.put("  " + utcDate(state), x: x, y: rect.y, role: .utcDate, clip: rect)
         frame.put(localLine(state), x: rect.x + 1, y: rect.y + 1, role: .localTime, clip: rect)
     }
 
@@ -33,7 +33,16 @@ enum Header {
     /// so that clipping on a narrow terminal loses the least useful part.
     static func localLine(_ state: AppState) -> String {
         let offset = state.localZone.secondsFromGMT(for: state.now)
-        return "Local \(LocalTimeText.weekdayTime(state.now, in: state.localZone))  "
+        let f = LocalTimeText.fields(state.now, in: state.localZone)
+        let time = "\(MarkTime.pad(f.hour)):\(MarkTime.pad(f.minute)):\(MarkTime.pad(f.second))"
+        return "\(state.language.localized("Local")) \(state.language.weekday(f.isoWeekday)) \(time)  "
             + "\(LocalTimeText.offset(seconds: offset))  \(state.localZone.identifier)"
+    }
+
+    /// `Sat 2026-11-21`, or `2026-11-21 (土)` in Japanese.
+    static func utcDate(_ state: AppState) -> String {
+        guard state.language == .ja else { return MarkTime.date(state.now) }
+        let f = UTCFields(unixMilliseconds: UTCFields.unixSeconds(state.now) * 1000)
+        return "\(f.year)-\(MarkTime.pad(f.month))-\(MarkTime.pad(f.day)) (\(state.language.weekday(f.isoWeekday)))"
     }
 }

@@ -7,11 +7,12 @@ enum HelpOverlay {
     }
 
     static func scopes(_ state: AppState) -> [(KeyScope, String)] {
-        var scopes: [(KeyScope, String)] = [(.main, "Everywhere")]
+        let l = state.language
+        var scopes: [(KeyScope, String)] = [(.main, l.localized("Everywhere"))]
         for panel in state.panels {
-            scopes.append((.panel(panel), "\(panel.rawValue.capitalized) panel (Tab to focus)"))
+            scopes.append((.panel(panel), l.localized("\(panel.rawValue.capitalized) panel (Tab to focus)")))
         }
-        scopes.append((.help, "In this help"))
+        scopes.append((.help, l.localized("In this help")))
         return scopes
     }
 
@@ -26,7 +27,7 @@ enum HelpOverlay {
             if !lines.isEmpty { lines.append(Line(keys: "", text: "", isHeading: false)) }
             lines.append(Line(keys: title, text: "", isHeading: true))
             for row in rows {
-                lines.append(Line(keys: row.keys.map(\.label).joined(separator: " "), text: row.help, isHeading: false))
+                lines.append(Line(keys: row.keys.map(\.label).joined(separator: " "), text: state.language.localized(row.help), isHeading: false))
             }
         }
         return lines
@@ -41,11 +42,12 @@ enum HelpOverlay {
         let rect = Rect(x: (frame.size.columns - width) / 2, y: (frame.size.rows - height) / 2,
                         width: width, height: height)
         frame.fill(rect, role: .overlay)
-        frame.box(rect, title: "Keys", role: .border)
+        frame.box(rect, title: state.language.localized("Keys"), role: .border)
         let inner = rect.inset(by: 1)
         let visible = max(0, inner.height - 2)
         let first = min(scroll, max(0, lines.count - visible))
         let keyColumn = 16
+        let l = state.language
         for (row, line) in lines.dropFirst(first).prefix(visible).enumerated() {
             let y = inner.y + 1 + row
             if line.isHeading {
@@ -56,7 +58,7 @@ enum HelpOverlay {
             }
         }
         let more = first + visible < lines.count
-        let hint = more ? "↓ more · Esc close" : "Esc close"
+        let hint = l.localized(more ? "↓ more · Esc close" : "Esc close")
         frame.put(hint, x: inner.maxX - DisplayWidth.of(hint) - 1, y: inner.maxY - 1, role: .keyHint, clip: inner)
     }
 }

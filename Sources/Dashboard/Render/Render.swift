@@ -3,7 +3,7 @@
 public func render(_ state: AppState, size: Size) -> Frame {
     var frame = Frame(size: size)
     guard size.columns >= Layout.minimum.columns, size.rows >= Layout.minimum.rows else {
-        drawTooSmall(size, into: &frame)
+        drawTooSmall(size, language: state.language, into: &frame)
         return frame
     }
     let layout = Layout(size: size, panels: state.panels)
@@ -32,8 +32,10 @@ func drawPanel(_ panel: PanelID, state: AppState, in rect: Rect, into frame: ino
 
 /// The message shown instead of a broken layout on a tiny terminal, wrapped
 /// to whatever width there is.
-func drawTooSmall(_ size: Size, into frame: inout Frame) {
-    let words = "Enlarge the terminal to at least \(Layout.minimum) (now \(size)). q quits.".split(separator: " ")
+func drawTooSmall(_ size: Size, language: UILanguage = .en, into frame: inout Frame) {
+    let l = language
+    let message = "\(l.localized("Enlarge the terminal to at least")) \(Layout.minimum) (\(l.localized("now")) \(size)). \(l.localized("q quits."))"
+    let words = message.split(separator: " ")
     var lines: [String] = []
     var current = ""
     for word in words {

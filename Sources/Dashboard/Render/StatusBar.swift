@@ -10,7 +10,7 @@ enum StatusBar {
         for (key, label) in [("?", "help"), ("Tab", "panel"), ("q", "quit")] {
             if key == "Tab" && state.panels.count < 2 { continue }
             x = frame.put(key, x: x, y: rect.y, role: .helpKey, clip: rect)
-            x = frame.put(" \(label)   ", x: x, y: rect.y, role: .keyHint, clip: rect)
+            x = frame.put(" \(state.language.localized(label))   ", x: x, y: rect.y, role: .keyHint, clip: rect)
         }
     }
 }

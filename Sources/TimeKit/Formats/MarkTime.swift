@@ -33,6 +33,8 @@ public enum MarkTime {
         return "\(f.weekdayName) \(f.year)-\(pad(f.month))-\(pad(f.day))"
     }
 
-    static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    static func pad3(_ n: Int) -> String { n < 10 ? "00\(n)" : n < 100 ? "0\(n)" : "\(n)" }
+    /// Two-digit zero padding (`7` → `07`).
+    public static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    /// Three-digit zero padding (`7` → `007`).
+    public static func pad3(_ n: Int) -> String { n < 10 ? "00\(n)" : n < 100 ? "0\(n)" : "\(n)" }
 }

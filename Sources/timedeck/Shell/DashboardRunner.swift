@@ -16,6 +16,8 @@ struct DashboardRunner {
         var state = AppState(now: now, localZone: TimeZone.current, panels: [.mars])
         state.settings = loaded.settings
         state.configNotice = loaded.summary(path: config.url.path)
+        state.language = UILanguage.resolve(setting: loaded.settings.language.rawValue,
+                                            environment: ProcessInfo.processInfo.environment)
         state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
                                                   settings: loaded.settings)
         return state

@@ -1,0 +1,79 @@
+import Foundation
+
+/// The language of the interface. Code is written with English strings;
+/// `localized(_:)` looks each one up in the table for the language, falling
+/// back to the English text, so a missing translation is never a blank.
+public enum UILanguage: String, CaseIterable, Equatable, Sendable {
+    case en
+    case ja
+
+    /// The language for a config choice ("auto", "en", "ja") and the locale
+    /// environment: with "auto", the first of LC_ALL, LC_MESSAGES, LANG that is
+    /// set decides (`ja_JP.UTF-8` → Japanese).
+    public static func resolve(setting: String, environment: [String: String]) -> UILanguage {
+        if let chosen = UILanguage(rawValue: setting) { return chosen }
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[name], !value.isEmpty else { continue }
+            return value.lowercased().hasPrefix("ja") ? .ja : .en
+        }
+        return .en
+    }
+
+    /// `text` in this language.
+    public func localized(_ text: String) -> String {
+        switch self {
+        case .en: return text
+        case .ja: return Translations.japanese[text] ?? text
+        }
+    }
+
+    /// Short weekday name for an ISO weekday (1 = Monday).
+    public func weekday(_ isoWeekday: Int) -> String {
+        let index = max(1, min(7, isoWeekday)) - 1
+        switch self {
+        case .en: return ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][index]
+        case .ja: return ["月", "火", "水", "木", "金", "土", "日"][index]
+        }
+    }
+}
+
+/// Japanese for the interface's English strings. Panels add their strings
+/// here; keys are the exact English text used in the code.
+enum Translations {
+    static let japanese: [String: String] = [
+        // Header and status line
+        "Local": "現地",
+        "help": "ヘルプ",
+        "panel": "パネル",
+        "quit": "終了",
+        // Help overlay
+        "Keys": "キー一覧",
+        "Everywhere": "全画面共通",
+        "In this help": "このヘルプ内",
+        "Esc close": "Esc 閉じる",
+        "↓ more · Esc close": "↓ 続き · Esc 閉じる",
+        "Show this help": "このヘルプを表示",
+        "Say the time (plain mode)": "時刻を読み上げ（プレーンモード）",
+        "Quit": "終了",
+        "Quit timedeck": "timedeck を終了",
+        "Focus the next panel": "次のパネルへ",
+        "Focus the previous panel": "前のパネルへ",
+        "Close the help": "ヘルプを閉じる",
+        "Scroll up": "上へスクロール",
+        "Scroll down": "下へスクロール",
+        "Marks panel (Tab to focus)": "マークパネル（Tab で選択）",
+        "Mars panel (Tab to focus)": "火星パネル（Tab で選択）",
+        "Longitude 0.1° east": "経度を東へ 0.1°",
+        "Longitude 0.1° west": "経度を西へ 0.1°",
+        "Longitude 10° east": "経度を東へ 10°",
+        "Longitude 10° west": "経度を西へ 10°",
+        "Next site in the library": "次の地点（地点一覧）",
+        "Advanced fields on/off": "詳細項目の表示切替",
+        "Calls panel (Tab to focus)": "通話パネル（Tab で選択）",
+        // Small terminal
+        "Enlarge the terminal to at least": "端末を広げてください。最小",
+        "now": "現在",
+        "q quits.": "q で終了。",
+        "using defaults": "既定値を使用",
+    ]
+}

@@ -17,7 +17,10 @@ struct MarsCommand: ParsableCommand {
                                valueName: "instant"))
     var at: String?
 
-    @Option(help: ArgumentHelp("Longitude in degrees east, -180...360 (west negative), or 137.4E / 133.8W. "
+    // `.unconditional` so that a negative value (`--longitude -133.8`) is not
+    // taken for an option.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Longitude in degrees east, -180...360 (west negative), or 137.4E / 133.8W. "
                                + "Default: the config's mars.site or mars.longitude, else 0 (Airy-0).",
                                valueName: "degrees-east"))
     var longitude: String?

@@ -108,6 +108,13 @@ import Testing
         #expect(jd >= 2_440_587.5 + before / 86_400 - 1e-6 && jd <= 2_440_587.5 + after / 86_400 + 1e-6)
     }
 
+    @Test(arguments: [["--longitude", "-133.8"], ["--longitude=-133.8"], ["--longitude", "133.8W"], ["--longitude", "226.2"]])
+    func negativeAndWestLongitudesAreAccepted(option: [String]) throws {
+        let r = try Self.run(["mars", "--at", "2021-01-01T00:00:00Z", "--json"] + option)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"longitudeEast\":-133.8,"))
+    }
+
     @Test func configMarsKeysAreTheDefault() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID()).toml")
         defer { try? FileManager.default.removeItem(at: url) }

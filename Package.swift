@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -19,10 +20,16 @@ let package = Package(
         ),
         .target(name: "TimeKit", resources: [.copy("../../Resources")]),
         .target(name: "Dashboard", dependencies: ["TimeKit"]),
+        .target(
+            name: "TimeStore",
+            dependencies: ["TimeKit", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // Kernel clock state (adjtimex) for the marks' clock-status line.
+        .target(name: "CKernelClock", path: "Sources/CKernelClock"),
         .executableTarget(
             name: "timedeck",
             dependencies: [
-                "CNcurses", "TimeKit", "Dashboard",
+                "CNcurses", "TimeKit", "Dashboard", "TimeStore", "CKernelClock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -32,6 +39,7 @@ let package = Package(
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TimeKit"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TimeKit", "Dashboard"]),
+        .testTarget(name: "TimeStoreTests", dependencies: ["TimeStore", "TimeKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,7 +12,8 @@ struct Timedeck: ParsableCommand {
             Every instrument also works without the full screen; add --json for scripts.
             """,
         version: "timedeck \(TimedeckVersion.string) (time-zone data \(TimeZone.timeZoneDataVersion))",
-        subcommands: [NowCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self, ConfigCommand.self]
+        subcommands: [NowCommand.self, MarksCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self,
+                      ConfigCommand.self]
     )
 
     @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")

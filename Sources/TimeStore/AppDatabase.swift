@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import TimeKit
+
+/// The timedeck database: marks and settings (calls are added by their own
+/// migrations). Opening it validates the file, configures the connection and
+/// runs the migrations; every write is a method named by what it means.
+///
+/// Modelled on GRDB's demo app (`AppDatabase` owning a `DatabaseWriter`).
+public final class AppDatabase: Sendable {
+    /// `PRAGMA application_id` of a timedeck database: "tdck" in ASCII.
+    public static let applicationID: Int32 = 0x7464_636B
+
+    /// How long a write waits for another timedeck process holding the
+    /// write lock before it fails with SQLITE_BUSY.
+    public static let busyTimeoutSeconds: TimeInterval = 5
+
+    let writer: any DatabaseWriter
+    /// The database file, or nil for an in-memory database.
+    public let path: String?
+
+    init(writer: any DatabaseWriter, path: String?) throws {
+        self.writer = writer
+        self.path = path
+        try migrate()
+    }
+
+    /// An empty in-memory database with the full schema (tests, previews).
+    public static func inMemory() throws -> AppDatabase {
+        try AppDatabase(writer: DatabaseQueue(configuration: configuration()), path: nil)
+    }
+
+    /// The database at the default location (`DatabaseLocation`), created
+    /// with its folder if needed.
+    public static func openDefault(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppDatabase {
+        let url = try DatabaseLocation.databaseURL(environment: environment)
+        try DatabaseLocation.prepareFolder(url.deletingLastPathComponent())
+        return try open(path: url.path)
+    }
+
+    /// The database file at `path` (its folder must exist). A new file is
+    /// created with mode 0600. An existing file that is not an SQLite
+    /// database, is another program's database, or cannot be read throws a
+    /// `StoreError` naming it, and is left byte for byte as it was.
+    public static func open(path: String) throws -> AppDatabase {
+        try createIfMissing(path)
+        try FileCheck.requireSQLiteHeader(path)
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration())
+        } catch {
+            throw FileCheck.storeError(error, path: path)
+        }
+        do {
+            // Validate before anything writes: the connection has only set
+            // per-connection pragmas so far.
+            try queue.writeWithoutTransaction { db in
+                try FileCheck.requireOurs(db, path: path)
+                // WAL lets the dashboard and `timedeck marks add` read and
+                // write at once; persistent in the file once set.
+                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                if mode?.lowercased() != "wal" {
+                    throw StoreError.corrupt(path: path, detail: "could not switch to WAL journal mode (got \(mode ?? "nothing"))")
+                }
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw FileCheck.storeError(error, path: path)
+        }
+        do {
+            return try AppDatabase(writer: queue, path: path)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw FileCheck.storeError(error, path: path)
+        }
+    }
+
+    static func configuration() -> Configuration {
+        var config = Configuration()
+        config.label = "timedeck"
+        // Wait for the other process's write instead of failing at once.
+        config.busyMode = .timeout(busyTimeoutSeconds)
+        config.prepareDatabase { db in
+            // FULL: a commit returns only after the WAL is fsynced, so a
+            // mark the screen has acknowledged survives power loss too.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return config
+    }
+
+    func migrate() throws {
+        let migrator = Self.migrator()
+        try writer.writeWithoutTransaction { db in
+            let known = Set(migrator.migrations)
+            let applied = try migrator.appliedIdentifiers(db)
+            let unknown = applied.subtracting(known)
+            if !unknown.isEmpty {
+                throw StoreError.newerSchema(path: path ?? ":memory:", unknownMigrations: unknown.sorted())
+            }
+        }
+        try migrator.migrate(writer)
+    }
+
+    /// Creates an empty file with mode 0600 (exactly, whatever the umask) so
+    /// SQLite, which gives the -wal and -shm files the database's mode, never
+    /// makes a world-readable database.
+    static func createIfMissing(_ path: String) throws {
+        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd >= 0 {
+            fchmod(fd, 0o600)
+            close(fd)
+        } else if errno != EEXIST {
+            let reason = String(cString: strerror(errno))
+            throw StoreError.location(path: path, detail: "cannot create the database file: \(reason)")
+        }
+    }
+}

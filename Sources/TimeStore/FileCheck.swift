@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+
+/// Recognises a timedeck database before anything writes to it.
+enum FileCheck {
+    /// The 16-byte magic string every SQLite 3 database file starts with
+    /// ("SQLite format 3\0", sqlite.org/fileformat.html §1.3).
+    static let sqliteMagic: [UInt8] = Array("SQLite format 3".utf8) + [0]
+
+    /// An empty file is a new database; anything else must start with the
+    /// SQLite magic.
+    static func requireSQLiteHeader(_ path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw StoreError.location(path: path, detail: "cannot open the database file for reading")
+        }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 100)) ?? Data()
+        if head.isEmpty { return }
+        guard head.count >= 16, Array(head.prefix(16)) == sqliteMagic else {
+            throw StoreError.notSQLite(path: path)
+        }
+        guard head.count == 100 else {
+            throw StoreError.corrupt(path: path, detail: "the file is truncated (\(head.count) bytes)")
+        }
+    }
+
+    /// Ours (our application id), or an empty SQLite database we may
+    /// initialise; anything else throws. Also runs `PRAGMA quick_check`.
+    static func requireOurs(_ db: Database, path: String) throws {
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        if applicationID != AppDatabase.applicationID {
+            if applicationID == 0 && tables.isEmpty { return }
+            let idText = applicationID == 0 ? "no application id" : String(format: "application id 0x%08X", UInt32(bitPattern: applicationID))
+            let tableText = tables.isEmpty ? "no tables" : "tables: " + tables.prefix(5).joined(separator: ", ")
+                + (tables.count > 5 ? ", …" : "")
+            throw StoreError.foreignDatabase(path: path, detail: "\(idText); \(tableText)")
+        }
+        let check = try String.fetchAll(db, sql: "PRAGMA quick_check(3)")
+        guard check == ["ok"] else {
+            throw StoreError.corrupt(path: path, detail: "integrity check failed: " + check.joined(separator: "; "))
+        }
+    }
+
+    /// A GRDB/SQLite error on opening, as a `StoreError` naming the file.
+    static func storeError(_ error: Error, path: String) -> StoreError {
+        if let store = error as? StoreError { return store }
+        if let db = error as? DatabaseError {
+            switch db.resultCode {
+            case .SQLITE_NOTADB: return .notSQLite(path: path)
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                return .corrupt(path: path, detail: "another process holds it locked for more than \(Int(AppDatabase.busyTimeoutSeconds)) s")
+            case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM:
+                return .location(path: path, detail: db.message ?? "\(db.resultCode)")
+            default:
+                return .corrupt(path: path, detail: db.message ?? "\(db.resultCode)")
+            }
+        }
+        return .corrupt(path: path, detail: "\(error)")
+    }
+}

@@ -1,0 +1,67 @@
+import GRDB
+import TimeKit
+
+/// GRDB persistence for `SightingMark`: one row of the `sightingMark` table,
+/// with the position and clock status flattened into columns (schema in
+/// `MarksMigrations`).
+extension SightingMark: FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "sightingMark"
+
+    enum MarkColumns {
+        static let id = Column("id")
+        static let unixNanoseconds = Column("unixNanoseconds")
+    }
+
+    public init(row: Row) throws {
+        let source = PositionSource(rawValue: try row.decode(String.self, forColumn: "positionSource")) ?? .none
+        var coordinate: GeoPosition?
+        if let lat: Double = try row.decode(forColumn: "latitude"), let lon: Double = try row.decode(forColumn: "longitude") {
+            coordinate = try? GeoPosition(latitudeDegrees: lat, longitudeDegrees: lon)
+        }
+        var kernel: ClockStatus.Kernel?
+        if let synced: Bool = try row.decode(forColumn: "clockSynchronized") {
+            kernel = ClockStatus.Kernel(
+                synchronized: synced,
+                estimatedErrorMicroseconds: try row.decode(forColumn: "clockEstimatedErrorMicroseconds") ?? 0,
+                maximumErrorMicroseconds: try row.decode(forColumn: "clockMaximumErrorMicroseconds") ?? 0)
+        }
+        var gps: ClockStatus.GPSOffset?
+        if let offset: Int64 = try row.decode(forColumn: "gpsOffsetNanoseconds"),
+           let method = ClockStatus.OffsetMethod(rawValue: try row.decode(String?.self, forColumn: "gpsOffsetMethod") ?? "") {
+            gps = ClockStatus.GPSOffset(nanoseconds: offset, method: method)
+        }
+        self.init(
+            id: try row.decode(forColumn: "id"),
+            unixNanoseconds: try row.decode(forColumn: "unixNanoseconds"),
+            correctionNanoseconds: try row.decode(forColumn: "correctionNanoseconds"),
+            note: try row.decode(forColumn: "note"),
+            position: MarkPosition(source: source, coordinate: coordinate,
+                                   fixUnixNanoseconds: try row.decode(forColumn: "fixUnixNanoseconds"),
+                                   fixMode: try row.decode(forColumn: "fixMode"),
+                                   fixAgeMilliseconds: try row.decode(forColumn: "fixAgeMilliseconds")),
+            clock: ClockStatus(kernel: kernel, gpsOffset: gps))
+    }
+
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["unixNanoseconds"] = unixNanoseconds
+        container["correctionNanoseconds"] = correctionNanoseconds
+        container["note"] = note
+        container["positionSource"] = position.source.rawValue
+        container["latitude"] = position.coordinate?.latitudeDegrees
+        container["longitude"] = position.coordinate?.longitudeDegrees
+        container["fixUnixNanoseconds"] = position.fixUnixNanoseconds
+        container["fixMode"] = position.fixMode
+        container["fixAgeMilliseconds"] = position.fixAgeMilliseconds
+        container["clockSynchronized"] = clock.kernel?.synchronized
+        container["clockEstimatedErrorMicroseconds"] = clock.kernel?.estimatedErrorMicroseconds
+        container["clockMaximumErrorMicroseconds"] = clock.kernel?.maximumErrorMicroseconds
+        container["gpsOffsetNanoseconds"] = clock.gpsOffset?.nanoseconds
+        container["gpsOffsetMethod"] = clock.gpsOffset?.method.rawValue
+        container["clockSummary"] = clock.summary
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}

@@ -1,0 +1,37 @@
+/// Why the store cannot be used, each case naming the file and what to do.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    /// The file exists but is not an SQLite database at all.
+    case notSQLite(path: String)
+    /// An SQLite database, but not one of ours (another program's file).
+    case foreignDatabase(path: String, detail: String)
+    /// Ours or SQLite, but unreadable: damaged pages, truncated, locked out.
+    case corrupt(path: String, detail: String)
+    /// Written by a newer timedeck whose migrations we do not know.
+    case newerSchema(path: String, unknownMigrations: [String])
+    /// The data folder could not be created or is not a folder.
+    case location(path: String, detail: String)
+    /// A mark id that is not in the store.
+    case noSuchMark(id: Int64)
+
+    public var description: String {
+        switch self {
+        case .notSQLite(let path):
+            return "timedeck: \(path) is not a timedeck database (not an SQLite file). "
+                + "It was left untouched. Move it away, or set TIMEDECK_HOME to another folder."
+        case .foreignDatabase(let path, let detail):
+            return "timedeck: \(path) is an SQLite database of another program (\(detail)). "
+                + "It was left untouched. Move it away, or set TIMEDECK_HOME to another folder."
+        case .corrupt(let path, let detail):
+            return "timedeck: cannot read the database \(path): \(detail). "
+                + "It was left untouched. Restore it from a backup or move it away (a new one is made on the next run)."
+        case .newerSchema(let path, let unknown):
+            return "timedeck: \(path) was written by a newer timedeck (unknown migrations: "
+                + "\(unknown.joined(separator: ", "))). Upgrade timedeck; the file was left untouched."
+        case .location(let path, let detail):
+            return "timedeck: cannot use the data folder \(path): \(detail). "
+                + "Set TIMEDECK_HOME to a writable folder."
+        case .noSuchMark(let id):
+            return "timedeck: there is no mark with id \(id). See `timedeck marks list`."
+        }
+    }
+}

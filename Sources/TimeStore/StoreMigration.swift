@@ -1,0 +1,77 @@
+import GRDB
+
+/// One schema step, applied once per database in registration order and
+/// recorded by GRDB's `DatabaseMigrator` (table `grdb_migrations`).
+public struct StoreMigration: Sendable {
+    /// Unique and permanent: a shipped identifier is never renamed or edited.
+    public var identifier: String
+    public var migrate: @Sendable (Database) throws -> Void
+
+    public init(_ identifier: String, migrate: @escaping @Sendable (Database) throws -> Void) {
+        self.identifier = identifier
+        self.migrate = migrate
+    }
+}
+
+extension AppDatabase {
+    /// Every migration, in order. To add tables, write a `XxxMigrations`
+    /// enum in its own file with `static let all: [StoreMigration]` and append
+    /// it here; never reorder or change a migration that has shipped.
+    static let migrations: [StoreMigration] =
+        CoreMigrations.all
+        + MarksMigrations.all
+
+    static func migrator() -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for step in migrations {
+            migrator.registerMigration(step.identifier, migrate: step.migrate)
+        }
+        return migrator
+    }
+}
+
+/// The store's own tables: the settings table and the application id.
+enum CoreMigrations {
+    static let all: [StoreMigration] = [
+        StoreMigration("v1-core-settings") { db in
+            // Marks the file as ours: `PRAGMA application_id` lives in the
+            // SQLite header (offset 68), so a foreign file is recognised
+            // before any migration touches it.
+            try db.execute(sql: "PRAGMA application_id = \(AppDatabase.applicationID)")
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        },
+    ]
+}
+
+/// Sighting marks.
+enum MarksMigrations {
+    static let all: [StoreMigration] = [
+        StoreMigration("v1-marks") { db in
+            try db.create(table: "sightingMark") { t in
+                // AUTOINCREMENT: a deleted id is never handed out again, so an
+                // undo can put a mark back under its old id.
+                t.autoIncrementedPrimaryKey("id")
+                t.column("unixNanoseconds", .integer).notNull().indexed()
+                t.column("correctionNanoseconds", .integer).notNull().defaults(to: 0)
+                t.column("note", .text).notNull().defaults(to: "")
+                t.column("positionSource", .text).notNull().defaults(to: "none")
+                    .check { ["fixed", "gpsd", "none"].contains($0) }
+                t.column("latitude", .double)
+                t.column("longitude", .double)
+                t.column("fixUnixNanoseconds", .integer)
+                t.column("fixMode", .integer)
+                t.column("fixAgeMilliseconds", .integer)
+                t.column("clockSynchronized", .boolean)
+                t.column("clockEstimatedErrorMicroseconds", .integer)
+                t.column("clockMaximumErrorMicroseconds", .integer)
+                t.column("gpsOffsetNanoseconds", .integer)
+                t.column("gpsOffsetMethod", .text)
+                // The one-line status as shown when the mark was taken.
+                t.column("clockSummary", .text)
+            }
+        },
+    ]
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import TimeKit
+import TimeStore
+
+/// `timedeck marks add [--note T] [--position P | --gpsd HOST:PORT | --no-position]`.
+struct MarksAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Record a mark at this instant.",
+        discussion: """
+            The instant is read from the real-time clock as soon as the command starts. \
+            The position comes from --position, --gpsd, or the saved settings \
+            (`timedeck marks settings`), in that order.
+            """)
+
+    @Option(help: "A short note (at most \(MarkNote.maximumCharacters) characters).")
+    var note: String = ""
+
+    @Option(parsing: .unconditional, help: "A fixed position: \"27 28.02 S 153 22.84 E\" or \"-27.467, 153.3807\".")
+    var position: String?
+
+    @Option(help: "Take the position from gpsd at HOST:PORT (default port 2947).")
+    var gpsd: String?
+
+    @Flag(help: "Record no position, whatever the settings say.")
+    var noPosition = false
+
+    @Option(parsing: .unconditional, help: "Watch error / reaction correction in seconds (e.g. -0.3); overrides the setting.")
+    var correction: String?
+
+    @Option(help: "With gpsd: wait at most this many seconds for a fix.")
+    var gpsWait: Double = 3
+
+    @Flag(help: "Print the recorded mark as JSON.")
+    var json = false
+
+    func run() throws {
+        // The instant first, before any parsing, I/O or connection.
+        let instant = RealtimeClock.nowUnixNanoseconds()
+        let kernel = RealtimeClock.kernelStatus()
+        let options = try parsedOptions()
+        let db = try MarksCLI.openStore()
+        var settings = MarkSettings(reading: { key in try? db.readSetting(key) })
+        if let c = options.correction { settings.correctionNanoseconds = c }
+        if noPosition {
+            settings.fixedPosition = nil
+            settings.gpsdAddress = nil
+        } else if let p = options.position {
+            settings.fixedPosition = p
+            settings.gpsdAddress = nil
+        } else if let g = options.gpsd {
+            settings.gpsdAddress = g
+        }
+        var snapshot: GPSDSnapshot?
+        if let address = settings.gpsdAddress {
+            snapshot = waitForFix(address: address, seconds: gpsWait)
+        }
+        let mark = MarkComposer.compose(unixNanoseconds: instant, note: note, settings: settings,
+                                        gps: snapshot, kernel: kernel)
+        let saved = try MarksCLI.store { try db.recordMark(mark) }
+        if json {
+            print(MarkExport.json([saved]))
+        } else {
+            print("recorded " + MarksCLI.line(saved))
+            print(saved.clock.summary)
+            if let snapshot, saved.position.status != .current { print(snapshot.summary) }
+        }
+    }
+
+    func parsedOptions() throws -> (position: GeoPosition?, gpsd: GPSDAddress?, correction: Int64?) {
+        guard [position != nil, gpsd != nil, noPosition].filter({ $0 }).count <= 1 else {
+            throw MarksCLI.fail("give at most one of --position, --gpsd and --no-position")
+        }
+        do {
+            _ = try MarkNote.validated(note)
+            guard gpsWait >= 0, gpsWait <= 60 else {
+                throw MarksCLI.fail("--gps-wait must be between 0 and 60 seconds")
+            }
+            return (try position.map(GeoPosition.init(parsing:)),
+                    try gpsd.map(GPSDAddress.init(parsing:)),
+                    try correction.map(MarkSettings.correctionNanoseconds(parsing:)))
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            throw MarksCLI.fail("\(error)")
+        }
+    }
+
+    /// Connects to gpsd and waits up to `seconds` for a 2D/3D fix; returns
+    /// whatever is known then (possibly no fix: that is recorded as such).
+    func waitForFix(address: GPSDAddress, seconds: Double) -> GPSDSnapshot {
+        let client = GPSDClient(address: address)
+        client.start()
+        defer { client.stop() }
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let snap = client.box.snapshot
+            if let fix = snap.fix, fix.hasFix { return snap }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return client.box.snapshot
+    }
+}

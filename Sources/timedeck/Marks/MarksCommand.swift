@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import TimeKit
+import TimeStore
+
+/// `timedeck marks …`: sighting marks without the dashboard.
+struct MarksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "marks",
+        abstract: "Record, list, export and clear sighting marks (exact UTC instants).",
+        discussion: """
+            The database is $TIMEDECK_HOME/timedeck.sqlite, else \
+            $XDG_DATA_HOME/timedeck/timedeck.sqlite, else ~/.local/share/timedeck/timedeck.sqlite.
+            """,
+        subcommands: [MarksListCommand.self, MarksAddCommand.self, MarksExportCommand.self,
+                      MarksClearCommand.self, MarksSettingsCommand.self]
+    )
+}
+
+/// How `marks` subcommands fail: the message on stderr, then exit 2 for bad
+/// input (the user can fix the command) or 1 for a store or system problem.
+enum MarksCLI {
+    static func fail(_ message: String, code: Int32 = 2) -> ExitCode {
+        FileHandle.standardError.write(Data(("timedeck: " + message.replacingOccurrences(of: "timedeck: ", with: "") + "\n").utf8))
+        return ExitCode(code)
+    }
+
+    /// Opens the default database, or exits 1 with the store's message.
+    static func openStore() throws -> AppDatabase {
+        do {
+            return try AppDatabase.openDefault()
+        } catch let error as StoreError {
+            throw fail(error.description, code: 1)
+        } catch {
+            throw fail("cannot open the database: \(error)", code: 1)
+        }
+    }
+
+    /// Runs a store operation, turning its errors into messages and exit codes.
+    static func store<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as MarkNote.TooLong {
+            throw fail(error.description)
+        } catch let error as StoreError {
+            if case .noSuchMark = error { throw fail(error.description) }
+            throw fail(error.description, code: 1)
+        } catch {
+            throw fail("database error: \(error)", code: 1)
+        }
+    }
+
+    /// True when stdout is a terminal (then notes are printed inert).
+    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// `#12  21d 23h 47m 12.345s  2026-11-21T23:47:12.345Z  27° 28'.02 S  153° 22'.84 E (fixed)  "note"`.
+    static func line(_ mark: SightingMark) -> String {
+        var parts = ["#\(mark.id.map(String.init) ?? "?")", mark.markTimeText, mark.isoText]
+        if let correction = mark.correctionText {
+            parts.append("corr \(correction) → \(mark.correctedISOText)")
+        }
+        parts.append(mark.position.summary)
+        if !mark.note.isEmpty { parts.append("\"\(InertText.display(mark.note))\"") }
+        return parts.joined(separator: "  ")
+    }
+}
+
+/// `timedeck marks list [--json] [--limit N]`.
+struct MarksListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List marks, newest first.")
+
+    @Flag(help: "Print a JSON array of mark objects.")
+    var json = false
+
+    @Option(help: "Show only the newest N marks.")
+    var limit: Int?
+
+    func validate() throws {
+        if let limit, limit < 0 { throw MarksCLI.fail("--limit must be 0 or more, not \(limit)") }
+    }
+
+    func run() throws {
+        let db = try MarksCLI.openStore()
+        let marks = try MarksCLI.store { try db.latestMarks(limit: limit ?? Int.max / 2) }
+        if json {
+            print(MarkExport.json(marks))
+        } else if marks.isEmpty {
+            print("no marks yet (record one with `timedeck marks add` or the space bar in the dashboard)")
+        } else {
+            for mark in marks { print(MarksCLI.line(mark)) }
+        }
+    }
+}
+
+/// `timedeck marks clear --yes`.
+struct MarksClearCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clear", abstract: "Delete every mark (asks for --yes).")
+
+    @Flag(help: "Confirm: really delete all marks.")
+    var yes = false
+
+    func run() throws {
+        let db = try MarksCLI.openStore()
+        guard yes else {
+            let count = try MarksCLI.store { try db.markCount() }
+            throw MarksCLI.fail("this would delete all \(count) marks; run `timedeck marks clear --yes` to do it "
+                                + "(export them first with `timedeck marks export --format csv --output FILE`)")
+        }
+        let removed = try MarksCLI.store { try db.clearMarks() }
+        print("cleared \(removed.count) mark\(removed.count == 1 ? "" : "s")")
+    }
+}

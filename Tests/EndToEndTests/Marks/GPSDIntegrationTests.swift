@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// A real gpsd, fed by gpsfake from an NMEA log this test writes, answering
+/// `timedeck marks add --gpsd`. CI installs gpsd and gpsd-clients (.ci/run).
+@Suite("gpsd integration (gpsfake)", .serialized)
+struct GPSDIntegrationTests {
+    static let gpsfake = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    /// `$BODY*XX`: the NMEA 0183 checksum is the XOR of the bytes between
+    /// `$` and `*`, in two upper-case hex digits.
+    static func sentence(_ body: String) -> String {
+        let sum = body.utf8.reduce(UInt8(0), ^)
+        return "$" + body + "*" + String(format: "%02X", sum)
+    }
+
+    /// 40 seconds of a receiver at 27° 28.020' S, 153° 22.840' E (Brisbane):
+    /// RMC (position, date) and GGA (fix quality, satellites, altitude).
+    static func log() -> String {
+        var lines: [String] = []
+        for s in 0..<40 {
+            let t = String(format: "0100%02d.00", s)
+            lines.append(sentence("GPRMC,\(t),A,2728.020,S,15322.840,E,0.0,0.0,221126,,,A"))
+            lines.append(sentence("GPGGA,\(t),2728.020,S,15322.840,E,1,08,0.9,10.0,M,39.0,M,,"))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// A port nobody listens on now: bind to 0, read it back, close.
+    static func freePort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        addr.sin_port = 0
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
+        }
+        guard bound else { throw MarksProcess.Failure(message: "cannot find a free port") }
+        return UInt16(bigEndian: addr.sin_port)
+    }
+
+    @Test("The checksum matches a published sentence")
+    func checksum() {
+        // Example from the NMEA 0183 GGA description (gpsd's "NMEA Revealed").
+        #expect(Self.sentence("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+                == "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47")
+    }
+
+    @Test("marks add --gpsd records gpsfake's position as a current fix",
+          .enabled(if: gpsfake != nil, "gpsfake is not installed (apt-get install gpsd gpsd-clients; .ci/run does)"))
+    func markFromGPSFake() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let logURL = p.home.appendingPathComponent("brisbane.nmea")
+        try Self.log().write(to: logURL, atomically: true, encoding: .ascii)
+        let port = try Self.freePort()
+        let fake = try SpawnedGroup(Self.gpsfake ?? "gpsfake", ["-q", "-1", "-P", String(port), "-c", "0.2", logURL.path])
+        defer { fake.stop() }
+        // gpsfake needs a moment to start gpsd; marks add retries inside its wait.
+        var mark: [String: Any]?
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let out = try p.run(["marks", "add", "--gpsd", "127.0.0.1:\(port)", "--gps-wait", "5", "--note", "gps"])
+            #expect(out.status == 0, "\(out.stderr)")
+            if let last = try p.listJSON().first, last["positionStatus"] as? String == "current" {
+                mark = last
+                break
+            }
+        }
+        let m = try #require(mark, "no current fix from gpsfake within 20 s")
+        #expect(m["positionSource"] as? String == "gpsd")
+        // 27° 28.020' S = −27.467°, 153° 22.840' E = 153.380667°
+        #expect(abs((m["latitude"] as? Double ?? 0) - -27.467) < 1e-6)
+        #expect(abs((m["longitude"] as? Double ?? 0) - 153.380_667) < 1e-6)
+        #expect((m["fixMode"] as? Int ?? 0) >= 2)
+        // The GPS's own time (the log's), when gpsd had it for this fix.
+        if let fixTime = m["fixTime"] as? String { #expect(fixTime.hasPrefix("2026-11-22T01:00:")) }
+        let age = try #require(m["fixAgeSeconds"] as? Double)
+        #expect(abs(age) <= 5)
+        let list = try p.run(["marks", "list"])
+        #expect(list.stdout.contains("27° 28'.02 S  153° 22'.84 E (gpsd"))
+    }
+}

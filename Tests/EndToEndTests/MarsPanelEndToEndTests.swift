@@ -23,8 +23,6 @@ import Testing
         #expect(tmux.waitForScreen { $0.contains("at 10.1°E") } != nil, "coarse step east did not show")
         try tmux.send("H", "H", "h", "h")
         #expect(tmux.waitForScreen { $0.contains("at 10.1°W") } != nil, "steps west did not show")
-        let saved = waitUntil { home.read("mars.json")?.contains("-10.1") == true }
-        #expect(saved, "mars.json was not written: \(home.read("mars.json") ?? "none")")
 
         // LMST moves 40 Mars minutes per 10° east: compare across a coarse step.
         let before = try #require(Self.lmstSeconds(tmux.capture()))
@@ -55,11 +53,21 @@ import Testing
     @Test func chosenSiteIsRememberedBetweenRuns() throws {
         let home = TemporaryFolder()
         let env = ["TIMEDECK_HOME": home.url.path, "TIMEDECK_CONFIG": home.path("config.toml")]
-        try #"{"longitudeEast": 137.4417, "siteID": "curiosity", "advanced": false}"#
-            .write(toFile: home.path("mars.json"), atomically: true, encoding: .utf8)
+        do {
+            let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)
+            #expect(tmux.waitForScreen { $0.contains("LMST") } != nil)
+            // Airy-0, Viking 1, …, Curiosity is the eighth site.
+            for _ in 0..<8 { try tmux.send("s") }
+            #expect(tmux.waitForScreen { $0.contains("Mars · Curiosity") } != nil)
+            try tmux.send("a")
+            #expect(tmux.waitForScreen { $0.contains("TT-UTC") } != nil)
+            try tmux.send("q")
+            #expect(waitUntil { !tmux.capture().contains("LMST") }, "timedeck did not quit")
+        }
+        #expect(FileManager.default.fileExists(atPath: home.path("timedeck.sqlite")))
         let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)
-        let screen = tmux.waitForScreen { $0.contains("Mars · Curiosity") && $0.contains("at 137.4°E") }
-        #expect(screen != nil, "remembered site not shown:\n\(tmux.capture())")
+        let screen = tmux.waitForScreen { $0.contains("Mars · Curiosity") && $0.contains("at 137.4°E") && $0.contains("TT-UTC") }
+        #expect(screen != nil, "remembered site and view not shown:\n\(tmux.capture())")
         try tmux.send("q")
     }
 
@@ -73,14 +81,15 @@ import Testing
                     "config site not shown:\n\(tmux.capture())")
             try tmux.send("L")
             #expect(tmux.waitForScreen { $0.contains("at 87.5°E") } != nil)
-            #expect(waitUntil { home.read("mars.json")?.contains("87.5") == true })
             try tmux.send("q")
+            #expect(waitUntil { !tmux.capture().contains("LMST") }, "timedeck did not quit")
         }
         do {
             let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)
             #expect(tmux.waitForScreen { $0.contains("at 87.5°E") && !$0.contains("Perseverance") } != nil,
                     "the key choice was not remembered:\n\(tmux.capture())")
             try tmux.send("q")
+            #expect(waitUntil { !tmux.capture().contains("LMST") }, "timedeck did not quit")
         }
         try "[mars]\nsite = \"gale\"\n".write(toFile: home.path("config.toml"), atomically: true, encoding: .utf8)
         let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)

@@ -1,3 +1,5 @@
+import TimeKit
+
 /// Work that `update` asks the shell to do; performed by the executable's
 /// effect runner, never inside `update`.
 public enum Effect: Equatable, Sendable {

@@ -110,7 +110,7 @@ struct EffectRunner {
                 let now = WallClock.now()
                 for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
             case .saveMarsSettings(let settings):
-                if let failure = MarsPanelLoader.save(settings, environment: ProcessInfo.processInfo.environment) {
+                if let failure = MarsPanelLoader.save(settings) {
                     followUps.append(failure)
                 }
             }

@@ -1,21 +1,18 @@
 import Dashboard
 import Foundation
 import TimeKit
+import TimeStore
 
 /// Loads what the Mars panel needs at start (site library, leap seconds,
-/// remembered settings) and saves its settings: the only Mars file I/O of
-/// the dashboard.
+/// remembered choices) and saves its choices: the only Mars I/O of the
+/// dashboard.
 ///
-/// Settings live in `mars.json` in the data directory (`$TIMEDECK_HOME`,
-/// `$XDG_DATA_HOME/timedeck` or `~/.local/share/timedeck`), written
-/// atomically. (The SQLite settings store is not on main yet; when it lands
-/// this moves there.)
+/// Choices are kept in the timedeck database's settings table (TimeStore,
+/// `AppDatabase.marsSettings()` / `saveMarsSettings(_:)`).
 enum MarsPanelLoader {
-    static let settingsFileName = "mars.json"
-
-    static func settingsFile(environment: [String: String]) -> StateFile<MarsSettings> {
-        StateFile(named: settingsFileName, environment: environment)
-    }
+    /// The database, opened once per process on first use. (The marks panel
+    /// opens its own connection; SQLite in WAL mode serves both.)
+    static let database: Result<AppDatabase, Error> = Result { try AppDatabase.openDefault() }
 
     /// The panel's starting state at `now`: the config's `[mars]` keys are
     /// the starting point; choices made with the keys are remembered until
@@ -32,20 +29,27 @@ enum MarsPanelLoader {
                                        nowUnixSeconds: Int64(now.timeIntervalSince1970.rounded(.down)))
         if let notice = leap.notice { notices.append(notice) }
         var state = MarsPanelState(sites: sites, leapSeconds: leap.table, notices: notices)
+        var saved: MarsSettings?
+        switch database {
+        case .success(let db):
+            saved = try? db.marsSettings()
+        case .failure(let error):
+            state.notices.append("Mars choices will not be remembered: \(error)")
+        }
         let config = MarsConfigBasis(longitudeEast: settings.marsLongitudeEast, site: settings.marsSite)
-        if let notice = state.start(config: config, saved: settingsFile(environment: environment).load()) {
+        if let notice = state.start(config: config, saved: saved) {
             state.notices.insert(notice, at: 0)
         }
         return state
     }
 
     /// Saves `settings`; on failure returns the event that tells the panel.
-    static func save(_ settings: MarsSettings, environment: [String: String]) -> Event? {
+    static func save(_ settings: MarsSettings) -> Event? {
         do {
-            try settingsFile(environment: environment).save(settings)
+            try database.get().saveMarsSettings(settings)
             return nil
         } catch {
-            return .marsSettingsNotSaved("Mars settings not saved: \(error)")
+            return .marsSettingsNotSaved("Mars choices not saved: \(error)")
         }
     }
 }

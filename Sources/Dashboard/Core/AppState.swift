@@ -31,6 +31,8 @@ public struct AppState: Equatable, Sendable {
     public var marks = MarksPanelState()
     /// One line about a config problem, shown until the file is fixed.
     public var configNotice: String?
+    /// The Mars panel: longitude, site, advanced view, and its loaded data.
+    public var mars = MarsPanelState()
 
     public init(now: Date, localZone: TimeZone, panels: [PanelID] = []) {
         self.now = now

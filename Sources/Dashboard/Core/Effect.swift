@@ -1,3 +1,5 @@
+import TimeKit
+
 /// Work that `update` asks the shell to do; performed by the executable's
 /// effect runner, never inside `update`.
 public enum Effect: Equatable, Sendable {
@@ -11,4 +13,6 @@ public enum Effect: Equatable, Sendable {
     case marks(MarksEffect)
     /// Save or delete a call (the call planner).
     case calls(CallPlannerEffect)
+    /// Remember the Mars panel's longitude, site and view between runs.
+    case saveMarsSettings(MarsSettings)
 }

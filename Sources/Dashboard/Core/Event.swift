@@ -21,4 +21,6 @@ public enum Event: Equatable, Sendable {
     case callSaved(CallPlan)
     /// Storing or deleting a call failed; the message says what to do.
     case callStoreFailed(String)
+    /// Saving the Mars panel's settings failed (the message says why).
+    case marsSettingsNotSaved(String)
 }

@@ -25,6 +25,8 @@ public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     case .resize(let size):
         next.screenSize = size
         return (next, [])
+    case .marsSettingsNotSaved(let message):
+        return (MarsPanel.settingsNotSaved(message, in: next), [])
     case .key(let key, let now):
         next.now = now
         return handleKey(key, in: next)
@@ -77,6 +79,8 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         return MarksPanel.perform(marksAction, in: state)
     case .calls(let callsAction):
         return CallsPanel.perform(callsAction, in: state)
+    case .mars(let marsAction):
+        return MarsPanel.perform(marsAction, in: state)
     }
     return (next, [])
 }

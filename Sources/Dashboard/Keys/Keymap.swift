@@ -13,6 +13,7 @@ public enum Action: Equatable, Hashable, Sendable {
     /// Say the time (plain mode); on screen it is always shown.
     case tellTime
     case marks(MarksAction)
+    case mars(MarsAction)
 }
 
 /// Where a binding applies.
@@ -56,7 +57,7 @@ public enum Keymap {
         KeyBinding([.up, .character("k")], .scrollUp, "Scroll up", scope: .help),
         KeyBinding([.down, .character("j")], .scrollDown, "Scroll down", scope: .help),
         KeyBinding([.control("c")], .quit, "Quit timedeck", scope: .help),
-    ] + MarksPanel.keyBindings + CallsPanel.keyBindings + CallsPanel.editBindings
+    ] + MarksPanel.keyBindings + MarsPanel.keyBindings + CallsPanel.keyBindings + CallsPanel.editBindings
 
     /// The action bound to `key` in the first matching scope, in order.
     public static func action(for key: Key, in scopes: [KeyScope]) -> Action? {

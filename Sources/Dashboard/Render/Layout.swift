@@ -16,7 +16,7 @@ public struct Layout: Equatable, Sendable {
     public static func minimumRows(of panel: PanelID) -> Int {
         switch panel {
         case .marks: return 8
-        case .mars: return 6
+        case .mars: return MarsPanel.minimumRows
         case .calls: return 6
         }
     }

@@ -28,6 +28,7 @@ func drawPanel(_ panel: PanelID, state: AppState, in rect: Rect, into frame: ino
     case .calls:
         CallsPanel.draw(state, in: rect, into: &frame)
     case .mars:
+        MarsPanel.draw(state, in: rect, into: &frame)
         break
     }
 }

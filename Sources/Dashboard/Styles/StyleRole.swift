@@ -33,4 +33,6 @@ public enum StyleRole: String, CaseIterable, Equatable, Hashable, Sendable {
     case callScheduled
     case callEditing
     case callPlace
+    /// Mars clock readings (MTC, LMST, LTST) in the Mars panel.
+    case marsTime
 }

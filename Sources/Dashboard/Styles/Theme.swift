@@ -99,6 +99,7 @@ public struct Theme: Equatable, Sendable {
             .callScheduled: CellStyle(red, paper, bold: true),
             .callEditing: CellStyle(paper, blue, bold: true),
             .callPlace: CellStyle(ink, paper, bold: true),
+            .marsTime: CellStyle(red, paper, bold: true),
         ], fallback: CellStyle(ink, paper))
     }
 
@@ -133,6 +134,7 @@ public struct Theme: Equatable, Sendable {
             .callScheduled: CellStyle(.ansi(3), bold: true),
             .callEditing: CellStyle(.ansi(0), .ansi(5), bold: true),
             .callPlace: CellStyle(bold: true),
+            .marsTime: CellStyle(.ansi(1), bold: true),
         ])
         case .palette256: return Theme(name: "mission", styles: [
             .normal: CellStyle(),
@@ -161,6 +163,7 @@ public struct Theme: Equatable, Sendable {
             .callScheduled: CellStyle(.palette(208), bold: true),
             .callEditing: CellStyle(.palette(16), .palette(177), bold: true),
             .callPlace: CellStyle(.palette(255), bold: true),
+            .marsTime: CellStyle(.palette(209), bold: true),
         ])
         }
     }
@@ -194,5 +197,6 @@ public struct Theme: Equatable, Sendable {
         .callScheduled: CellStyle(bold: true),
         .callEditing: CellStyle(bold: true, reverse: true),
         .callPlace: CellStyle(bold: true),
+        .marsTime: CellStyle(bold: true),
     ])
 }

@@ -63,6 +63,12 @@ enum Translations {
         "Scroll down": "下へスクロール",
         "Marks panel (Tab to focus)": "マークパネル（Tab で選択）",
         "Mars panel (Tab to focus)": "火星パネル（Tab で選択）",
+        "Longitude 0.1° east": "経度を東へ 0.1°",
+        "Longitude 0.1° west": "経度を西へ 0.1°",
+        "Longitude 10° east": "経度を東へ 10°",
+        "Longitude 10° west": "経度を西へ 10°",
+        "Next site in the library": "次の地点（地点一覧）",
+        "Advanced fields on/off": "詳細項目の表示切替",
         "Calls panel (Tab to focus)": "通話パネル（Tab で選択）",
         // Marks panel keys
         "Record a mark (exact UTC instant)": "マークを記録（正確な UTC 時刻）",

@@ -13,13 +13,15 @@ struct DashboardRunner {
     func makeInitialState(now: Date) throws -> AppState {
         let config = ConfigFile.locate()
         let loaded = config.load()
-        var state = AppState(now: now, localZone: TimeZone.current, panels: [.marks, .calls])
+        var state = AppState(now: now, localZone: TimeZone.current, panels: [.marks, .mars, .calls])
         state.settings = loaded.settings
         state.marks = try MarksShell.initialState(settings: loaded.settings)
         state.configNotice = loaded.summary(path: config.url.path)
         state.language = UILanguage.resolve(setting: loaded.settings.language.rawValue,
                                             environment: ProcessInfo.processInfo.environment)
         state.calls = CallsSetup.initialState(now: now, settings: loaded.settings)
+        state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
+                                                  settings: loaded.settings)
         return state
     }
 
@@ -136,6 +138,10 @@ struct EffectRunner {
                 } else if case .record(let mark) = marksEffect {
                     // No store: say so rather than drop the sight silently.
                     followUps.append(.marks(.recordFailed(mark, reason: "no database open")))
+                }
+            case .saveMarsSettings(let settings):
+                if let failure = MarsPanelLoader.save(settings) {
+                    followUps.append(failure)
                 }
             }
         }

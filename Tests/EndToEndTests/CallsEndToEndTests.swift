@@ -32,6 +32,8 @@ import TimeKit
         #expect(first.contains("▶ Paris, FR"))
         #expect(first.contains("New York City, US"))
         let scheduled = try #require(shownStart(first))
+        // Keys go to the focused panel: back-tab from marks to the call planner.
+        try tmux.send("BTab")
 
         // → moves 15 minutes; L an hour; u undoes the hour.
         try tmux.send("Right")
@@ -82,6 +84,7 @@ import TimeKit
 
         // A new call goes first; ] makes the older one active, and that is
         // what the next run opens on.
+        try again.send("BTab")
         try again.send("N", "o", "s", "l")
         #expect(again.waitForScreen { $0.contains("▸ Oslo, NO") } != nil, "no picker:\n\(again.capture())")
         try again.send("Enter", "Enter")

@@ -10,9 +10,12 @@ import Testing
         let home = TemporaryFolder()
         let env = ["TIMEDECK_HOME": home.url.path, "TIMEDECK_CONFIG": home.path("config.toml"),
                    "TIMEDECK_LEAP_SECONDS": "/nonexistent/leap-seconds.list"]
-        let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)
+        // Wide enough for the Mars panel's long form beside the marks panel.
+        let tmux = try TmuxSession(columns: 180, rows: 40, command: bin, environment: env)
         let first = try #require(tmux.waitForScreen { $0.contains("LMST") && $0.contains("at 0.0°") },
                                  "the Mars panel never appeared:\n\(tmux.capture())")
+        // Keys go to the focused panel: Tab from marks to Mars.
+        try tmux.send("Tab")
         #expect(first.contains("MTC"))
         #expect(first.contains("Mars Year"))
         #expect(first.contains("! leap-second list not found at /nonexistent/leap-seconds.list; using 37 s"))
@@ -54,8 +57,9 @@ import Testing
         let home = TemporaryFolder()
         let env = ["TIMEDECK_HOME": home.url.path, "TIMEDECK_CONFIG": home.path("config.toml")]
         do {
-            let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)
+            let tmux = try TmuxSession(columns: 180, rows: 40, command: bin, environment: env)
             #expect(tmux.waitForScreen { $0.contains("LMST") } != nil)
+            try tmux.send("Tab")  // focus the Mars panel
             // Airy-0, Viking 1, …, Curiosity is the eighth site.
             for _ in 0..<8 { try tmux.send("s") }
             #expect(tmux.waitForScreen { $0.contains("Mars · Curiosity") } != nil)
@@ -65,7 +69,7 @@ import Testing
             #expect(waitUntil { !tmux.capture().contains("LMST") }, "timedeck did not quit")
         }
         #expect(FileManager.default.fileExists(atPath: home.path("timedeck.sqlite")))
-        let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)
+        let tmux = try TmuxSession(columns: 180, rows: 40, command: bin, environment: env)
         let screen = tmux.waitForScreen { $0.contains("Mars · Curiosity") && $0.contains("at 137.4°E") && $0.contains("TT-UTC") }
         #expect(screen != nil, "remembered site and view not shown:\n\(tmux.capture())")
         try tmux.send("q")
@@ -76,23 +80,23 @@ import Testing
         let env = ["TIMEDECK_HOME": home.url.path, "TIMEDECK_CONFIG": home.path("config.toml")]
         try "[mars]\nsite = \"jezero\"\n".write(toFile: home.path("config.toml"), atomically: true, encoding: .utf8)
         do {
-            let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)
+            let tmux = try TmuxSession(columns: 180, rows: 40, command: bin, environment: env)
             #expect(tmux.waitForScreen { $0.contains("Mars · Perseverance") && $0.contains("mission sol") } != nil,
                     "config site not shown:\n\(tmux.capture())")
-            try tmux.send("L")
+            try tmux.send("Tab", "L")
             #expect(tmux.waitForScreen { $0.contains("at 87.5°E") } != nil)
             try tmux.send("q")
             #expect(waitUntil { !tmux.capture().contains("LMST") }, "timedeck did not quit")
         }
         do {
-            let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)
+            let tmux = try TmuxSession(columns: 180, rows: 40, command: bin, environment: env)
             #expect(tmux.waitForScreen { $0.contains("at 87.5°E") && !$0.contains("Perseverance") } != nil,
                     "the key choice was not remembered:\n\(tmux.capture())")
             try tmux.send("q")
             #expect(waitUntil { !tmux.capture().contains("LMST") }, "timedeck did not quit")
         }
         try "[mars]\nsite = \"gale\"\n".write(toFile: home.path("config.toml"), atomically: true, encoding: .utf8)
-        let tmux = try TmuxSession(columns: 100, rows: 30, command: bin, environment: env)
+        let tmux = try TmuxSession(columns: 180, rows: 40, command: bin, environment: env)
         #expect(tmux.waitForScreen { $0.contains("Mars · Curiosity") } != nil,
                 "a changed config did not take over:\n\(tmux.capture())")
         try tmux.send("q")

@@ -49,7 +49,7 @@ public enum Keymap {
     public static let bindings: [KeyBinding] = [
         KeyBinding([.character("?")], .showHelp, "Show this help"),
         KeyBinding([.character("t")], .tellTime, "Say the time (plain mode)"),
-        KeyBinding([.character("w")], .snapshot, "Write a snapshot (text + colour) to the data folder"),
+        KeyBinding([.character("w")], .snapshot, "Save a snapshot of the screen and data"),
         KeyBinding([.character("q"), .escape, .control("c")], .quit, "Quit"),
         KeyBinding([.tab], .focusNext, "Focus the next panel"),
         KeyBinding([.backTab], .focusPrevious, "Focus the previous panel"),

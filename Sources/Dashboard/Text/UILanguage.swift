@@ -55,6 +55,7 @@ enum Translations {
         "Show this help": "このヘルプを表示",
         "Say the time (plain mode)": "時刻を読み上げ（プレーンモード）",
         "Quit": "終了",
+        "Save a snapshot of the screen and data": "画面とデータのスナップショットを保存",
         "Quit timedeck": "timedeck を終了",
         "Focus the next panel": "次のパネルへ",
         "Focus the previous panel": "前のパネルへ",

@@ -26,7 +26,7 @@ public struct CallTimeRow: Equatable, Sendable {
     public static func rows(for places: [Place], start: Date, durationMinutes: Int? = nil,
                             periods: PeriodTable = .standard) -> [CallTimeRow]? {
         guard !places.isEmpty else { return [] }
-        let utc = TimeZone(identifier: "UTC")!
+        let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
         let source = places[0].isMars ? utc : places[0].timeZone
         guard let source else { return nil }
         var rows: [CallTimeRow] = []

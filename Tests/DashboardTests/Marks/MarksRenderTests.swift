@@ -22,7 +22,8 @@ struct MarksRenderTests {
         expectSnapshot(frame, named: "marks-empty-80x24")
         let row = frame.lines.firstIndex { $0.contains("clock NOT synchronized (kernel)") }
         #expect(row != nil)
-        if let row { #expect(frame.roles(row: row)[1] == .warning) }
+        // Column 0 is the panel's focus gutter; the text starts after it.
+        if let row { #expect(frame.roles(row: row)[2] == .warning) }
     }
 
     @Test("Browsing deep in the history, a stale gpsd fix and a note being typed")
@@ -41,11 +42,12 @@ struct MarksRenderTests {
         (s, _) = update(s, .marks(.recorded(F.mark(3, secondsBefore: 0))))
         let frame = render(s, size: Size(columns: 100, rows: 30))
         let row = try #require(frame.lines.firstIndex { $0.contains("#3  21d 23h 47m 12.000s") })
-        #expect(frame.roles(row: row).allSatisfy { $0 == .markFlash })
+        // Column 0 is the panel's focus gutter (blank with one panel).
+        #expect(frame.roles(row: row).dropFirst().allSatisfy { $0 == .markFlash })
         (s, _) = update(s, .tick(fixedInstant.addingTimeInterval(1)))
         let later = render(s, size: Size(columns: 100, rows: 30))
-        #expect(later.roles(row: row).allSatisfy { $0 == .selection })
-        #expect(later.lines[row].hasPrefix("▶"))
+        #expect(later.roles(row: row).dropFirst().allSatisfy { $0 == .selection })
+        #expect(later.lines[row].dropFirst().hasPrefix("▶"))
     }
 
     @Test("Notes with escape sequences are drawn inert")

@@ -97,7 +97,8 @@ struct GPSDIntegrationTests {
         try "[marks]\ngpsd = \"127.0.0.1:\(port)\"\nbell = false\n".write(toFile: p.configPath, atomically: true, encoding: .utf8)
         let fake = try SpawnedGroup(Self.gpsfake ?? "gpsfake", ["-q", "-1", "-P", String(port), "-c", "0.2", logURL.path])
         defer { fake.stop() }
-        let session = try TmuxSession(columns: 120, rows: 30, command: "exec \(shellQuoted(TimedeckBinary.url.path))",
+        // Wide enough for the whole clock-status line beside the Mars panel.
+        let session = try TmuxSession(columns: 200, rows: 30, command: "exec \(shellQuoted(TimedeckBinary.url.path))",
                                       environment: ["TIMEDECK_HOME": p.home.path, "TIMEDECK_CONFIG": p.configPath])
         let pidText = try session.tmux(["display-message", "-p", "-t", session.name, "#{pane_pid}"])
         defer {

@@ -10,7 +10,7 @@ struct MarksDurabilityTests {
     func start(_ p: MarksProcess) throws -> (TmuxSession, pid_t) {
         let session = try TmuxSession(columns: 100, rows: 30, command: "exec \(shellQuoted(TimedeckBinary.url.path))",
                                       environment: ["TIMEDECK_HOME": p.home.path, "TIMEDECK_CONFIG": p.configPath])
-        guard session.waitForScreen(10, { $0.contains("Space mark") }) != nil else {
+        guard session.waitForScreen(10, { $0.contains("Marks ") && $0.contains("bell ") }) != nil else {
             throw MarksProcess.Failure(message: "dashboard did not start:\n\(session.capture())")
         }
         let pidText = try session.tmux(["display-message", "-p", "-t", session.name, "#{pane_pid}"])
@@ -118,10 +118,11 @@ struct MarksTwoProcessTests {
         let p = try MarksProcess()
         defer { p.remove() }
         try "[marks]\ngpsd = \"off\"\n".write(toFile: p.configPath, atomically: true, encoding: .utf8)
-        let session = try TmuxSession(columns: 100, rows: 30, command: "exec \(shellQuoted(TimedeckBinary.url.path))",
+        // Wide enough that the notes show beside the marks and the Mars panel.
+        let session = try TmuxSession(columns: 160, rows: 30, command: "exec \(shellQuoted(TimedeckBinary.url.path))",
                                       environment: ["TIMEDECK_HOME": p.home.path, "TIMEDECK_CONFIG": p.configPath])
         defer { session.stop() }
-        #expect(session.waitForScreen(10) { $0.contains("Space mark") } != nil)
+        #expect(session.waitForScreen(10) { $0.contains("Marks ") && $0.contains("bell ") } != nil)
         try session.send("Space")
         #expect(session.waitForScreen { $0.contains("#1  ") } != nil)
         let add = try p.run(["marks", "add", "--note", "from the CLI"])
@@ -129,6 +130,7 @@ struct MarksTwoProcessTests {
         #expect(session.waitForScreen(5) { $0.contains("#2  ") && $0.contains("from the CLI") } != nil, "\(session.capture())")
         try session.send("Space")
         #expect(session.waitForScreen { $0.contains("#3  ") && $0.contains("Marks 3") } != nil, "\(session.capture())")
-        #expect(try p.listJSON().count == 3)
+        let listed = try p.listJSON()
+        #expect(listed.count == 3, "listed: \(listed.map { "\($0["id"] ?? "?") \($0["note"] ?? "")" }) screen: \(session.capture())")
     }
 }

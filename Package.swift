@@ -7,7 +7,8 @@ let package = Package(
     products: [
         .executable(name: "timedeck", targets: ["timedeck"]),
         .library(name: "TimeKit", targets: ["TimeKit"]),
-        .library(name: "Dashboard", targets: ["Dashboard"]),  // for Benchmarks/ (issue 8)
+        // For Benchmarks/ (the call planner's clock-stack frame benchmark).
+        .library(name: "Dashboard", targets: ["Dashboard"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,8 +35,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Places search and zone conversion harness (issue 5): swift run -c release places-bench
-        .executableTarget(name: "PlacesBench", dependencies: ["TimeKit"], path: "Sources/PlacesBench"),
         .testTarget(name: "TimeKitTests", dependencies: ["TimeKit"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TimeKit"],
                     exclude: ["Snapshots"]),

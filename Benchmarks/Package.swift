@@ -29,6 +29,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "PlacesBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TimeKit", package: mainPackage),
+                .product(name: "Dashboard", package: mainPackage),
+            ],
+            path: "Benchmarks/PlacesBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "DashboardBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

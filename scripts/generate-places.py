@@ -144,7 +144,10 @@ def worth_keeping(alt, population, natives):
     return False
 
 
-def keep_alternate(alt, primary_keys):
+CODE_CITY = 500_000    # short all-capital codes (NYC, LA, SF, LON) kept
+
+
+def keep_alternate(alt, primary_keys, population):
     """Which untagged GeoNames alternate names are worth their bytes.
 
     Kept: every non-Latin-script name (native scripts, Japanese kanji/kana,
@@ -152,7 +155,8 @@ def keep_alternate(alt, primary_keys):
     with capitals ("Munich"/"München", "Tokio"). Dropped: names equal to the
     name after folding, all-lower-case ASCII strings (GeoNames' machine
     romanisations such as "dong jing", "twkyw"), short all-capital codes
-    ("TYO", airport/IATA-like), and names longer than 80 bytes.
+    ("TYO", airport/IATA-like) except for cities of 500,000 and more, where
+    they are what people type (NYC, LA, SF), and names longer than 80 bytes.
     """
     if len(alt.encode()) > 80 or not alt.strip():
         return False
@@ -162,8 +166,8 @@ def keep_alternate(alt, primary_keys):
         letters = [c for c in alt if c.isalpha()]
         if letters and all(c.islower() for c in letters):
             return False
-        if alt.isupper() and len(alt) <= 4:
-            return False
+        if alt.replace(".", "").isupper() and len(alt) <= 4:
+            return population >= CODE_CITY
     return True
 
 
@@ -209,7 +213,7 @@ def main():
         seen = set(primary)
         natives = native_scripts(countries.get(c["countrycode"]))
         for alt in c["alternatenames"]:
-            if keep_alternate(alt, seen) and worth_keeping(alt, c["population"], natives):
+            if keep_alternate(alt, seen, c["population"]) and worth_keeping(alt, c["population"], natives):
                 seen.add(fold(alt))
                 alts.append(alt)
         first_alt = len(alt_refs)

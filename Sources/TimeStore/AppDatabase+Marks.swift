@@ -94,6 +94,14 @@ extension AppDatabase {
         try writer.read { db in try SightingMark.fetchOne(db, key: id) }
     }
 
+    /// SQLite's `PRAGMA data_version` on this connection: it changes when
+    /// another connection (another timedeck process) commits, never for this
+    /// connection's own writes. The dashboard polls it to show marks added
+    /// by `timedeck marks add` or a second dashboard.
+    public func externalChangeCounter() throws -> Int {
+        try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
+
     /// How many marks are stored.
     public func markCount() throws -> Int {
         try writer.read { db in try SightingMark.fetchCount(db) }

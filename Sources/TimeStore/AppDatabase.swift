@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import TimeKit
 
 /// The timedeck database: marks and settings (calls are added by their own
@@ -43,6 +44,35 @@ public final class AppDatabase: Sendable {
     /// database, is another program's database, or cannot be read throws a
     /// `StoreError` naming it, and is left byte for byte as it was.
     public static func open(path: String) throws -> AppDatabase {
+        // One connection per file per process. SQLite's locks are POSIX
+        // advisory locks, which belong to the process: closing *any*
+        // descriptor of the file (a second connection, or the header check
+        // below reading it) silently drops every lock this process holds on
+        // it. Another process (`timedeck marks add`) then believes it is the
+        // last user, checkpoints and deletes the WAL, and our later commits go
+        // to a deleted file: acknowledged marks lost
+        // (sqlite.org/howtocorrupt.html §2.2). So the dashboard's panels
+        // share the instance opened first, and the file is only ever
+        // touched outside SQLite before this process has a connection to it.
+        let key = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        return try openInstances.withLock { instances in
+            if let existing = instances[key]?.database { return existing }
+            let database = try openNew(path: path)
+            instances[key] = WeakDatabase(database)
+            return database
+        }
+    }
+
+    /// Databases this process has open, by resolved path. Weak: once nobody
+    /// holds one, its connection closes and the next open starts afresh.
+    private static let openInstances = Mutex<[String: WeakDatabase]>([:])
+
+    private final class WeakDatabase: @unchecked Sendable {
+        weak var database: AppDatabase?
+        init(_ database: AppDatabase) { self.database = database }
+    }
+
+    static func openNew(path: String) throws -> AppDatabase {
         try createIfMissing(path)
         try FileCheck.requireSQLiteHeader(path)
         let queue: DatabaseQueue

@@ -10,11 +10,22 @@ enum FileCheck {
     /// An empty file is a new database; anything else must start with the
     /// SQLite magic.
     static func requireSQLiteHeader(_ path: String) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        // Plain open/read/close, closed before SQLite opens the file: a
+        // descriptor closed later would drop SQLite's POSIX locks (see
+        // AppDatabase.open).
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
             throw StoreError.location(path: path, detail: "cannot open the database file for reading")
         }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 100)) ?? Data()
+        var buffer = [UInt8](repeating: 0, count: 100)
+        var count = 0
+        while count < buffer.count {
+            let n = buffer[count...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            count += n
+        }
+        close(fd)
+        let head = Data(buffer[0..<count])
         if head.isEmpty { return }
         guard head.count >= 16, Array(head.prefix(16)) == sqliteMagic else {
             throw StoreError.notSQLite(path: path)

@@ -20,6 +20,7 @@ extension AppDatabase {
     static let migrations: [StoreMigration] =
         CoreMigrations.all
         + MarksMigrations.all
+        + CallsMigrations.all
 
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()

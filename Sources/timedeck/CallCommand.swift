@@ -58,8 +58,8 @@ struct CallCommand: ParsableCommand {
         let db = try CLIFailure.loadPlaces()
         let resolved = try places.map { try Self.resolve($0, in: db) }
         let chosen = resolved.map(\.place)
-        guard let sourceZone = chosen[0].timeZone, let zones = Optional(chosen.compactMap(\.timeZone)),
-              zones.count == chosen.count else {
+        let zones = chosen.compactMap(\.timeZone)
+        guard zones.count == chosen.count, let sourceZone = zones.first else {
             throw CLIFailure.usage("a place has a time zone this system does not know; update timedeck.")
         }
 

@@ -13,25 +13,32 @@ struct MarsCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Instant, ISO-8601 with a zone (2021-02-18T20:55:00Z, offsets and fractions allowed). Default: now.")
+    @Option(help: ArgumentHelp("Instant, ISO-8601 with a zone (2021-02-18T20:55:00Z, offsets and fractions allowed). Default: now.",
+                               valueName: "instant"))
     var at: String?
 
-    @Option(help: "Longitude in degrees east, -180...360 (west negative), or 137.4E / 133.8W. Default: 0 (Airy-0).")
+    // `.unconditional` so that a negative value (`--longitude -133.8`) is not
+    // taken for an option.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Longitude in degrees east, -180...360 (west negative), or 137.4E / 133.8W. "
+                               + "Default: the config's mars.site or mars.longitude, else 0 (Airy-0).",
+                               valueName: "degrees-east"))
     var longitude: String?
 
-    @Option(help: "A site name from the library (e.g. Curiosity, Jezero, Olympus Mons); sets the longitude and, for missions, the mission sol.")
+    @Option(help: ArgumentHelp("A site name from the library (e.g. Curiosity, Jezero, Olympus Mons); sets the longitude "
+                               + "and, for missions, the mission sol.", valueName: "name"))
     var site: String?
 
     @Flag(help: "Print one JSON object instead of the table.")
     var json = false
 
-    @Option(help: "Table mode: first instant (ISO-8601).")
+    @Option(help: ArgumentHelp("Table mode: first instant (ISO-8601).", valueName: "instant"))
     var from: String?
 
-    @Option(help: "Table mode: last instant (ISO-8601), inclusive.")
+    @Option(help: ArgumentHelp("Table mode: last instant (ISO-8601), inclusive.", valueName: "instant"))
     var to: String?
 
-    @Option(help: "Table mode: step, e.g. 1m, 90s, 1h30m, 1sol, PT1M.")
+    @Option(help: ArgumentHelp("Table mode: step, e.g. 1m, 90s, 1h30m, 1sol, PT1M.", valueName: "duration"))
     var step: String?
 
     @Flag(help: "Table mode: comma-separated values with a header line.")
@@ -60,7 +67,17 @@ struct MarsCommand: ParsableCommand {
         if site != nil && longitude != nil {
             throw MarsUsageError("give either --site or --longitude, not both (a site sets the longitude)")
         }
-        if let name = site {
+        var name = site
+        if site == nil && longitude == nil {
+            // No choice on the command line: the config's [mars] keys, if any.
+            let config = ConfigFile.locate().load().settings
+            if let configured = config.marsSite {
+                name = configured
+            } else if let degrees = config.marsLongitudeEast {
+                return (MarsLongitude.normalized(degrees), nil)
+            }
+        }
+        if let name {
             let library: MarsSiteLibrary
             do {
                 library = try MarsSiteLibrary.bundled()
@@ -70,7 +87,8 @@ struct MarsCommand: ParsableCommand {
             }
             guard let found = library.site(named: name) else {
                 let hint = library.suggestions(for: name).joined(separator: ", ")
-                throw MarsUsageError("unknown site '\(name)'. Did you mean: \(hint)? "
+                let origin = site == nil ? " (mars.site in \(ConfigFile.locate().url.path))" : ""
+                throw MarsUsageError("unknown site '\(name)'\(origin). Did you mean: \(hint)? "
                     + "Known sites: \(library.sites.map(\.name).joined(separator: ", "))")
             }
             return (found.longitudeEast, found)
@@ -81,7 +99,8 @@ struct MarsCommand: ParsableCommand {
 
     func runSingle(now: Date, place: (longitudeEast: Double, site: MarsSite?), leap: LeapSecondList) throws {
         if csv { throw MarsUsageError("--csv is for table mode (--from, --to, --step); use --json for one instant") }
-        let unixSeconds = try at.map { try InstantParser.parse($0).unixSeconds } ?? now.timeIntervalSince1970
+        var unixSeconds = now.timeIntervalSince1970
+        if let text = at, text.lowercased() != "now" { unixSeconds = try InstantParser.parse(text).unixSeconds }
         let clock = MarsClock(unixSeconds: unixSeconds, ttMinusUTCSeconds: leap.table.ttMinusUTC(atUnixSeconds: unixSeconds),
                               longitudeEast: place.longitudeEast)
         var missionSol: Int?

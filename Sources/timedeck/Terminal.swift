@@ -153,6 +153,23 @@ final class Terminal {
 
     func bell() { beep() }
 
+    /// Offers `text` to the system clipboard with OSC 52, which xterm, tmux
+    /// (with set-clipboard), kitty, iTerm2, WezTerm and others honour and the
+    /// rest ignore. Not sent to the Linux console, which has no clipboard and
+    /// may show the sequence. Returns whether it was sent.
+    func offerToClipboard(_ text: String) -> Bool {
+        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        guard !term.hasPrefix("linux"), text.utf8.count < 74_000 else { return false }
+        let sequence = Array("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}".utf8)
+        var written = 0
+        while written < sequence.count {
+            let n = sequence[written...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if n <= 0 { return false }
+            written += n
+        }
+        return true
+    }
+
     // MARK: - Setup helpers
 
     private static func useUTF8Locale() {

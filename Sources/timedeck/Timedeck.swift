@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TimeKit
+import TimeStore
 
 @main
 struct Timedeck: ParsableCommand {
@@ -13,7 +14,7 @@ struct Timedeck: ParsableCommand {
             """,
         version: "timedeck \(TimedeckVersion.string) (time-zone data \(TimeZone.timeZoneDataVersion))",
         subcommands: [NowCommand.self, MarksCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self,
-                      ConfigCommand.self]
+                      SnapshotCommand.self, ConfigCommand.self]
     )
 
     @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")
@@ -33,6 +34,10 @@ struct Timedeck: ParsableCommand {
         } catch let refusal as TerminalRefusal {
             FileHandle.standardError.write(Data((refusal.description + "\n").utf8))
             throw ExitCode(2)
+        } catch let store as StoreError {
+            // A foreign or damaged database: name it, leave it, exit 1.
+            FileHandle.standardError.write(Data((store.description + "\n").utf8))
+            throw ExitCode(1)
         }
     }
 }

@@ -37,8 +37,8 @@ import TimeKit
 
     @Test func helpOpensClosesAndQuitLeavesTheTerminalSane() throws {
         let dir = TemporaryFolder()
-        let command = "stty -g > \(shellQuoted(dir.path("before"))); \(bin); echo $? > \(shellQuoted(dir.path("status"))); "
-            + "stty -g > \(shellQuoted(dir.path("after"))); sleep 30"
+        let command = "stty -g > \(shellQuoted(dir.path("before"))); \(bin); echo $? > \(shellQuoted(dir.path("status.tmp"))); mv \(shellQuoted(dir.path("status.tmp"))) \(shellQuoted(dir.path("status"))); "
+            + "stty -g > \(shellQuoted(dir.path("after.tmp"))); mv \(shellQuoted(dir.path("after.tmp"))) \(shellQuoted(dir.path("after"))); sleep 30"
         let tmux = try TmuxSession(columns: 100, rows: 30, command: command)
         #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
         try tmux.send("?")
@@ -57,8 +57,8 @@ import TimeKit
         let dir = TemporaryFolder()
         let pidFile = shellQuoted(dir.path("pid"))
         let command = "stty -g > \(shellQuoted(dir.path("before"))); "
-            + "sh -c 'echo $$ > \(dir.path("pid")); exec \(TimedeckBinary.url.path)'; echo $? > \(shellQuoted(dir.path("status"))); "
-            + "stty -g > \(shellQuoted(dir.path("after"))); sleep 30"
+            + "sh -c 'echo $$ > \(dir.path("pid")); exec \(TimedeckBinary.url.path)'; echo $? > \(shellQuoted(dir.path("status.tmp"))); mv \(shellQuoted(dir.path("status.tmp"))) \(shellQuoted(dir.path("status"))); "
+            + "stty -g > \(shellQuoted(dir.path("after.tmp"))); mv \(shellQuoted(dir.path("after.tmp"))) \(shellQuoted(dir.path("after"))); sleep 30"
         _ = pidFile
         let tmux = try TmuxSession(columns: 80, rows: 24, command: command)
         #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
@@ -82,7 +82,7 @@ import TimeKit
 
     @Test func dumbTerminalIsRefusedWithExitCode2() throws {
         let dir = TemporaryFolder()
-        let command = "TERM=dumb \(bin) 2> \(shellQuoted(dir.path("err"))); echo $? > \(shellQuoted(dir.path("status"))); sleep 30"
+        let command = "TERM=dumb \(bin) 2> \(shellQuoted(dir.path("err"))); echo $? > \(shellQuoted(dir.path("status.tmp"))); mv \(shellQuoted(dir.path("status.tmp"))) \(shellQuoted(dir.path("status"))); sleep 30"
         let tmux = try TmuxSession(columns: 80, rows: 24, command: command)
         defer { withExtendedLifetime(tmux) {} }
         #expect(waitUntil { dir.read("status") != nil })
@@ -94,7 +94,7 @@ import TimeKit
 
     @Test func unknownTerminalIsRefusedWithExitCode2() throws {
         let dir = TemporaryFolder()
-        let command = "TERM=no-such-terminal \(bin) 2> \(shellQuoted(dir.path("err"))); echo $? > \(shellQuoted(dir.path("status"))); sleep 30"
+        let command = "TERM=no-such-terminal \(bin) 2> \(shellQuoted(dir.path("err"))); echo $? > \(shellQuoted(dir.path("status.tmp"))); mv \(shellQuoted(dir.path("status.tmp"))) \(shellQuoted(dir.path("status"))); sleep 30"
         let tmux = try TmuxSession(columns: 80, rows: 24, command: command)
         defer { withExtendedLifetime(tmux) {} }
         #expect(waitUntil { dir.read("status") != nil })

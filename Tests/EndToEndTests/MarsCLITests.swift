@@ -9,33 +9,38 @@ import Testing
         var stderr: String
     }
 
-    static func binary() throws -> URL {
-        let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let folder = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        let candidate = folder.appendingPathComponent("timedeck")
-        guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidate.path])
-        }
-        return candidate
-    }
-
+    /// Runs `timedeck args…` with posix_spawn, stdout and stderr going to
+    /// temporary files, and waits with waitpid. No pipes: a pipe's write end
+    /// can be inherited by a process another test forks meanwhile (a tmux
+    /// server), and then reading it to the end blocks for that process's life.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // Hermetic: no user config unless a test gives one.
+        env["TIMEDECK_CONFIG"] = "/nonexistent/timedeck-test-config.toml"
         for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read before waiting so a large output cannot fill the pipe and block.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self))
+        let folder = TemporaryFolder()
+        let outPath = folder.path("stdout"), errPath = folder.path("stderr")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = [TimedeckBinary.url.path] + arguments
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArgs.forEach { free($0) }
+            cEnv.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
+        guard rc == 0 else { throw SpawnError(description: "cannot start \(argv[0]): error \(rc)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS, spelled out (the macros do not import).
+        let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Run(status: exitStatus, stdout: folder.read("stdout") ?? "", stderr: folder.read("stderr") ?? "")
     }
 
     static let expectedKeys: Set<String> = [
@@ -91,6 +96,40 @@ import Testing
         #expect(b["ttMinusUTC"] as? Double == 69.184)
         #expect(a["ttMinusUTC"] as? Double == 70.184)
         #expect(after.stderr.isEmpty)  // list not expired: no notice
+    }
+
+    @Test func nowIsTheDefaultAndCanBeSpelledOut() throws {
+        let before = Date().timeIntervalSince1970
+        let r = try Self.run(["mars", "--at", "now", "--json"])
+        let after = Date().timeIntervalSince1970
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        // JD(UT) of the process's own clock reading lies between ours.
+        let jd = try #require(object["julianDateUT"] as? Double)
+        #expect(jd >= 2_440_587.5 + before / 86_400 - 1e-6 && jd <= 2_440_587.5 + after / 86_400 + 1e-6)
+    }
+
+    @Test(arguments: [["--longitude", "-133.8"], ["--longitude=-133.8"], ["--longitude", "133.8W"], ["--longitude", "226.2"]])
+    func negativeAndWestLongitudesAreAccepted(option: [String]) throws {
+        let r = try Self.run(["mars", "--at", "2021-01-01T00:00:00Z", "--json"] + option)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"longitudeEast\":-133.8,"))
+    }
+
+    @Test func configMarsKeysAreTheDefault() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID()).toml")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try "[mars]\nsite = \"jezero\"\n".write(to: url, atomically: true, encoding: .utf8)
+        let env = ["TIMEDECK_CONFIG": url.path]
+        let r = try Self.run(["mars", "--at", "2021-04-19T07:34:00Z", "--json"], environment: env)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(object["site"] as? String == "Perseverance" && object["missionSol"] as? Int == 58)
+        // The command line still wins.
+        let plain = try Self.run(["mars", "--at", "2021-04-19T07:34:00Z", "--longitude", "10", "--json"], environment: env)
+        #expect(plain.stdout.contains("\"longitudeEast\":10.0,") && !plain.stdout.contains("\"site\""))
+        try "[mars]\nsite = \"jezro\"\n".write(to: url, atomically: true, encoding: .utf8)
+        let bad = try Self.run(["mars", "--json"], environment: env)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("unknown site 'jezro' (mars.site in \(url.path)). Did you mean: Perseverance"))
     }
 
     @Test func csvTable() throws {

@@ -9,22 +9,34 @@ import Testing
         var stderr: String
     }
 
-    /// Runs the built `timedeck` beside the test bundle.
-    func timedeck(_ args: String...) throws -> Run {
-        let exe = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            .deletingLastPathComponent().appendingPathComponent("timedeck")
-        let p = Process()
-        p.executableURL = exe
-        p.arguments = args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                   stderr: String(decoding: e, as: UTF8.self))
+    /// Runs the built `timedeck` to completion. posix_spawn with stdout and
+    /// stderr sent to files, not `Process` with pipes: a tmux server forked
+    /// by a concurrent end-to-end test can inherit a pipe's write end and
+    /// keep `readDataToEndOfFile` waiting forever (it did).
+    func timedeck(_ args: String...) throws -> Run { try timedeck(args) }
+
+    func timedeck(_ args: [String]) throws -> Run {
+        let dir = TemporaryFolder()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, dir.path("out"), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, dir.path("err"), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = [TimedeckBinary.url.path] + args
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let cEnv = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArgs.forEach { free($0) }
+            cEnv.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
+        guard rc == 0 else { throw SpawnError(description: "cannot start timedeck: error \(rc)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Run(status: exit, stdout: dir.read("out") ?? "", stderr: dir.read("err") ?? "")
     }
 
     func json(_ text: String) throws -> Any {
@@ -115,19 +127,9 @@ import Testing
         ["places", "search", "London", "--limit", "zero"],
     ])
     func badInputExitsTwo(args: [String]) throws {
-        let exe = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            .deletingLastPathComponent().appendingPathComponent("timedeck")
-        let p = Process()
-        p.executableURL = exe
-        p.arguments = args
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = Pipe()
-        try p.run()
-        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 2, "\(args)")
-        #expect(e.hasPrefix("timedeck: "), "\(e)")
+        let r = try timedeck(args)
+        #expect(r.status == 2, "\(args)")
+        #expect(r.stderr.hasPrefix("timedeck: "), "\(r.stderr)")
     }
 
     @Test func placesSearchJSON() throws {

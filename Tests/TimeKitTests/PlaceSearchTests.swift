@@ -31,6 +31,10 @@ import Testing
         ("kathmandu", "Kathmandu", "NP", "Asia/Kathmandu"),
         ("lodz", "Łódź", "PL", "Europe/Warsaw"),
         ("Москва", "Moscow", "RU", "Europe/Moscow"),
+        ("nyc", "New York City", "US", "America/New_York"),
+        ("LA", "Los Angeles", "US", "America/Los_Angeles"),
+        ("bombay", "Mumbai", "IN", "Asia/Kolkata"),
+        ("saint petersburg", "Saint Petersburg", "RU", "Europe/Moscow"),
     ])
     func topMatch(query: String, name: String, country: String, zone: String) {
         let p = top(query)

@@ -15,20 +15,43 @@ public struct AppState: Equatable, Sendable {
     public var focus: PanelID?
     /// Set once the user asked to leave; the shell stops after this event.
     public var isQuitting = false
+    /// The terminal size last reported; snapshots render at this size.
+    public var screenSize = Size(columns: 80, rows: 24)
+    /// A short-lived message on the status line (snapshot saved, …).
+    public var notice: Notice?
+    /// The call planner panel.
+    public var calls = CallPlannerState()
     /// The user's settings (defaults when the config file is absent or invalid).
     public var settings = Settings()
     /// Counts `t` presses; plain mode says the time when it changes.
     public var timeRequests = 0
     /// The interface language (resolved from the settings and locale by the shell).
     public var language: UILanguage = .en
+    /// The marks panel (issue 4): stored marks, selection, modes, undo.
+    public var marks = MarksPanelState()
     /// One line about a config problem, shown until the file is fixed.
     public var configNotice: String?
+    /// The Mars panel: longitude, site, advanced view, and its loaded data.
+    public var mars = MarsPanelState()
 
     public init(now: Date, localZone: TimeZone, panels: [PanelID] = []) {
         self.now = now
         self.localZone = localZone
         self.panels = panels
         self.focus = panels.first
+    }
+}
+
+/// A status-line message shown until `until`.
+public struct Notice: Equatable, Sendable {
+    public var text: String
+    public var isProblem: Bool
+    public var until: Date
+
+    public init(_ text: String, isProblem: Bool = false, until: Date) {
+        self.text = text
+        self.isProblem = isProblem
+        self.until = until
     }
 }
 

@@ -1,8 +1,18 @@
+import TimeKit
+
 /// Work that `update` asks the shell to do; performed by the executable's
 /// effect runner, never inside `update`.
 public enum Effect: Equatable, Sendable {
     /// Leave the dashboard and restore the terminal.
     case quit
+    /// Write this snapshot of the dashboard to the data folder.
+    case writeSnapshot(SnapshotDocument)
     /// Ring the terminal bell `times` times, briefly apart.
     case bell(times: Int)
+    /// Store work for the marks panel (record, note, delete, restore, clear).
+    case marks(MarksEffect)
+    /// Save or delete a call (the call planner).
+    case calls(CallPlannerEffect)
+    /// Remember the Mars panel's longitude, site and view between runs.
+    case saveMarsSettings(MarsSettings)
 }

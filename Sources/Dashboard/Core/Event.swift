@@ -1,12 +1,26 @@
 import Foundation
+import TimeKit
 
 /// Everything that can happen to the dashboard. The shell samples the clock
 /// once per event and passes the instant in, so `update` never reads a clock.
 public enum Event: Equatable, Sendable {
     /// The second boundary passed (or the shell woke for another reason).
     case tick(Date)
+    /// A snapshot was written (`path` of the text file); `copied` when it was
+    /// also offered to the clipboard.
+    case snapshotSaved(path: String, copied: Bool)
+    /// A snapshot could not be written; the message says why.
+    case snapshotFailed(String)
     /// A key, stamped with the real-time clock right after it was read.
     case key(Key, at: Date)
     /// The terminal changed size.
     case resize(Size)
+    /// Store results and clock/gpsd observations for the marks panel.
+    case marks(MarksEvent)
+    /// A call was stored (carrying its id after the first save).
+    case callSaved(CallPlan)
+    /// Storing or deleting a call failed; the message says what to do.
+    case callStoreFailed(String)
+    /// Saving the Mars panel's settings failed (the message says why).
+    case marsSettingsNotSaved(String)
 }

@@ -7,12 +7,31 @@ public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     switch event {
     case .tick(let now):
         next.now = now
+        if let notice = next.notice, now >= notice.until { next.notice = nil }
+        let saves = next.calls.tick(now: now).map(Effect.calls)
+        return (next, saves)
+    case .callSaved(let call):
+        return (CallsPanel.saved(call, in: next), [])
+    case .callStoreFailed(let message):
+        next.calls.message = message
         return (next, [])
-    case .resize:
+    case .snapshotSaved(let path, let copied):
+        let text = "Snapshot saved: \(path)" + (copied ? " (offered to the clipboard)" : "")
+        next.notice = Notice(state.language.localized(text), until: state.now.addingTimeInterval(Notice.seconds))
         return (next, [])
+    case .snapshotFailed(let message):
+        next.notice = Notice(message, isProblem: true, until: state.now.addingTimeInterval(Notice.seconds))
+        return (next, [])
+    case .resize(let size):
+        next.screenSize = size
+        return (next, [])
+    case .marsSettingsNotSaved(let message):
+        return (MarsPanel.settingsNotSaved(message, in: next), [])
     case .key(let key, let now):
         next.now = now
         return handleKey(key, in: next)
+    case .marks(let marksEvent):
+        return MarksPanel.handle(marksEvent, in: next)
     }
 }
 
@@ -36,7 +55,12 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
     switch action {
     case .quit:
         next.isQuitting = true
-        return (next, [.quit])
+        // A call time changed in the last moment is saved before leaving.
+        let saves = next.calls.pendingSave(now: state.now, force: true).map(Effect.calls)
+        return (next, saves + [.quit])
+    case .snapshot:
+        let document = SnapshotDocument.make(state, size: state.screenSize)
+        return (next, [.writeSnapshot(document)])
     case .showHelp:
         next.overlay = .help(scroll: 0)
     case .closeOverlay:
@@ -51,6 +75,12 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         next.timeRequests += 1
     case .focusNext, .focusPrevious:
         next.focus = cycledFocus(state, forward: action == .focusNext)
+    case .marks(let marksAction):
+        return MarksPanel.perform(marksAction, in: state)
+    case .calls(let callsAction):
+        return CallsPanel.perform(callsAction, in: state)
+    case .mars(let marsAction):
+        return MarsPanel.perform(marsAction, in: state)
     }
     return (next, [])
 }
@@ -67,5 +97,7 @@ func cycledFocus(_ state: AppState, forward: Bool) -> PanelID? {
 /// line here; the first that returns a result wins.
 func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
     if case .help = state.overlay { return nil }
+    if let captured = MarksPanel.captureKey(key, in: state) { return captured }
+    if let captured = CallsPanel.captureKey(key, in: state) { return captured }
     return nil
 }

@@ -1,14 +1,19 @@
 /// What a key does, independent of which key it is.
 public enum Action: Equatable, Hashable, Sendable {
     case quit
+    /// Write a snapshot of the screen and a data summary to the data folder.
+    case snapshot
     case showHelp
     case closeOverlay
     case scrollUp
     case scrollDown
     case focusNext
     case focusPrevious
+    case calls(CallsAction)
     /// Say the time (plain mode); on screen it is always shown.
     case tellTime
+    case marks(MarksAction)
+    case mars(MarsAction)
 }
 
 /// Where a binding applies.
@@ -19,6 +24,8 @@ public enum KeyScope: Equatable, Hashable, Sendable {
     case panel(PanelID)
     /// While the help overlay is open.
     case help
+    /// While a call is being edited (keys captured by the calls panel).
+    case callEditor
 }
 
 /// One row of the keymap: the keys, the action and the help text.
@@ -42,6 +49,7 @@ public enum Keymap {
     public static let bindings: [KeyBinding] = [
         KeyBinding([.character("?")], .showHelp, "Show this help"),
         KeyBinding([.character("t")], .tellTime, "Say the time (plain mode)"),
+        KeyBinding([.character("w")], .snapshot, "Save a snapshot of the screen and data"),
         KeyBinding([.character("q"), .escape, .control("c")], .quit, "Quit"),
         KeyBinding([.tab], .focusNext, "Focus the next panel"),
         KeyBinding([.backTab], .focusPrevious, "Focus the previous panel"),
@@ -49,7 +57,7 @@ public enum Keymap {
         KeyBinding([.up, .character("k")], .scrollUp, "Scroll up", scope: .help),
         KeyBinding([.down, .character("j")], .scrollDown, "Scroll down", scope: .help),
         KeyBinding([.control("c")], .quit, "Quit timedeck", scope: .help),
-    ]
+    ] + MarksPanel.keyBindings + MarsPanel.keyBindings + CallsPanel.keyBindings + CallsPanel.editBindings
 
     /// The action bound to `key` in the first matching scope, in order.
     public static func action(for key: Key, in scopes: [KeyScope]) -> Action? {

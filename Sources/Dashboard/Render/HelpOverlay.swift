@@ -12,6 +12,7 @@ enum HelpOverlay {
         for panel in state.panels {
             scopes.append((.panel(panel), l.localized("\(panel.rawValue.capitalized) panel (Tab to focus)")))
         }
+        if state.panels.contains(.calls) { scopes.append((.callEditor, l.localized("Editing a call (Enter on the calls panel)"))) }
         scopes.append((.help, l.localized("In this help")))
         return scopes
     }
@@ -37,7 +38,7 @@ enum HelpOverlay {
 
     static func draw(_ state: AppState, scroll: Int, into frame: inout Frame) {
         let lines = content(state)
-        let width = min(frame.size.columns - 2, 64)
+        let width = min(frame.size.columns - 2, 76)
         let height = min(frame.size.rows - 2, lines.count + 4)
         let rect = Rect(x: (frame.size.columns - width) / 2, y: (frame.size.rows - height) / 2,
                         width: width, height: height)

@@ -37,6 +37,9 @@ public enum PlainAnnouncer {
             lines.append("Focus: \(focus.rawValue) panel.")
         }
         if new.timeRequests != old.timeRequests { lines.append(timeLine(new)) }
+        lines += MarksPanel.announcements(from: old.marks, to: new.marks)
+        lines += PanelSummaries.callChange(from: old, to: new)
+        if new.mars.settings != old.mars.settings { lines.append(MarsPanel.plainLine(new)) }
         if new.isQuitting && !old.isQuitting { lines.append("Goodbye.") }
         return lines
     }

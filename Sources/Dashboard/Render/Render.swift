@@ -6,11 +6,17 @@ public func render(_ state: AppState, size: Size) -> Frame {
         drawTooSmall(size, language: state.language, into: &frame)
         return frame
     }
-    let layout = Layout(size: size, panels: state.panels)
+    let wanted: [PanelID: Int] = [.mars: MarsPanel.minimumRows + (state.mars.advanced ? 4 : 0)]
+    let layout = Layout(size: size, panels: state.panels, focus: state.focus, wanted: wanted)
     Header.draw(state, in: layout.header, big: layout.isBigClock, into: &frame)
     for panel in state.panels {
         guard let rect = layout.panels[panel], !rect.isEmpty else { continue }
         drawPanel(panel, state: state, in: rect, into: &frame)
+        // The focused panel (the one panel keys go to) gets a bar in its
+        // gutter: a shape, not only a colour, so mono terminals show it too.
+        if state.panels.count > 1, panel == state.focus, let gutter = layout.gutters[panel] {
+            frame.fill(gutter, with: "▌", role: .title)
+        }
     }
     StatusBar.draw(state, in: layout.statusBar, into: &frame)
     if case .help(let scroll) = state.overlay {
@@ -23,7 +29,12 @@ public func render(_ state: AppState, size: Size) -> Frame {
 /// as their engines land.
 func drawPanel(_ panel: PanelID, state: AppState, in rect: Rect, into frame: inout Frame) {
     switch panel {
-    case .marks, .mars, .calls:
+    case .marks:
+        MarksPanel.draw(state, in: rect, into: &frame)
+    case .calls:
+        CallsPanel.draw(state, in: rect, into: &frame)
+    case .mars:
+        MarsPanel.draw(state, in: rect, into: &frame)
         break
     }
 }
@@ -52,3 +63,4 @@ func drawTooSmall(_ size: Size, language: UILanguage = .en, into frame: inout Fr
         frame.putCentered(line, in: frame.bounds, y: top + i, role: .warning)
     }
 }
+

@@ -2,6 +2,11 @@
 /// has a problem, one line naming the file, the line and the problem.
 enum StatusBar {
     static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
+        if let notice = state.notice, state.now < notice.until {
+            frame.put((notice.isProblem ? "⚠ " : "✔ ") + notice.text, x: rect.x + 1, y: rect.y,
+                      role: notice.isProblem ? .error : .title, clip: rect)
+            return
+        }
         if let notice = state.configNotice {
             frame.put("⚠ " + notice, x: rect.x + 1, y: rect.y, role: .warning, clip: rect)
             return

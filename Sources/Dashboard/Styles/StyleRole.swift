@@ -18,4 +18,21 @@ public enum StyleRole: String, CaseIterable, Equatable, Hashable, Sendable {
     case warning
     case error
     case selection
+    /// A just-recorded mark's row, briefly.
+    case markFlash
+    // Call planner (issue 6). Each period also carries its name in the text,
+    // and a bad time its "✗ BAD" marker.
+    case callBeforeDawn
+    case callBreakfast
+    case callDay
+    case callDinner
+    case callLateNight
+    case callBad
+    case callHand
+    case callNow
+    case callScheduled
+    case callEditing
+    case callPlace
+    /// Mars clock readings (MTC, LMST, LTST) in the Mars panel.
+    case marsTime
 }

@@ -51,8 +51,9 @@ public enum CallTimeInput: Equatable, Sendable {
         var offset = 0
         if zone != "Z" && zone != "z" {
             let digits = zone.dropFirst().filter(\.isNumber)
-            guard let hh = Int(digits.prefix(2)), let mm = Int(digits.suffix(2)) else { throw ParseError(text: text) }
-            guard hh <= 14, mm < 60 else { throw ParseError(text: text) }
+            guard let hh = Int(digits.prefix(2)), let mm = Int(digits.suffix(2)), hh <= 14, mm < 60 else {
+                throw ParseError(text: text)
+            }
             offset = (hh * 3600 + mm * 60) * (zone.first == "-" ? -1 : 1)
         }
         return .instant(Date(timeIntervalSince1970: TimeInterval(wall.secondsAsIfUTC - Int64(offset))))

@@ -15,6 +15,9 @@ public struct CallTimeRow: Equatable, Sendable {
     /// ending at 00:00 ended in the late night; one ending at 06:00 did not
     /// end well).
     public var endGood: Bool?
+    /// For a Mars site: its sol and Local Mean Solar Time (then `reading` is
+    /// the UTC reading, `dayOffset` 0, and the period is by LMST).
+    public var mars: MarsReading?
 
     public var good: Bool { period.isGood }
 
@@ -22,20 +25,37 @@ public struct CallTimeRow: Equatable, Sendable {
     /// `start`; `nil` if a zone is unknown to the time-zone database.
     public static func rows(for places: [Place], start: Date, durationMinutes: Int? = nil,
                             periods: PeriodTable = .standard) -> [CallTimeRow]? {
-        let zones = places.compactMap(\.timeZone)
-        guard zones.count == places.count, let source = zones.first else { return nil }
-        return zip(places, zones).map { place, zone in
+        guard !places.isEmpty else { return [] }
+        let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+        let source = places[0].isMars ? utc : places[0].timeZone
+        guard let source else { return nil }
+        var rows: [CallTimeRow] = []
+        for place in places {
+            let end = durationMinutes.flatMap { $0 > 0 ? start.addingTimeInterval(TimeInterval($0 * 60)) : nil }
+            if place.isMars {
+                let m = MarsReading(at: start, longitudeEast: place.longitudeDegrees)
+                var row = CallTimeRow(place: place, reading: ZoneClock.reading(start, in: utc), dayOffset: 0,
+                                      period: periods.period(minuteOfDay: m.minuteOfSol), endReading: nil,
+                                      endGood: nil, mars: m)
+                if let end {
+                    let last = MarsReading(at: end.addingTimeInterval(-60), longitudeEast: place.longitudeDegrees)
+                    row.endGood = periods.period(minuteOfDay: last.minuteOfSol).isGood
+                }
+                rows.append(row)
+                continue
+            }
+            guard let zone = place.timeZone else { return nil }
             let r = ZoneClock.reading(start, in: zone)
             var row = CallTimeRow(place: place, reading: r,
                                   dayOffset: ZoneClock.dayOffset(start, in: zone, relativeTo: source),
                                   period: periods.period(minuteOfDay: r.minuteOfDay),
-                                  endReading: nil, endGood: nil)
-            if let minutes = durationMinutes, minutes > 0 {
-                let end = start.addingTimeInterval(TimeInterval(minutes * 60))
+                                  endReading: nil, endGood: nil, mars: nil)
+            if let end {
                 row.endReading = ZoneClock.reading(end, in: zone)
                 row.endGood = periods.period(at: end.addingTimeInterval(-60), in: zone).isGood
             }
-            return row
+            rows.append(row)
         }
+        return rows
     }
 }

@@ -11,6 +11,8 @@ public enum GPSDTime {
               b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
               let year = digits(b, 0, 4), let month = digits(b, 5, 2), let day = digits(b, 8, 2),
               let hour = digits(b, 11, 2), let minute = digits(b, 14, 2), let second = digits(b, 17, 2),
+              // Int64 nanoseconds reach from 1677-09-21 to 2262-04-11.
+              (1678...2261).contains(year),
               (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
               hour < 24, minute < 60, second <= 60
         else { return nil }

@@ -17,6 +17,16 @@ public enum MarsLongitude {
         return r > 180 ? r - 360 : r
     }
 
+    /// `degreesEast` moved by `delta` degrees, wrapped into (−180, 180] and
+    /// rounded to 0.1° so that repeated fine steps never drift (0.1 is not
+    /// exact in binary). The panel's longitude keys use this.
+    public static func stepped(_ degreesEast: Double, by delta: Double) -> Double {
+        guard degreesEast.isFinite, delta.isFinite else { return 0 }
+        let tenths = ((degreesEast + delta) * 10).rounded() / 10
+        let wrapped = normalized(tenths)
+        return wrapped == -0.0 ? 0 : wrapped
+    }
+
     /// `12.5°E`, `133.8°W`, `0.0°` with one decimal (west for negative).
     public static func text(_ degreesEast: Double, decimals: Int = 1) -> String {
         let v = normalized(degreesEast)

@@ -12,6 +12,8 @@ public struct MarsTable: Sendable {
     public var site: MarsSite?
     public var leapSeconds: LeapSecondTable
     public var format: Format
+    /// The landing sol's local MSD, floored (mission sites only), computed once.
+    let landingLocalSol: Int64?
 
     /// At most this many rows (ten million, about 700 MB of text).
     public static let maximumRows: Int64 = 10_000_000
@@ -25,6 +27,7 @@ public struct MarsTable: Sendable {
         self.site = site
         self.leapSeconds = leapSeconds
         self.format = format
+        landingLocalSol = Self.landingLocalSolFloor(site: site, leapSeconds: leapSeconds)
     }
 
     /// Rows from `from` to `to` inclusive (0 if `to` is before `from`).
@@ -53,9 +56,8 @@ public struct MarsTable: Sendable {
     public func writeRows(_ first: Int64, count: Int64, into out: inout AsciiBuffer) {
         let end = min(first + count, rowCount)
         guard first < end else { return }
-        let landingLocalSol = landingLocalSolFloor()
         let firstSol = Int64(site?.firstSol ?? 0)
-        let lonSols = longitudeEast / 360
+        let lonSols = (site?.longitudeEast ?? longitudeEast) / 360
         for row in first..<end {
             let ns = from.unixNanoseconds + row * stepNanoseconds
             let unixSeconds = Double(ns) / 1e9
@@ -101,7 +103,7 @@ public struct MarsTable: Sendable {
     }
 
     /// The landing sol's local MSD, floored, for a mission site.
-    func landingLocalSolFloor() -> Int64? {
+    static func landingLocalSolFloor(site: MarsSite?, leapSeconds: LeapSecondTable) -> Int64? {
         guard let site, let landing = site.landingUnixSeconds else { return nil }
         let tt = leapSeconds.ttMinusUTC(atUnixSeconds: landing)
         let t = Mars24.daysSinceJ2000TT(unixSeconds: landing, ttMinusUTCSeconds: tt)

@@ -6,7 +6,10 @@ import Foundation
 /// The file (layout in scripts/generate-places.py) is memory-mapped; a city
 /// becomes a `Place` only when asked for, and search walks the sorted key
 /// table in place. Opening it costs a header check, not 34,000 allocations.
-public final class PlaceDatabase: Sendable {
+public final class PlaceDatabase: Sendable, Equatable {
+    /// Two handles are equal when they are the same opened file.
+    public static func == (a: PlaceDatabase, b: PlaceDatabase) -> Bool { a === b }
+
     public enum LoadError: Error, CustomStringConvertible, Equatable {
         case unreadable(path: String, reason: String)
         case badFormat(path: String, reason: String)

@@ -34,6 +34,9 @@ public struct SettingKey: Sendable {
                    help: "Fixed position for marks when gpsd has no fix, e.g. \"27 28.02 S 153 22.84 E\" or \"-27.467, 153.381\"; empty for none.",
                    defaultText: "\"\"") { settings, value throws(Invalid) in
             let text = try string(value).trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty {
+                do { _ = try GeoPosition(parsing: text) } catch { throw Invalid(message: "\(error)") }
+            }
             settings.fixedPosition = text.isEmpty ? nil : text
         },
         SettingKey(table: "marks", key: "gpsd", help: "gpsd address as host:port, or \"off\".",

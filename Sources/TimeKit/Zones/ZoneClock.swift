@@ -90,12 +90,16 @@ public enum ZoneClock {
     /// The first offset change in `zone` after `instant` and within
     /// `horizonSeconds` (default 400 days), to the second.
     ///
-    /// Samples the offset every 6 hours (no zone changes twice within 6
-    /// hours), then bisects the first change it finds.
+    /// Samples the offset every `sampleSeconds` (default 6 hours; no zone
+    /// changes twice within that), then bisects the first change it finds.
+    /// A coarser step is faster but would miss a change and its reversal
+    /// inside one step: the closest pair in use today is Morocco's Ramadan
+    /// suspension of its UTC+1, about 30 days apart.
     public static func nextTransition(after instant: Date, in zone: TimeZone,
-                                      horizonSeconds: Int64 = 400 * 86_400) -> Transition? {
+                                      horizonSeconds: Int64 = 400 * 86_400,
+                                      sampleSeconds: Int64 = 6 * 3600) -> Transition? {
         let start = UTCFields.unixSeconds(instant)
-        let step: Int64 = 6 * 3600
+        let step = max(1, sampleSeconds)
         func offset(_ t: Int64) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t))) }
         let first = offset(start)
         var lo = start

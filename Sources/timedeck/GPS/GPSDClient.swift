@@ -12,6 +12,8 @@ final class GPSDClient: @unchecked Sendable {
     private let stopLock = NSLock()
     private var stopRequested = false
     private var thread: Thread?
+    /// Called on the client's thread after every change (set before `start`).
+    var onUpdate: (@Sendable (GPSDSnapshot) -> Void)?
 
     /// `?WATCH`: JSON reports; `pps` adds TOFF/PPS clock reports (gpsd_json(5)).
     static let watchCommand = "?WATCH={\"enable\":true,\"json\":true,\"pps\":true};\n"
@@ -46,7 +48,7 @@ final class GPSDClient: @unchecked Sendable {
     private func run() {
         var backoffSeconds = 0.5
         while !isStopping {
-            box.update { $0.connection = .connecting }
+            change { $0.connection = .connecting }
             let reason: String
             switch GPSDSocket.connect(to: address, timeoutMilliseconds: 2000) {
             case .failure(let error):
@@ -57,7 +59,7 @@ final class GPSDClient: @unchecked Sendable {
                 if result.receivedSomething { backoffSeconds = 0.5 }
                 reason = result.reason
             }
-            box.update { $0.connection = .unavailable(reason: reason) }
+            change { $0.connection = .unavailable(reason: reason) }
             sleepUnlessStopped(seconds: backoffSeconds)
             backoffSeconds = min(backoffSeconds * 2, 8)
         }
@@ -66,7 +68,7 @@ final class GPSDClient: @unchecked Sendable {
     /// Reads reports until the connection ends or `stop` is called.
     private func serve(_ socket: GPSDSocket) -> (receivedSomething: Bool, reason: String) {
         guard socket.send(Self.watchCommand) else { return (false, "gpsd closed the connection") }
-        box.update { $0.connection = .connected(release: nil) }
+        change { $0.connection = .connected(release: nil) }
         var splitter = LineSplitter(maximumLineBytes: GPSDReader.maximumLineBytes)
         var received = false
         while !isStopping {
@@ -82,11 +84,17 @@ final class GPSDClient: @unchecked Sendable {
                     let now = RealtimeClock.nowUnixNanoseconds()
                     guard let report = GPSDReader.parse(bytes: line) else { continue }
                     received = true
-                    box.update { $0.apply(report, receivedUnixNanoseconds: now) }
+                    change { $0.apply(report, receivedUnixNanoseconds: now) }
                 }
             }
         }
         return (received, "stopped")
+    }
+
+    /// Updates the box and tells `onUpdate` about the new state.
+    private func change(_ body: (inout GPSDSnapshot) -> Void) {
+        box.update(body)
+        onUpdate?(box.snapshot)
     }
 
     private func sleepUnlessStopped(seconds: Double) {

@@ -10,8 +10,8 @@ struct MarksAddCommand: ParsableCommand {
         abstract: "Record a mark at this instant.",
         discussion: """
             The instant is read from the real-time clock as soon as the command starts. \
-            The position comes from --position, --gpsd, or the saved settings \
-            (`timedeck marks settings`), in that order.
+            The position comes from --position or --gpsd, else from the config file's \
+            [marks] table (gpsd, then the fixed position; see `timedeck config keys`).
             """)
 
     @Option(help: "A short note (at most \(MarkNote.maximumCharacters) characters).")
@@ -41,7 +41,11 @@ struct MarksAddCommand: ParsableCommand {
         let kernel = RealtimeClock.kernelStatus()
         let options = try parsedOptions()
         let db = try MarksCLI.openStore()
-        var settings = MarkSettings(reading: { key in try? db.readSetting(key) })
+        let config = ConfigFile.locate().load()
+        if let notice = config.summary(path: ConfigFile.locate().url.path) {
+            FileHandle.standardError.write(Data("timedeck: \(notice)\n".utf8))
+        }
+        var settings = MarkSettings(config.settings)
         if let c = options.correction { settings.correctionNanoseconds = c }
         if noPosition {
             settings.fixedPosition = nil
@@ -51,6 +55,7 @@ struct MarksAddCommand: ParsableCommand {
             settings.gpsdAddress = nil
         } else if let g = options.gpsd {
             settings.gpsdAddress = g
+            settings.fixedPosition = nil
         }
         var snapshot: GPSDSnapshot?
         if let address = settings.gpsdAddress {
@@ -97,6 +102,8 @@ struct MarksAddCommand: ParsableCommand {
         while Date() < deadline {
             let snap = client.box.snapshot
             if let fix = snap.fix, fix.hasFix { return snap }
+            // Refused or unresolvable: gpsd is not there; do not keep the user waiting.
+            if case .unavailable = snap.connection { return snap }
             Thread.sleep(forTimeInterval: 0.02)
         }
         return client.box.snapshot

@@ -13,7 +13,7 @@ struct MarksCommand: ParsableCommand {
             $XDG_DATA_HOME/timedeck/timedeck.sqlite, else ~/.local/share/timedeck/timedeck.sqlite.
             """,
         subcommands: [MarksListCommand.self, MarksAddCommand.self, MarksExportCommand.self,
-                      MarksClearCommand.self, MarksSettingsCommand.self]
+                      MarksClearCommand.self]
     )
 }
 
@@ -21,7 +21,8 @@ struct MarksCommand: ParsableCommand {
 /// input (the user can fix the command) or 1 for a store or system problem.
 enum MarksCLI {
     static func fail(_ message: String, code: Int32 = 2) -> ExitCode {
-        FileHandle.standardError.write(Data(("timedeck: " + message.replacingOccurrences(of: "timedeck: ", with: "") + "\n").utf8))
+        let text = message.hasPrefix("timedeck: ") ? String(message.dropFirst("timedeck: ".count)) : message
+        FileHandle.standardError.write(Data(("timedeck: " + text + "\n").utf8))
         return ExitCode(code)
     }
 
@@ -85,7 +86,7 @@ struct MarksListCommand: ParsableCommand {
         let marks = try MarksCLI.store { try db.latestMarks(limit: limit ?? Int.max / 2) }
         if json {
             print(MarkExport.json(marks))
-        } else if marks.isEmpty {
+        } else if marks.isEmpty && limit != 0 {
             print("no marks yet (record one with `timedeck marks add` or the space bar in the dashboard)")
         } else {
             for mark in marks { print(MarksCLI.line(mark)) }

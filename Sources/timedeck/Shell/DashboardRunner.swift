@@ -13,11 +13,15 @@ struct DashboardRunner {
     func makeInitialState(now: Date) throws -> AppState {
         let config = ConfigFile.locate()
         let loaded = config.load()
-        var state = AppState(now: now, localZone: TimeZone.current, panels: [])
+        var state = AppState(now: now, localZone: TimeZone.current, panels: [.marks, .mars, .calls])
         state.settings = loaded.settings
+        state.marks = try MarksShell.initialState(settings: loaded.settings)
         state.configNotice = loaded.summary(path: config.url.path)
         state.language = UILanguage.resolve(setting: loaded.settings.language.rawValue,
                                             environment: ProcessInfo.processInfo.environment)
+        state.calls = CallsSetup.initialState(now: now, settings: loaded.settings)
+        state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
+                                                  settings: loaded.settings)
         return state
     }
 
@@ -35,16 +39,21 @@ struct DashboardRunner {
         defer { terminal.close() }
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox)
+        effects.marks = try MarksShell.start(inbox: inbox, settings: state.marks.settings)
+        defer { effects.marks?.stop() }
         var size = terminal.size
+        state.screenSize = size
         terminal.draw(render(state, size: size))
 
         while true {
             let now = WallClock.now()
-            let timeout = min(WallClock.millisecondsToNextSecond(after: now), effects.millisecondsToNextBell(now))
+            let timeout = min(WallClock.millisecondsToNextSecond(after: now), effects.millisecondsToNextBell(now),
+                              state.calls.frameIntervalMilliseconds(at: now) ?? Int32.max)
             var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake.readFd, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, timeout)
             if let signal = wake.drain().first(where: { SignalWatcher.watched.contains(Int32($0)) }) {
+                _ = effects.perform(state.calls.pendingSave(now: now, force: true).map(Effect.calls))
                 return 128 + Int32(signal)
             }
             // Keys first: each carries the instant it was read.
@@ -81,7 +90,11 @@ struct EffectRunner {
 
     /// Rings the bell: curses' `beep` on screen, BEL in plain mode.
     let ringBell: () -> Void
+    /// Offers text to the terminal's clipboard (OSC 52); nil in plain mode.
+    var clipboard: ((String) -> Bool)?
     let inbox: EventInbox
+    /// The marks store and watchers (nil in tests of the runner itself).
+    var marks: MarksShell?
     /// Bells still to ring, for double beeps spaced briefly apart without
     /// blocking the loop.
     private var pendingBells: [Date] = []
@@ -89,6 +102,7 @@ struct EffectRunner {
 
     init(terminal: Terminal, inbox: EventInbox) {
         self.init(bell: { terminal.bell() }, inbox: inbox)
+        clipboard = { terminal.offerToClipboard($0) }
     }
 
     init(bell: @escaping () -> Void, inbox: EventInbox) {
@@ -97,16 +111,38 @@ struct EffectRunner {
     }
 
     mutating func perform(_ effects: [Effect]) -> (Outcome, [Event]) {
-        let followUps: [Event] = []
+        var followUps: [Event] = []
         for effect in effects {
             switch effect {
+            case .calls(let callEffect):
+                followUps += CallsSetup.perform(callEffect)
             case .quit:
                 return (.quit, followUps)
+            case .writeSnapshot(let document):
+                do {
+                    let path = try SnapshotFiles.write(document)
+                    followUps.append(.snapshotSaved(path: path, copied: clipboard?(document.text) ?? false))
+                } catch {
+                    followUps.append(.snapshotFailed("\(error)"))
+                }
             case .bell(let times):
                 guard times > 0 else { continue }
                 ringBell()
                 let now = WallClock.now()
                 for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
+            case .marks(let marksEffect):
+                // Synchronous: the commit is done before the follow-up event
+                // reaches `update`, and so before anything is drawn.
+                if let marks {
+                    followUps.append(marks.perform(marksEffect))
+                } else if case .record(let mark) = marksEffect {
+                    // No store: say so rather than drop the sight silently.
+                    followUps.append(.marks(.recordFailed(mark, reason: "no database open")))
+                }
+            case .saveMarsSettings(let settings):
+                if let failure = MarsPanelLoader.save(settings) {
+                    followUps.append(failure)
+                }
             }
         }
         return (.continue, followUps)

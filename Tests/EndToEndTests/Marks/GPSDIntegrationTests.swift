@@ -85,4 +85,40 @@ struct GPSDIntegrationTests {
         let list = try p.run(["marks", "list"])
         #expect(list.stdout.contains("27° 28'.02 S  153° 22'.84 E (gpsd"))
     }
+
+    @Test("The dashboard takes positions from gpsd, and keeps marking when gpsd dies",
+          .enabled(if: gpsfake != nil, "gpsfake is not installed (apt-get install gpsd gpsd-clients; .ci/run does)"))
+    func dashboardWithGPSFake() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let logURL = p.home.appendingPathComponent("brisbane.nmea")
+        try Self.log().write(to: logURL, atomically: true, encoding: .ascii)
+        let port = try Self.freePort()
+        try "[marks]\ngpsd = \"127.0.0.1:\(port)\"\nbell = false\n".write(toFile: p.configPath, atomically: true, encoding: .utf8)
+        let fake = try SpawnedGroup(Self.gpsfake ?? "gpsfake", ["-q", "-1", "-P", String(port), "-c", "0.2", logURL.path])
+        defer { fake.stop() }
+        // Wide enough for the whole clock-status line beside the Mars panel.
+        let session = try TmuxSession(columns: 200, rows: 30, command: "exec \(shellQuoted(TimedeckBinary.url.path))",
+                                      environment: ["TIMEDECK_HOME": p.home.path, "TIMEDECK_CONFIG": p.configPath])
+        let pidText = try session.tmux(["display-message", "-p", "-t", session.name, "#{pane_pid}"])
+        defer {
+            if let pid = pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGKILL) }
+            session.stop()
+        }
+        // The client reconnects with backoff until gpsfake's gpsd is up.
+        let fixed = session.waitForScreen(20) { $0.contains("D fix") }
+        #expect(fixed != nil, "no fix shown: \(session.capture())")
+        try session.send("Space")
+        #expect(session.waitForScreen { $0.contains("#1  ") } != nil)
+        let first = try #require(try p.listJSON().first)
+        #expect(first["positionSource"] as? String == "gpsd")
+        #expect(first["positionStatus"] as? String == "current")
+        #expect(abs((first["latitude"] as? Double ?? 0) - -27.467) < 1e-6)
+        // gpsd goes away: the dashboard says so and Space still records at once.
+        fake.stop()
+        #expect(session.waitForScreen(10) { $0.contains("unavailable") } != nil, "\(session.capture())")
+        try session.send("Space")
+        #expect(session.waitForScreen { $0.contains("#2  ") } != nil, "\(session.capture())")
+        #expect(try p.listJSON().count == 2)
+    }
 }

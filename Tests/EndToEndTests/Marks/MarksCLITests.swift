@@ -91,14 +91,15 @@ struct MarksCLITests {
         #expect(abs(diff - 2.5) < 0.0015)
     }
 
-    @Test("Settings: a saved position is used by later marks")
+    @Test("Config: the fixed position and watch error of [marks] apply to later marks")
     func settings() throws {
         let p = try MarksProcess()
         defer { p.remove() }
-        let set = try p.run(["marks", "settings", "--position", "-33.8688, 151.2093", "--bell", "off"])
-        #expect(set.status == 0)
-        #expect(set.stdout.contains("fixed 33° 52'.13 S  151° 12'.56 E") && set.stdout.contains("bell:       off"))
-        try p.run(["marks", "add"])
+        try "[marks]\nposition = \"-33.8688, 151.2093\"\ngpsd = \"off\"\nwatch_error_seconds = -1.5\n"
+            .write(toFile: p.configPath, atomically: true, encoding: .utf8)
+        let add = try p.run(["marks", "add"])
+        #expect(add.stdout.contains("33° 52'.13 S  151° 12'.56 E (fixed)"), "\(add.stdout)")
+        #expect(add.stdout.contains("corr \u{2212}1.500 s"))
         let m = try #require(try p.listJSON().first)
         #expect(m["latitude"] as? Double == -33.8688 && m["positionSource"] as? String == "fixed")
     }

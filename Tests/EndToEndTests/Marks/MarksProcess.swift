@@ -32,28 +32,28 @@ struct MarksProcess {
     }
 
     var databasePath: String { home.appendingPathComponent("timedeck.sqlite").path }
+    /// A config file of the test's own (absent unless the test writes it).
+    var configPath: String { home.appendingPathComponent("config.toml").path }
 
     @discardableResult
     func run(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> Output {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["TIMEDECK_HOME"] = home.path
+        env["TIMEDECK_CONFIG"] = configPath
         for (k, v) in extraEnvironment { env[k] = v }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read before waiting so a full pipe cannot deadlock the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        // Files, not pipes, and posix_spawn, not Foundation's Process: see
+        // `spawn` in Support/TmuxSession.swift.
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString).out").path
+        let err = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString).err").path
+        defer {
+            try? FileManager.default.removeItem(atPath: out)
+            try? FileManager.default.removeItem(atPath: err)
+        }
+        let pid = try spawn([Self.binary.path] + arguments, environment: env, stdin: "/dev/null", stdout: out, stderr: err)
+        let status = waitForExit(pid) ?? -1
+        return Output(status: status,
+                      stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
     }
 
     /// `marks list --json` decoded.

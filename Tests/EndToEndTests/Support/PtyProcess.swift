@@ -5,6 +5,8 @@ import Foundation
 final class PtyProcess {
     let pid: pid_t
     let master: Int32
+    /// Private data and config folders (unless the environment names others).
+    let scratch = TemporaryFolder()
     private(set) var output: [UInt8] = []
 
     init(_ arguments: [String], environment: [String: String], columns: UInt16 = 80, rows: UInt16 = 24) throws {
@@ -19,17 +21,20 @@ final class PtyProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // A clean signal mask and default actions, as from a shell (see CleanSpawnAttributes).
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        // 0x80: POSIX_SPAWN_SETSID (glibc), not imported by Swift.
-        posix_spawnattr_setflags(&attributes, Int16(0x80 | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // An empty signal mask and default dispositions (see `spawn`), and a
+        // new session (POSIX_SPAWN_SETSID, 0x80 in glibc, not imported).
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in [SIGCHLD, SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, s) }
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | 0x80)
         let argv = [TimedeckBinary.url.path] + arguments
         var env = ProcessInfo.processInfo.environment
+        env["TIMEDECK_HOME"] = scratch.path("data")
+        env["XDG_CONFIG_HOME"] = scratch.path("config")
         env.merge(environment) { _, new in new }
         let cArgs = argv.map { strdup($0) } + [nil]
         let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]

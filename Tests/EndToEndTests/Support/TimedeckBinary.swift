@@ -22,35 +22,25 @@ enum TimedeckBinary {
         var stderr: String
     }
 
-    /// Runs `timedeck args…` with pipes for all three streams and waits.
+    /// Runs `timedeck args…` and waits (at most 60 s). The streams go
+    /// through temporary files, not pipes: a pipe's write end inherited by
+    /// any process the child leaves behind would block a reader forever.
+    /// Unless `environment` says otherwise, data and config go to a private
+    /// temporary folder, never the user's own.
     static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String = "") throws -> Result {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        let scratch = TemporaryFolder()
         var env = ProcessInfo.processInfo.environment
+        env["TIMEDECK_HOME"] = scratch.path("data")
+        env["XDG_CONFIG_HOME"] = scratch.path("config")
+        env.removeValue(forKey: "TIMEDECK_CONFIG")
         env.merge(environment) { _, new in new }
-        process.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try? input.fileHandleForWriting.close()
-        // Read both pipes to the end before waiting, so a large output cannot block.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        let input = scratch.path("stdin"), output = scratch.path("stdout"), errors = scratch.path("stderr")
+        _ = FileManager.default.createFile(atPath: input, contents: Data(stdin.utf8))
+        let pid = try spawn([url.path] + arguments, environment: env, stdin: input, stdout: output, stderr: errors)
+        let status = waitForExit(pid) ?? -1
+        return Result(status: status,
+                      stdout: (try? String(contentsOfFile: output, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
     }
 }
 

@@ -103,6 +103,7 @@ struct GPSDReaderTests {
     @Test("Bad gpsd times", arguments: [
         "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01T00:00:00",
         "2024-01-01T00:00:00+01:00", "2024-01-01T00:00:00.Z", "2024-01-01T00:00:00.1234567890Z", "x",
+        "9999-12-31T23:59:59Z", "0000-01-01T00:00:00Z",  // beyond Int64 nanoseconds: refused, not a crash
     ])
     func badTimes(text: String) {
         #expect(GPSDTime.unixNanoseconds(iso: text) == nil)

@@ -54,10 +54,15 @@ struct MarkPositionTests {
         // TPV time − receipt = −50 ms: the coarse NMEA estimate
         #expect(gps.clock.gpsOffset == .init(nanoseconds: -50_000_000, method: .tpv))
 
+        // gpsd without a current fix: the fixed position stands in…
         let absent = MarkComposer.compose(unixNanoseconds: mark, note: "", settings: settings,
                                           gps: GPSDSnapshot(address: .default, connection: .unavailable(reason: "refused")),
                                           kernel: nil)
-        #expect(absent.position.status == .noFix && absent.clock.gpsOffset == nil)
+        #expect(absent.position == .fixed(brisbane) && absent.clock.gpsOffset == nil)
+        // …and without one, gpsd's state is recorded as it is.
+        settings.fixedPosition = nil
+        let stale = MarkComposer.compose(unixNanoseconds: mark + 9_000_000_000, note: "", settings: settings, gps: snap, kernel: nil)
+        #expect(stale.position.status == .stale && stale.position.coordinate == brisbane)
     }
 
     @Test("Snapshot: PPS beats TOFF beats TPV; old offsets expire")

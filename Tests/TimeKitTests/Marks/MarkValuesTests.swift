@@ -73,19 +73,23 @@ struct MarkValuesTests {
         #expect(throws: MarkSettings.InvalidCorrection.self) { try MarkSettings.correctionNanoseconds(parsing: text) }
     }
 
-    @Test("Settings read back what they wrote; bad values fall back to defaults")
-    func settingsRoundTrip() throws {
-        let s = MarkSettings(fixedPosition: try GeoPosition(parsing: "27 28.02 S 153 22.84 E"),
-                             gpsdAddress: GPSDAddress(host: "::1", port: 2948), correctionNanoseconds: -250_000_000,
-                             bellEnabled: false, flashEnabled: true)
-        let values = s.values
-        let back = MarkSettings(reading: { values[$0] ?? nil })
-        #expect(back.gpsdAddress == s.gpsdAddress)
-        #expect(back.correctionNanoseconds == -250_000_000)
-        #expect(back.bellEnabled == false && back.flashEnabled == true)
-        #expect(back.fixedPosition?.navigatorText == "27° 28'.02 S  153° 22'.84 E")
-        let junk = MarkSettings(reading: { _ in "no such value" })
-        #expect(junk == MarkSettings(bellEnabled: true, flashEnabled: true))
+    @Test("Mark settings come from the config's [marks] table")
+    func settingsFromConfig() throws {
+        var config = Settings()
+        config.fixedPosition = "27 28.02 S 153 22.84 E"
+        config.gpsdAddress = "[::1]:2948"
+        config.watchErrorSeconds = -0.25
+        config.bell = false
+        let s = MarkSettings(config)
+        #expect(s.fixedPosition?.navigatorText == "27° 28'.02 S  153° 22'.84 E")
+        #expect(s.gpsdAddress == GPSDAddress(host: "::1", port: 2948))
+        #expect(s.correctionNanoseconds == -250_000_000)
+        #expect(!s.bellEnabled && s.flashEnabled)
+        config.reducedMotion = true
+        config.fixedPosition = "somewhere nice"
+        config.gpsdAddress = nil
+        let t = MarkSettings(config)
+        #expect(!t.flashEnabled && t.fixedPosition == nil && t.gpsdAddress == nil)
     }
 
     @Test("gpsd addresses", arguments: [

@@ -61,8 +61,19 @@ import Testing
     }
 
     @Test func ingenuityFirstFlightWasPerseveranceSol58() throws {
-        // Flight at 07:34 UTC on 2021-04-19, about 12:30 LMST at Jezero.
+        // Flight at 07:34 UTC on 2021-04-19, which NASA gave as 12:33 LMST.
         #expect(try Self.missionSol("Perseverance", at: "2021-04-19T07:34:00Z") == 58)
+        let jezero = MarsClock(unixSeconds: 1_618_817_640, ttMinusUTCSeconds: 69.184, longitudeEast: 77.4508)
+        #expect(FixedText.clock(hours: jezero.localMeanSolarTime).hasPrefix("12:33"))
+    }
+
+    @Test func curiosityReachedSol3000OnTuesday12January2021PacificTime() throws {
+        // NASA/JPL: "Curiosity marked 3,000 sols on Tuesday (Jan. 12)" (2021),
+        // a US Pacific date: sol 3000 began within 2021-01-12T08:00Z ..< 01-13T08:00Z.
+        #expect(try Self.missionSol("Curiosity", at: "2021-01-12T08:00:00Z") == 2999)
+        #expect(try Self.missionSol("Curiosity", at: "2021-01-13T07:59:59Z") == 3000)
+        // And the panorama "taken on Nov. 18, 2020, the 2,946th sol" (Pacific date).
+        #expect(try Self.missionSol("Curiosity", at: "2020-11-18T20:00:00Z") == 2946)
     }
 
     @Test func pathfinderLastTransmissionWasSol83() throws {

@@ -1,0 +1,99 @@
+import Foundation
+import TimeKit
+
+/// The call planner panel's state: the saved calls, which one is active,
+/// the slider's memory (undo, the `n` double-tap), display options and, in
+/// edit mode, the draft being edited.
+public struct CallPlannerState: Equatable, Sendable {
+    /// Newest first.
+    public var calls: [CallPlan]
+    public var activeIndex: Int
+    /// Earlier starts of the active call, most recent last (`u` pops).
+    public var undoStack: [Date]
+    /// The start before `n` jumped to now; `n` again returns to it.
+    public var startBeforeNow: Date?
+    public var ring: BrailleClockFace.RingSpan
+    /// Hands sweeping to a new time (nil when still).
+    public var sweep: Sweep?
+    public var reducedMotion: Bool
+    public var use24Hour: Bool
+    public var periods: PeriodTable
+    /// Non-nil in edit mode.
+    public var editor: CallEditor?
+    /// One line for the user: what an optimizer did, why a key did nothing.
+    public var message: String?
+    /// The place database for edit mode's search (nil if it failed to open;
+    /// then only zone names can be added).
+    public var places: PlaceDatabase?
+    /// The user's own place, the source of new calls.
+    public var home: Place?
+    /// Mars sites that can join a call (nil if the list failed to load).
+    public var marsSites: MarsSiteLibrary?
+    /// When the active call's time last changed without being saved yet.
+    public var unsavedSince: Date?
+
+    /// A sweep of every clock from one start to another.
+    public struct Sweep: Equatable, Sendable {
+        public var from: Date
+        public var to: Date
+        public var hands: HandSweep
+
+        /// The instant the clocks show at `now`.
+        public func shown(at now: Date) -> Date {
+            from.addingTimeInterval(hands.minutes(at: now) * 60)
+        }
+    }
+
+    public init(calls: [CallPlan] = [], activeIndex: Int = 0, periods: PeriodTable = .standard,
+                reducedMotion: Bool = false, use24Hour: Bool = true) {
+        self.calls = calls
+        self.activeIndex = activeIndex
+        undoStack = []
+        startBeforeNow = nil
+        ring = .next12Hours
+        sweep = nil
+        self.reducedMotion = reducedMotion
+        self.use24Hour = use24Hour
+        self.periods = periods
+        editor = nil
+        message = nil
+        places = nil
+        home = nil
+        marsSites = nil
+        unsavedSince = nil
+    }
+
+    /// Place search for the picker: the database's matches, or a bare zone
+    /// when the database is missing.
+    public func searchPlaces(_ query: String) -> [Place] {
+        let mars = (marsSites?.sites(matching: query) ?? []).prefix(4).map(Place.mars)
+        if let places { return Array((mars + places.search(query, limit: 8).map(\.place)).prefix(8)) }
+        return mars + (ZoneNames.identifier(matching: query).map { [Place.zone($0)] } ?? [])
+    }
+
+    /// Milliseconds until the next animation frame, while hands sweep.
+    public func frameIntervalMilliseconds(at now: Date) -> Int32? {
+        guard let sweep, !sweep.hands.isFinished(at: now) else { return nil }
+        return 16
+    }
+
+    public var activeCall: CallPlan? {
+        calls.indices.contains(activeIndex) ? calls[activeIndex] : nil
+    }
+
+    /// The instant the clock stack shows at `now` (mid-sweep, or the start).
+    public func shownInstant(at now: Date) -> Date? {
+        guard let call = activeCall else { return nil }
+        if let sweep, !sweep.hands.isFinished(at: now) { return sweep.shown(at: now) }
+        return call.start
+    }
+}
+
+/// What the planner asks the shell to do.
+public enum CallPlannerEffect: Equatable, Sendable {
+    /// Insert or update the call (its `id` is nil until first saved).
+    case saveCall(CallPlan)
+    case deleteCall(id: Int64)
+    /// Remember which call is active (setting `calls.active`).
+    case rememberActiveCall(id: Int64)
+}

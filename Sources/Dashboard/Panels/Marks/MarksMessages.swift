@@ -1,0 +1,40 @@
+import Foundation
+import TimeKit
+
+/// What the marks panel asks the shell to do (performed by the executable's
+/// effect runner against the store). Each answers with a `MarksEvent`.
+public enum MarksEffect: Equatable, Sendable {
+    /// Commit a new mark; answered by `.recorded` or `.recordFailed`.
+    case record(SightingMark)
+    case updateNote(id: Int64, note: String)
+    case delete(id: Int64)
+    /// Put back marks removed by a delete or a clear (undo).
+    case restore([SightingMark])
+    case clear
+    /// Read the newest marks again (another process wrote); answered by `.reloaded`.
+    case reload
+}
+
+/// What comes back to the marks panel: results of its effects, and the
+/// clock and gpsd state the shell observes.
+public enum MarksEvent: Equatable, Sendable {
+    /// The mark is in the store (committed, fsynced), with its id.
+    case recorded(SightingMark)
+    /// The store refused the mark: it is NOT saved.
+    case recordFailed(SightingMark, reason: String)
+    /// The note of a mark changed; `previous` is the note before.
+    case noteSaved(SightingMark, previous: String)
+    case deleted(SightingMark)
+    case restored([SightingMark])
+    case cleared([SightingMark])
+    /// Another process wrote to the store (seen by the shell's watcher).
+    case changedElsewhere
+    /// Another process changed the store: the newest marks and the count.
+    case reloaded([SightingMark], totalCount: Int)
+    /// A store operation other than recording failed.
+    case storeFailed(String)
+    /// The kernel clock state (nil when adjtimex cannot be read).
+    case clock(ClockStatus.Kernel?)
+    /// The gpsd client's latest state.
+    case gps(GPSDSnapshot)
+}

@@ -1,0 +1,171 @@
+import Foundation
+import TimeKit
+
+/// The marks panel's pure update: actions from keys, modal keys (note,
+/// clear confirmation), and events from the shell.
+extension MarksPanel {
+    /// Longest note, as the store enforces it.
+    static let noteLimit = MarkNote.maximumCharacters
+
+    /// Applies a key action. `state.now` is the instant the key was read: a
+    /// new mark gets exactly that instant.
+    static func perform(_ action: MarksAction, in state: AppState) -> (AppState, [Effect]) {
+        var next = state
+        var m = state.marks
+        var effects: [Effect] = []
+        // A message lasts until the next thing the user does.
+        m.message = nil
+        switch action {
+        case .record:
+            let mark = MarkComposer.compose(unixNanoseconds: SightingMark.unixNanoseconds(state.now), note: "",
+                                            settings: m.settings, gps: m.gps, kernel: m.kernel)
+            m.pending += 1
+            effects = [.marks(.record(mark))]
+        case .newer: m.selected = max(0, m.selected - 1)
+        case .older: m.selected = min(max(0, m.marks.count - 1), m.selected + 1)
+        case .pageNewer: m.selected = max(0, m.selected - MarksPanelState.visibleRows)
+        case .pageOlder: m.selected = min(max(0, m.marks.count - 1), m.selected + MarksPanelState.visibleRows)
+        case .newest: m.selected = 0
+        case .oldest: m.selected = max(0, m.marks.count - 1)
+        case .editNote:
+            if let mark = m.selectedMark, let id = mark.id {
+                m.mode = .editingNote(id: id, text: mark.note)
+                m.message = nil
+            } else {
+                m.message = .init("No mark to annotate: press Space to record one.")
+            }
+        case .delete:
+            if let id = m.selectedMark?.id {
+                effects = [.marks(.delete(id: id))]
+            } else {
+                m.message = .init("No mark to delete.")
+            }
+        case .undo:
+            switch m.undo {
+            case .delete(let mark)?: effects = [.marks(.restore([mark]))]
+            case .clear(let marks)?: effects = [.marks(.restore(marks))]
+            case .note(let id, let previous)?: effects = [.marks(.updateNote(id: id, note: previous))]
+            case nil: m.message = .init("Nothing to undo.")
+            }
+            m.undo = nil
+        case .clearAll:
+            if m.totalCount == 0 {
+                m.message = .init("No marks to clear.")
+            } else {
+                m.mode = .confirmingClear(count: m.totalCount)
+            }
+        case .toggleBell:
+            m.bellOn.toggle()
+            m.message = .init("Bell \(m.bellOn ? "on" : "off") for new marks (config: marks.bell).")
+        case .toggleFlash:
+            m.flashOn.toggle()
+            m.message = .init("Flash \(m.flashOn ? "on" : "off") for new marks (config: marks.flash).")
+        }
+        next.marks = m
+        return (next, effects)
+    }
+
+    /// Keys while typing a note or confirming a clear; nil when browsing.
+    /// Space types a space here: the note is the only place it does not mark.
+    static func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
+        var next = state
+        switch state.marks.mode {
+        case .browsing:
+            return nil
+        case .confirmingClear(let count):
+            next.marks.mode = .browsing
+            if key == .character("y") || key == .character("Y") {
+                return (next, [.marks(.clear)])
+            }
+            next.marks.message = .init("Kept all \(count) marks.")
+            // Space still marks: answering "no" must not cost a sight.
+            if key == .space { return MarksPanel.perform(.record, in: next) }
+            return (next, [])
+        case .editingNote(let id, var text):
+            switch key {
+            case .enter:
+                next.marks.mode = .browsing
+                return (next, [.marks(.updateNote(id: id, note: text))])
+            case .escape:
+                next.marks.mode = .browsing
+                next.marks.message = .init("Note not changed.")
+                return (next, [])
+            case .backspace, .delete:
+                if !text.isEmpty { text.removeLast() }
+            case .character(let c):
+                if text.count < noteLimit {
+                    text.append(c)
+                } else {
+                    next.marks.message = .init("Notes are at most \(noteLimit) characters.", isError: true)
+                }
+            case .control("c"):
+                return nil  // Ctrl-C still quits
+            default:
+                break
+            }
+            next.marks.mode = .editingNote(id: id, text: text)
+            return (next, [])
+        }
+    }
+
+    /// Results from the store and observations from the shell.
+    static func handle(_ event: MarksEvent, in state: AppState) -> (AppState, [Effect]) {
+        var next = state
+        var m = state.marks
+        var effects: [Effect] = []
+        switch event {
+        case .recorded(let mark):
+            m.pending = max(0, m.pending - 1)
+            m.insert([mark])
+            m.selected = m.marks.firstIndex { $0.id == mark.id } ?? 0
+            if m.flashOn {
+                m.flashID = mark.id
+                m.flashUntil = state.now.addingTimeInterval(MarksPanelState.flashSeconds)
+            }
+            m.message = nil
+            if m.bellOn { effects = [.bell(times: 2)] }
+        case .recordFailed(let mark, let reason):
+            m.pending = max(0, m.pending - 1)
+            m.message = .init("MARK NOT SAVED (\(reason)): \(mark.markTimeText) \(mark.isoText), write it down", isError: true)
+            effects = [.bell(times: 3)]
+        case .noteSaved(let mark, let previous):
+            if let i = m.marks.firstIndex(where: { $0.id == mark.id }) { m.marks[i] = mark }
+            m.undo = .note(id: mark.id ?? 0, previous: previous)
+            m.message = .init("Note saved on #\(mark.id ?? 0) (u undoes).")
+        case .deleted(let mark):
+            m.marks.removeAll { $0.id == mark.id }
+            m.totalCount = max(0, m.totalCount - 1)
+            m.selected = min(m.selected, max(0, m.marks.count - 1))
+            m.undo = .delete(mark)
+            m.message = .init("Deleted #\(mark.id ?? 0) \(mark.markTimeText) (u undoes).")
+        case .restored(let marks):
+            m.insert(marks)
+            // One mark: select it where it lands; a whole clear: the newest.
+            if marks.count == 1, let only = marks.first { m.selected = m.marks.firstIndex { $0.id == only.id } ?? 0 } else { m.selected = 0 }
+            m.message = .init(marks.count == 1 ? "Restored #\(marks[0].id ?? 0)." : "Restored \(marks.count) marks.")
+        case .cleared(let marks):
+            m.marks = []
+            m.totalCount = 0
+            m.selected = 0
+            m.undo = .clear(marks)
+            m.message = .init("Cleared \(marks.count) marks (u undoes).")
+        case .changedElsewhere:
+            // Read on the main loop, in order with our own writes, so a
+            // reload can never hide a mark we have just stored.
+            effects = [.marks(.reload)]
+        case .reloaded(let marks, let total):
+            let selectedID = m.selectedMark?.id
+            m.marks = marks.sorted(by: MarksPanelState.newestFirst)
+            m.totalCount = max(total, marks.count)
+            m.selected = m.marks.firstIndex { $0.id == selectedID } ?? min(m.selected, max(0, m.marks.count - 1))
+        case .storeFailed(let reason):
+            m.message = .init("Store error: \(reason)", isError: true)
+        case .clock(let kernel):
+            m.kernel = kernel
+        case .gps(let snapshot):
+            m.gps = snapshot
+        }
+        next.marks = m
+        return (next, effects)
+    }
+}

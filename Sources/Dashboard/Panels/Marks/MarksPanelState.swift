@@ -1,0 +1,107 @@
+import Foundation
+import TimeKit
+
+/// The marks panel's part of the dashboard state: the stored marks (newest
+/// first), the selection, what the panel is doing (browsing, typing a note,
+/// confirming a clear), the last undoable change, and the latest clock and
+/// gpsd state that new marks are composed from.
+public struct MarksPanelState: Equatable, Sendable {
+    /// Marks shown at once, newest first.
+    public static let visibleRows = 5
+    /// Marks loaded into memory for browsing; older ones stay in the store
+    /// (and in `timedeck marks list/export`).
+    public static let loadedLimit = 10_000
+    /// How long the new row stays highlighted.
+    public static let flashSeconds: TimeInterval = 0.6
+
+    public enum Mode: Equatable, Sendable {
+        case browsing
+        /// Typing a note for mark `id`; `text` is what is typed so far.
+        case editingNote(id: Int64, text: String)
+        /// Waiting for `y` to delete all `count` marks.
+        case confirmingClear(count: Int)
+    }
+
+    /// The change `u` takes back.
+    public enum Undo: Equatable, Sendable {
+        case delete(SightingMark)
+        case clear([SightingMark])
+        case note(id: Int64, previous: String)
+    }
+
+    /// A line for the user: what just happened, or what went wrong.
+    public struct Message: Equatable, Sendable {
+        public var text: String
+        public var isError: Bool
+        public init(_ text: String, isError: Bool = false) {
+            self.text = text
+            self.isError = isError
+        }
+    }
+
+    /// Marks in memory, newest first (by instant, then id).
+    public var marks: [SightingMark] = []
+    /// Marks in the store (can exceed `marks.count` past `loadedLimit`).
+    public var totalCount = 0
+    /// Index of the selected mark in `marks`.
+    public var selected = 0
+    public var mode: Mode = .browsing
+    public var undo: Undo?
+    public var message: Message?
+    /// The mark whose row is highlighted, and until when.
+    public var flashID: Int64?
+    public var flashUntil: Date?
+    /// The double bell and the flash, from the config, switchable with b/f.
+    public var bellOn = true
+    public var flashOn = true
+    /// Position source, correction: from the config.
+    public var settings = MarkSettings()
+    /// The kernel clock state, as last read by the shell (nil: unknown).
+    public var kernel: ClockStatus.Kernel?
+    /// gpsd, as last reported by the shell's client (nil: gpsd off).
+    public var gps: GPSDSnapshot?
+    /// Marks sent to the store and not yet confirmed.
+    public var pending = 0
+
+    public init() {}
+
+    /// A panel showing `marks` (any order), with `totalCount` in the store.
+    public init(marks: [SightingMark], totalCount: Int, settings: MarkSettings) {
+        self.marks = marks.sorted(by: Self.newestFirst)
+        self.totalCount = max(totalCount, marks.count)
+        self.settings = settings
+        self.bellOn = settings.bellEnabled
+        self.flashOn = settings.flashEnabled
+    }
+
+    /// The selected mark, if any.
+    public var selectedMark: SightingMark? {
+        marks.indices.contains(selected) ? marks[selected] : nil
+    }
+
+    /// Index of the first visible row: the newest five, scrolled so the
+    /// selection is always on screen.
+    public var firstVisible: Int {
+        max(0, selected - (Self.visibleRows - 1))
+    }
+
+    /// Newest first: later instant first, then higher id.
+    public static func newestFirst(_ a: SightingMark, _ b: SightingMark) -> Bool {
+        if a.unixNanoseconds != b.unixNanoseconds { return a.unixNanoseconds > b.unixNanoseconds }
+        return (a.id ?? 0) > (b.id ?? 0)
+    }
+
+    /// Inserts marks keeping the order (and skipping ids already present).
+    mutating func insert(_ new: [SightingMark]) {
+        let known = Set(marks.compactMap(\.id))
+        let fresh = new.filter { $0.id.map { !known.contains($0) } ?? true }
+        marks = (marks + fresh).sorted(by: Self.newestFirst)
+        totalCount += fresh.count
+    }
+
+    /// Whether the row of `id` is highlighted at `now`.
+    public func isFlashing(_ id: Int64?, at now: Date) -> Bool {
+        guard flashOn, let id, id == flashID, let until = flashUntil else { return false }
+        return now < until
+    }
+}

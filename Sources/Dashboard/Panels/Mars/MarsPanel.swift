@@ -1,0 +1,65 @@
+import TimeKit
+
+/// What the Mars panel's keys do.
+public enum MarsAction: Equatable, Hashable, Sendable {
+    /// Move the longitude by this many degrees (negative is west).
+    case stepLongitude(degrees: Double)
+    case nextSite
+    case toggleAdvanced
+}
+
+/// The Mars panel: its keys and its pure `perform`.
+public enum MarsPanel {
+    public static let keyBindings: [KeyBinding] = [
+        KeyBinding([.right, .character("l")], .mars(.stepLongitude(degrees: MarsPanelState.fineStepDegrees)),
+                   "Longitude 0.1° east", scope: .panel(.mars)),
+        KeyBinding([.left, .character("h")], .mars(.stepLongitude(degrees: -MarsPanelState.fineStepDegrees)),
+                   "Longitude 0.1° west", scope: .panel(.mars)),
+        KeyBinding([.shiftRight, .character("L")], .mars(.stepLongitude(degrees: MarsPanelState.coarseStepDegrees)),
+                   "Longitude 10° east", scope: .panel(.mars)),
+        KeyBinding([.shiftLeft, .character("H")], .mars(.stepLongitude(degrees: -MarsPanelState.coarseStepDegrees)),
+                   "Longitude 10° west", scope: .panel(.mars)),
+        KeyBinding([.character("s")], .mars(.nextSite), "Next site in the library",
+                   scope: .panel(.mars)),
+        KeyBinding([.character("a")], .mars(.toggleAdvanced), "Advanced fields on/off", scope: .panel(.mars)),
+    ]
+
+    /// The next state for a Mars key; a changed choice is saved (effect).
+    static func perform(_ action: MarsAction, in state: AppState) -> (AppState, [Effect]) {
+        var next = state
+        switch action {
+        case .stepLongitude(let degrees):
+            next.mars = state.mars.steppingLongitude(by: degrees)
+        case .nextSite:
+            next.mars = state.mars.cyclingSite()
+        case .toggleAdvanced:
+            next.mars = state.mars.togglingAdvanced()
+        }
+        guard next.mars.settings != state.mars.settings else { return (next, []) }
+        return (next, [.saveMarsSettings(next.mars.settings)])
+    }
+
+    /// A settings file could not be written: say so in the panel.
+    static func settingsNotSaved(_ message: String, in state: AppState) -> AppState {
+        var next = state
+        if !next.mars.notices.contains(message) { next.mars.notices.append(message) }
+        return next
+    }
+}
+
+extension MarsPanel {
+    /// One sentence for plain mode when the Mars choices change:
+    /// `Mars: Perseverance, 77.5°E, LMST 12:33:03, LTST 12:15:52, mission sol 58.`
+    public static func plainLine(_ state: AppState) -> String {
+        let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
+        let c = input.clock
+        var parts = ["Mars:"]
+        if let site = input.site { parts.append(site.name + ",") }
+        parts.append(MarsLongitude.text(c.longitudeEast) + ",")
+        parts.append("LMST \(FixedText.clock(hours: c.localMeanSolarTime)),")
+        parts.append("LTST \(FixedText.clock(hours: c.localTrueSolarTime))" + (input.missionSol == nil ? "." : ","))
+        if let sol = input.missionSol { parts.append("mission sol \(sol).") }
+        if input.advanced { parts.append("Advanced fields on.") }
+        return parts.joined(separator: " ")
+    }
+}

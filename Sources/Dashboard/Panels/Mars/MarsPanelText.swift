@@ -1,0 +1,146 @@
+import TimeKit
+
+/// The Mars panel's content as rows of styled text (pure). `MarsPanel.draw`
+/// places them in the panel's box; golden tests compare `lines`.
+public enum MarsPanelText {
+    /// A run of text with its meaning.
+    public struct Segment: Equatable, Sendable {
+        public var text: String
+        public var role: StyleRole
+        public init(_ text: String, _ role: StyleRole = .normal) {
+            self.text = text
+            self.role = role
+        }
+    }
+
+    public typealias Row = [Segment]
+
+    /// Everything one frame needs, evaluated at an instant (time is an input).
+    public struct Input: Equatable, Sendable {
+        public var clock: MarsClock
+        public var site: MarsSite?
+        public var missionSol: Int?
+        public var advanced: Bool
+        public var notices: [String]
+    }
+
+    /// Evaluates Mars time at `unixSeconds` for the panel's state (pure).
+    public static func input(at unixSeconds: Double, state: MarsPanelState) -> Input {
+        let site = state.site
+        let longitude = site?.longitudeEast ?? state.longitudeEast
+        let leap = state.leapSeconds
+        let clock = MarsClock(unixSeconds: unixSeconds, ttMinusUTCSeconds: leap.ttMinusUTC(atUnixSeconds: unixSeconds),
+                              longitudeEast: longitude)
+        var missionSol: Int?
+        if let site, let landing = site.landingUnixSeconds {
+            missionSol = site.missionSol(at: clock, landingTTMinusUTCSeconds: leap.ttMinusUTC(atUnixSeconds: landing))
+        }
+        return Input(clock: clock, site: site, missionSol: missionSol, advanced: state.advanced, notices: state.notices)
+    }
+
+    /// Inner widths below this get the compact rows.
+    public static let compactBelowColumns = 44
+
+    /// The always-shown rows: clocks, sol, season, year and the site
+    /// (shorter labels when `width` is below `compactBelowColumns`).
+    public static func coreRows(_ input: Input, width: Int = 100) -> [Row] {
+        let c = input.clock
+        if width < compactBelowColumns { return compactCoreRows(input) }
+        var rows: [Row] = [
+            [Segment("MTC  ", .dim), Segment(FixedText.clock(hours: c.coordinatedMarsTime), .marsTime),
+             Segment("   Sol ", .dim), Segment(String(c.sol)), Segment("   Mars Year ", .dim), Segment(String(c.marsYear))],
+            [Segment("LMST ", .dim), Segment(FixedText.clock(hours: c.localMeanSolarTime), .marsTime),
+             Segment("   LTST ", .dim), Segment(FixedText.clock(hours: c.localTrueSolarTime), .marsTime),
+             Segment("   at ", .dim), Segment(MarsLongitude.text(c.longitudeEast))],
+            [Segment("Ls   ", .dim), Segment(FixedText.decimal(c.solarLongitude, places: 2) + "°"),
+             Segment("  " + c.northernSeason.northernText)],
+        ]
+        if let site = input.site {
+            var row: Row = [Segment("Site ", .dim), Segment(site.name, .title)]
+            if let sol = input.missionSol { row += [Segment("   mission sol ", .dim), Segment(String(sol))] }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    static func compactCoreRows(_ input: Input) -> [Row] {
+        let c = input.clock
+        var rows: [Row] = [
+            [Segment("MTC ", .dim), Segment(FixedText.clock(hours: c.coordinatedMarsTime), .marsTime),
+             Segment("  Sol ", .dim), Segment(String(c.sol)), Segment("  MY ", .dim), Segment(String(c.marsYear))],
+            [Segment("LMST ", .dim), Segment(FixedText.clock(hours: c.localMeanSolarTime), .marsTime),
+             Segment("  LTST ", .dim), Segment(FixedText.clock(hours: c.localTrueSolarTime), .marsTime)],
+            [Segment("Ls ", .dim), Segment(FixedText.decimal(c.solarLongitude, places: 1) + "°"),
+             Segment(" N " + c.northernSeason.rawValue), Segment("  at ", .dim), Segment(MarsLongitude.text(c.longitudeEast))],
+        ]
+        if let site = input.site {
+            var row: Row = [Segment(site.name, .title)]
+            if let sol = input.missionSol { row += [Segment("  sol ", .dim), Segment(String(sol))] }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// The advanced rows (JD, TT − UTC, MSD, EOT, subsolar point, declination,
+    /// distance), empty when the view is off.
+    public static func advancedRows(_ input: Input) -> [Row] {
+        guard input.advanced else { return [] }
+        let c = input.clock
+        return [
+            [Segment("JD   ", .dim), Segment("UT " + FixedText.decimal(c.julianDateUT, places: 5)),
+             Segment("  TT " + FixedText.decimal(c.julianDateTT, places: 5))],
+            [Segment("TT-UTC ", .dim), Segment(FixedText.decimal(c.ttMinusUTCSeconds, places: 3) + " s"),
+             Segment("   MSD ", .dim), Segment(FixedText.decimal(c.marsSolDate, places: 5))],
+            [Segment("EOT  ", .dim), Segment(FixedText.decimal(c.equationOfTime, places: 3) + "°"),
+             Segment("   subsolar ", .dim), Segment(MarsLongitude.text(c.subsolarLongitudeEast, decimals: 2))],
+            [Segment("Decl ", .dim), Segment(FixedText.decimal(c.solarDeclination, places: 2) + "°"),
+             Segment("   r ", .dim), Segment(FixedText.decimal(c.heliocentricDistance, places: 4) + " AU")],
+        ]
+    }
+
+    /// Notice rows, marked with `!` as well as colour, word-wrapped to
+    /// `width` so that a narrow panel still shows the whole notice.
+    public static func noticeRows(_ input: Input, width: Int = 100) -> [Row] {
+        input.notices.flatMap { notice in
+            wrap("! " + notice, width: max(8, width)).enumerated().map { i, line in
+                [Segment(i == 0 ? line : "  " + line, .warning)]
+            }
+        }
+    }
+
+    /// Words of `text` in lines of at most `width` characters (continuation
+    /// lines leave two for the indent); a word longer than a line is cut.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let limit = lines.isEmpty ? width : width - 2
+            if current.isEmpty {
+                current = String(word.prefix(limit))
+            } else if current.count + 1 + word.count <= limit {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = String(word.prefix(width - 2))
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// The rows that fit in `height`: core rows first, then notices (never
+    /// dropped for the advanced fields), then as many advanced rows as fit.
+    public static func rows(_ input: Input, height: Int, width: Int = 100) -> [Row] {
+        let core = coreRows(input, width: width), notices = noticeRows(input, width: width), advanced = advancedRows(input)
+        guard height > 0 else { return [] }
+        let coreShown = Array(core.prefix(height))
+        let noticesShown = Array(notices.prefix(max(0, height - coreShown.count)))
+        let advancedShown = Array(advanced.prefix(max(0, height - coreShown.count - noticesShown.count)))
+        return coreShown + advancedShown + noticesShown
+    }
+
+    /// Plain text of `rows(input, height:)`, for golden tests.
+    public static func lines(_ input: Input, height: Int = 100, width: Int = 100) -> [String] {
+        rows(input, height: height, width: width).map { $0.map(\.text).joined() }
+    }
+}

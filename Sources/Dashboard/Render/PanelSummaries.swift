@@ -1,0 +1,62 @@
+import Foundation
+import TimeKit
+
+/// Each panel's facts as plain lines: the data summary of a snapshot, and
+/// (for the call planner) what plain mode says when the call time moves.
+func panelSummary(_ panel: PanelID, _ state: AppState) -> [String] {
+    switch panel {
+    case .marks: return PanelSummaries.marks(state)
+    case .mars: return PanelSummaries.mars(state)
+    case .calls: return PanelSummaries.calls(state)
+    }
+}
+
+enum PanelSummaries {
+    static func marks(_ state: AppState) -> [String] {
+        let shown = state.marks.marks.prefix(5)
+        var lines = ["Marks (latest \(shown.count) of \(state.marks.totalCount)):"]
+        for mark in shown {
+            var line = "  #\(mark.id ?? 0)  \(mark.markTimeText)  \(mark.isoText)"
+            if let correction = mark.correctionText { line += "  corrected \(mark.correctedISOText) (\(correction))" }
+            if !mark.note.isEmpty { line += "  \"\(mark.note)\"" }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    static func mars(_ state: AppState) -> [String] {
+        let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
+        return ["Mars:"] + MarsPanelText.lines(input, height: 100, width: 100).map { "  " + $0 }
+    }
+
+    static func calls(_ state: AppState) -> [String] {
+        guard let call = state.calls.activeCall, let start = state.calls.shownInstant(at: state.now) else {
+            return ["Call: none"]
+        }
+        return ["Call \"\(call.name)\" at \(ISOInstant.seconds(start)):"] + callRows(call, start: start, state: state)
+    }
+
+    /// One line per place: `Sydney, AU: Mon 01:00 (UTC+11:00) before dawn, BAD`.
+    static func callRows(_ call: CallPlan, start: Date, state: AppState) -> [String] {
+        let places = call.participants.map(\.place)
+        guard let rows = CallTimeRow.rows(for: places, start: start, durationMinutes: call.durationMinutes,
+                                          periods: state.calls.periods) else { return [] }
+        return rows.map { row in
+            let r = row.reading
+            let time = "\(MarkTime.pad(r.wall.hour)):\(MarkTime.pad(r.wall.minute))"
+            let day = row.dayOffset == 0 ? "" : (row.dayOffset > 0 ? " (+\(row.dayOffset) day)" : " (\(row.dayOffset) day)")
+            return "  \(row.place.label): \(r.weekdayName) \(time)\(day) \(LocalTimeText.offset(seconds: r.utcOffsetSeconds)), "
+                + "\(row.period.title)\(row.good ? "" : ", BAD")"
+        }
+    }
+
+    /// Plain mode: a line when the active call or its time changes.
+    static func callChange(from old: AppState, to new: AppState) -> [String] {
+        guard new.panels.contains(.calls) else { return [] }
+        let before = old.calls.activeCall.map { ($0.id, $0.start) }
+        let after = new.calls.activeCall.map { ($0.id, $0.start) }
+        guard before?.0 != after?.0 || before?.1 != after?.1, let call = new.calls.activeCall else { return [] }
+        let rows = callRows(call, start: call.start, state: new).map { $0.trimmingCharacters(in: .whitespaces) }
+        return ["Call \"\(call.name)\" at \(ISOInstant.seconds(call.start)): " + rows.joined(separator: "; ") + "."]
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TimeKit
+
+/// What a piece of the call planner means, for the theme to colour (the
+/// words and symbols carry the same meaning without colour).
+public enum CallRole: Equatable, Hashable, Sendable {
+    case plain, dim, title, placeName, selection, warning, bad, hand, now, scheduled, editField
+    /// A period of the day: before dawn dark blue, breakfast orange sunrise,
+    /// day bright, dinner reddish, late night lamp-lit.
+    case period(DayPeriod)
+}
+
+/// A run of text in one role.
+public struct CallSpan: Equatable, Sendable {
+    public var text: String
+    public var role: CallRole
+    public init(_ text: String, _ role: CallRole = .plain) {
+        self.text = text
+        self.role = role
+    }
+}
+
+/// One screen line of the panel: spans left to right.
+public struct CallLine: Equatable, Sendable {
+    public var spans: [CallSpan]
+    public init(_ spans: [CallSpan] = []) { self.spans = spans }
+
+    public var text: String { spans.map(\.text).joined() }
+    public var width: Int { spans.reduce(0) { $0 + $1.text.count } }
+
+    public mutating func add(_ text: String, _ role: CallRole = .plain) {
+        spans.append(CallSpan(text, role))
+    }
+
+    /// Pads with spaces (or cuts, ending in `…`) to exactly `columns`.
+    public func fitted(_ columns: Int) -> CallLine {
+        var out = CallLine()
+        var used = 0
+        for span in spans {
+            guard used < columns else { break }
+            let room = columns - used
+            if span.text.count <= room {
+                out.spans.append(span)
+                used += span.text.count
+            } else {
+                out.spans.append(CallSpan(String(span.text.prefix(max(0, room - 1))) + "…", span.role))
+                used = columns
+            }
+        }
+        if used < columns { out.spans.append(CallSpan(String(repeating: " ", count: columns - used))) }
+        return out
+    }
+
+    /// The role at column `x` (for tests that check colours per region).
+    public func role(at x: Int) -> CallRole? {
+        var col = 0
+        for span in spans {
+            if x < col + span.text.count { return span.role }
+            col += span.text.count
+        }
+        return nil
+    }
+}

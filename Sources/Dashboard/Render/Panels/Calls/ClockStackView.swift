@@ -1,0 +1,178 @@
+import Foundation
+import TimeKit
+
+/// The play-mode view of the call planner: one row per place (analog
+/// Braille face when there is room, compact digital rows otherwise), then
+/// the 24-hour slider. Pure: the state, the size and `now` in, lines out.
+public enum ClockStackView {
+    /// Smallest face worth drawing (cells tall; twice as wide).
+    static let minimumFaceHeight = 4
+    static let maximumFaceHeight = 6
+
+    public static func render(_ state: CallPlannerState, width: Int, height: Int, now: Date) -> [CallLine] {
+        guard width > 0, height > 0 else { return [] }
+        guard let call = state.activeCall, let shown = state.shownInstant(at: now) else {
+            return pad([CallLine([CallSpan("No calls. Press N for a new call.", .dim)])], width, height)
+        }
+        let rows = call.rows(at: shown, periods: state.periods)
+        var lines: [CallLine] = [header(call, state, shown)]
+        let slider = SliderView.render(call: call, shown: shown, now: now, periods: state.periods, width: width)
+        let footer = 1
+        let room = height - lines.count - slider.count - footer
+        let perRow = rows.isEmpty ? 0 : room / rows.count
+        if perRow >= minimumFaceHeight, width >= 2 * minimumFaceHeight + 30 {
+            let faceHeight = min(perRow, maximumFaceHeight)
+            for (i, row) in rows.enumerated() {
+                lines += analogRow(row, call: call, index: i, state: state, shown: shown, faceHeight: faceHeight)
+            }
+        } else {
+            for (i, row) in rows.enumerated().prefix(max(0, room)) {
+                lines.append(compactRow(row, call: call, index: i, state: state, width: width))
+            }
+        }
+        let used = lines.count + slider.count + footer
+        lines += Array(repeating: CallLine(), count: max(0, height - used))
+        lines += slider
+        lines.append(CallLine([CallSpan(state.message ?? "", .dim)]))
+        return pad(lines, width, height)
+    }
+
+    static func pad(_ lines: [CallLine], _ width: Int, _ height: Int) -> [CallLine] {
+        let cut = Array(lines.prefix(height))
+        return (cut + Array(repeating: CallLine(), count: max(0, height - cut.count))).map { $0.fitted(width) }
+    }
+
+    static func header(_ call: CallPlan, _ state: CallPlannerState, _ shown: Date) -> CallLine {
+        var line = CallLine([CallSpan(call.name, .title)])
+        if state.calls.count > 1 { line.add("  (\(state.activeIndex + 1) of \(state.calls.count))", .dim) }
+        if let minutes = call.durationMinutes { line.add("  \(minutes) min", .dim) }
+        line.add("  " + ISOInstant.seconds(shown), .dim)
+        return line
+    }
+
+    /// `14:05` or ` 2:05 PM`.
+    static func clockText(_ r: ZoneClock.Reading, use24Hour: Bool) -> String {
+        let h = r.wall.hour, m = r.wall.minute
+        let mm = m < 10 ? "0\(m)" : "\(m)"
+        if use24Hour { return "\(h < 10 ? "0" : "")\(h):\(mm)" }
+        let h12 = h % 12 == 0 ? 12 : h % 12
+        return "\(h12 < 10 ? " " : "")\(h12):\(mm) \(h < 12 ? "AM" : "PM")"
+    }
+
+    static func dayText(_ offset: Int) -> String {
+        offset == 0 ? "  " : (offset > 0 ? "+\(offset)" : "\(offset)")
+    }
+
+    static func label(_ p: Place) -> String {
+        if p.isMars { return "\(p.name) (Mars)" }
+        return p.isZoneOnly ? p.zoneIdentifier : "\(p.name), \(p.countryCode)"
+    }
+
+    /// `Sol 52300 14:05 LMST` for a Mars row.
+    static func marsText(_ m: MarsReading) -> String { "Sol \(m.sol) \(m.clockText) LMST" }
+
+    /// `⚠ clocks change Sun 2026-03-08` when the place changes its UTC
+    /// offset within 14 days of the call.
+    /// Short form for compact rows: `⚠ DST Sun 03-08`.
+    static func dstWarning(_ call: CallPlan, _ index: Int, short: Bool = false) -> CallSpan? {
+        guard let change = call.clockChange(for: index), let zone = call.participants[index].place.timeZone else { return nil }
+        let r = ZoneClock.reading(change.instant, in: zone)
+        if short { return CallSpan("⚠ DST \(r.weekdayName) \(r.wall.isoText.dropFirst(5).prefix(5))", .warning) }
+        let delta = (change.offsetAfterSeconds - change.offsetBeforeSeconds) / 60
+        let sign = delta > 0 ? "+" : "−"
+        return CallSpan("⚠ clocks change \(r.weekdayName) \(r.wall.isoText.prefix(10)) (\(sign)\(abs(delta)) min)", .warning)
+    }
+
+    static func badMarker(_ row: CallTimeRow) -> CallSpan? {
+        if !row.good { return CallSpan("✗ BAD", .bad) }
+        if row.endGood == false { return CallSpan("✗ ENDS BAD", .bad) }
+        return nil
+    }
+
+    static func compactRow(_ row: CallTimeRow, call: CallPlan, index: Int, state: CallPlannerState, width: Int) -> CallLine {
+        var line = CallLine()
+        line.add(index == 0 ? "▶ " : "  ", index == 0 ? .title : .plain)
+        line.add(PlacesTableFit.fit(label(row.place), 20), .placeName)
+        line.add(" ")
+        if let m = row.mars {
+            line.add(PlacesTableFit.fit(marsText(m), 22), .period(row.period))
+        } else {
+            line.add(row.reading.weekdayName + " " + clockText(row.reading, use24Hour: state.use24Hour), .period(row.period))
+            line.add(" " + dayText(row.dayOffset), .plain)
+            line.add(" " + LocalTimeText.offset(seconds: row.reading.utcOffsetSeconds), .dim)
+        }
+        line.add(" ")
+        line.add(PlacesTableFit.fit(row.period.title, 11), .period(row.period))
+        if let bad = badMarker(row) { line.add(" "); line.spans.append(bad) }
+        if let warn = dstWarning(call, index, short: true), line.width + warn.text.count + 2 <= width {
+            line.add("  ")
+            line.spans.append(warn)
+        }
+        return line
+    }
+
+    static func analogRow(_ row: CallTimeRow, call: CallPlan, index: Int, state: CallPlannerState,
+                          shown: Date, faceHeight: Int) -> [CallLine] {
+        let zone = row.place.timeZone ?? TimeZone(identifier: "UTC")!
+        let offset = Double(zone.secondsFromGMT(for: shown))
+        // Hands from the instant (fractional during a sweep), in local minutes;
+        // a Mars site's hands show LMST.
+        let localMinutes = row.mars.map { $0.localMeanSolarHours * 60 }
+            ?? ((shown.timeIntervalSince1970 + offset) / 60).truncatingRemainder(dividingBy: 1440)
+        let face = BrailleClockFace.draw(heightCells: faceHeight, minutesOfDay: localMinutes < 0 ? localMinutes + 1440 : localMinutes,
+                                         ring: state.ring) { state.periods.period(minuteOfDay: $0) }
+        var text: [CallLine] = []
+        var name = CallLine([CallSpan(index == 0 ? "▶ " : "  ", .title), CallSpan(label(row.place), .placeName)])
+        let people = call.participants[index].people
+        if !people.isEmpty { name.add(" — " + people, .dim) }
+        text.append(name)
+        if let m = row.mars {
+            text.append(CallLine([CallSpan("  " + marsText(m), .period(row.period))]))
+        } else {
+            var time = CallLine([CallSpan("  " + row.reading.weekdayName + " " + clockText(row.reading, use24Hour: state.use24Hour),
+                                          .period(row.period))])
+            if row.dayOffset != 0 { time.add(" " + dayText(row.dayOffset)) }
+            if let end = row.endReading { time.add(" – " + clockText(end, use24Hour: state.use24Hour), .dim) }
+            time.add("  " + LocalTimeText.offset(seconds: row.reading.utcOffsetSeconds), .dim)
+            text.append(time)
+        }
+        var period = CallLine([CallSpan("  " + row.period.title, .period(row.period))])
+        if let bad = badMarker(row) { period.add("  "); period.spans.append(bad) }
+        text.append(period)
+        var ampm = CallLine([CallSpan("  ")])
+        let isAM = row.mars.map { $0.localMeanSolarHours < 12 } ?? (row.reading.wall.hour < 12)
+        ampm.add(isAM ? "[AM]" : " am ", isAM ? .selection : .dim)
+        ampm.add(isAM ? " pm " : "[PM]", isAM ? .dim : .selection)
+        if let warn = dstWarning(call, index) { ampm.add("  "); ampm.spans.append(warn) }
+        text.append(ampm)
+
+        return (0..<faceHeight).map { y in
+            var line = CallLine()
+            for x in 0..<(2 * faceHeight) {
+                let ch = String(face.canvas.character(x, y))
+                let role: CallRole
+                switch face.kinds[y][x] {
+                case .hand: role = .hand
+                case let .ring(p): role = .period(p)
+                case .dial, .blank: role = .dim
+                }
+                if let last = line.spans.last, last.role == role {
+                    line.spans[line.spans.count - 1].text += ch
+                } else {
+                    line.add(ch, role)
+                }
+            }
+            line.add(" ")
+            if y < text.count { line.spans += text[y].spans }
+            return line
+        }
+    }
+}
+
+/// Fixed-width text (cut with `…`).
+enum PlacesTableFit {
+    static func fit(_ text: String, _ width: Int) -> String {
+        if text.count > width { return String(text.prefix(max(0, width - 1))) + "…" }
+        return text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+import TimeKit
+
+/// Calls of the call planner: one `callPlan` row per call and its places in
+/// `callPlace`, in order (position 0 is the source). A place is stored in
+/// full (name, zone, coordinates), not only by GeoNames id, so a saved call
+/// reads the same after the place database is regenerated.
+enum CallsMigrations {
+    static let all: [StoreMigration] = [
+        StoreMigration("v1-calls") { db in
+            try db.create(table: "callPlan") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("startUnixSeconds", .integer).notNull()
+                t.column("durationMinutes", .integer).check { $0 == nil || ($0 >= 1 && $0 <= 1440) }
+                t.column("createdUnixSeconds", .integer).notNull().indexed()
+            }
+            try db.create(table: "callPlace") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("callPlan", onDelete: .cascade).notNull()
+                t.column("position", .integer).notNull()
+                t.column("geonameId", .integer).notNull()
+                t.column("name", .text).notNull()
+                t.column("asciiName", .text).notNull()
+                t.column("countryCode", .text).notNull()
+                t.column("countryName", .text).notNull()
+                t.column("admin1Code", .text).notNull()
+                t.column("latitude", .double).notNull()
+                t.column("longitude", .double).notNull()
+                t.column("population", .integer).notNull()
+                t.column("zone", .text).notNull()
+                t.column("people", .text).notNull().defaults(to: "")
+                t.uniqueKey(["callPlanId", "position"])
+            }
+        },
+    ]
+}
+
+extension AppDatabase {
+    /// Inserts a new call (its `id` nil) or replaces a saved one, places and
+    /// all, in one transaction; returns the call with its id.
+    @discardableResult
+    public func saveCall(_ call: CallPlan) throws -> CallPlan {
+        try writer.write { db in
+            var saved = call
+            let start = Int64(call.start.timeIntervalSince1970.rounded())
+            let created = Int64(call.createdAt.timeIntervalSince1970.rounded())
+            if let id = call.id, try Bool.fetchOne(db, sql: "SELECT 1 FROM callPlan WHERE id = ?", arguments: [id]) == true {
+                try db.execute(sql: "UPDATE callPlan SET name = ?, startUnixSeconds = ?, durationMinutes = ? WHERE id = ?",
+                               arguments: [call.name, start, call.durationMinutes, id])
+                try db.execute(sql: "DELETE FROM callPlace WHERE callPlanId = ?", arguments: [id])
+            } else {
+                try db.execute(sql: "INSERT INTO callPlan (id, name, startUnixSeconds, durationMinutes, createdUnixSeconds) "
+                                 + "VALUES (?, ?, ?, ?, ?)",
+                               arguments: [call.id, call.name, start, call.durationMinutes, created])
+                saved.id = db.lastInsertedRowID
+            }
+            for (position, p) in call.participants.enumerated() {
+                let place = p.place
+                try db.execute(sql: """
+                    INSERT INTO callPlace (callPlanId, position, geonameId, name, asciiName, countryCode, countryName,
+                        admin1Code, latitude, longitude, population, zone, people)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    arguments: [saved.id, position, place.geonameID, place.name, place.asciiName, place.countryCode,
+                                place.countryName, place.admin1Code, place.latitudeDegrees, place.longitudeDegrees,
+                                place.population, place.zoneIdentifier, p.people])
+            }
+            return saved
+        }
+    }
+
+    /// Deletes a call and its places.
+    public func deleteCall(id: Int64) throws {
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM callPlan WHERE id = ?", arguments: [id])
+        }
+    }
+
+    /// Every call, newest first.
+    public func fetchCalls() throws -> [CallPlan] {
+        try writer.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, name, startUnixSeconds, durationMinutes, createdUnixSeconds FROM callPlan
+                ORDER BY createdUnixSeconds DESC, id DESC
+                """)
+            return try rows.map { row in
+                let id: Int64 = try row.decode(forColumn: "id")
+                let places = try Row.fetchAll(db, sql: "SELECT * FROM callPlace WHERE callPlanId = ? ORDER BY position",
+                                              arguments: [id])
+                let participants = try places.map { r in
+                    CallParticipant(place: Place(
+                        geonameID: try r.decode(forColumn: "geonameId"), name: try r.decode(forColumn: "name"),
+                        asciiName: try r.decode(forColumn: "asciiName"), countryCode: try r.decode(forColumn: "countryCode"),
+                        countryName: try r.decode(forColumn: "countryName"), admin1Code: try r.decode(forColumn: "admin1Code"),
+                        latitudeDegrees: try r.decode(forColumn: "latitude"), longitudeDegrees: try r.decode(forColumn: "longitude"),
+                        population: try r.decode(forColumn: "population"), zoneIdentifier: try r.decode(forColumn: "zone")),
+                        people: try r.decode(forColumn: "people"))
+                }
+                return CallPlan(id: id, name: try row.decode(forColumn: "name"), participants: participants,
+                                start: Date(timeIntervalSince1970: TimeInterval(try row.decode(forColumn: "startUnixSeconds") as Int64)),
+                                durationMinutes: try row.decode(forColumn: "durationMinutes"),
+                                createdAt: Date(timeIntervalSince1970: TimeInterval(try row.decode(forColumn: "createdUnixSeconds") as Int64)))
+            }
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Whether the database file at `path` already holds the calls tables,
+    /// checked read-only, so that merely starting the dashboard neither
+    /// creates nor migrates a database (an older timedeck sharing the file
+    /// would refuse it as "newer").
+    public static func fileHasCalls(path: String) -> Bool {
+        var config = Configuration()
+        config.readonly = true
+        guard let queue = try? DatabaseQueue(path: path, configuration: config) else { return false }
+        return (try? queue.read { try $0.tableExists("callPlan") }) ?? false
+    }
+}

@@ -1,0 +1,55 @@
+import Dashboard
+import Foundation
+import TimeKit
+import TimeStore
+
+/// Loads what the Mars panel needs at start (site library, leap seconds,
+/// remembered choices) and saves its choices: the only Mars I/O of the
+/// dashboard.
+///
+/// Choices are kept in the timedeck database's settings table (TimeStore,
+/// `AppDatabase.marsSettings()` / `saveMarsSettings(_:)`).
+enum MarsPanelLoader {
+    /// The database, opened once per process on first use. (The marks panel
+    /// opens its own connection; SQLite in WAL mode serves both.)
+    static let database: Result<AppDatabase, Error> = Result { try AppDatabase.openDefault() }
+
+    /// The panel's starting state at `now`: the config's `[mars]` keys are
+    /// the starting point; choices made with the keys are remembered until
+    /// those keys change.
+    static func initialState(now: Date, environment: [String: String], settings: Settings) -> MarsPanelState {
+        var notices: [String] = []
+        var sites: [MarsSite] = []
+        do {
+            sites = try MarsSiteLibrary.bundled().sites
+        } catch {
+            notices.append("Mars site list unavailable; set TIMEDECK_RESOURCES to the Resources folder")
+        }
+        let leap = LeapSecondList.load(environment: environment,
+                                       nowUnixSeconds: Int64(now.timeIntervalSince1970.rounded(.down)))
+        if let notice = leap.notice { notices.append(notice) }
+        var state = MarsPanelState(sites: sites, leapSeconds: leap.table, notices: notices)
+        var saved: MarsSettings?
+        switch database {
+        case .success(let db):
+            saved = try? db.marsSettings()
+        case .failure(let error):
+            state.notices.append("Mars choices will not be remembered: \(error)")
+        }
+        let config = MarsConfigBasis(longitudeEast: settings.marsLongitudeEast, site: settings.marsSite)
+        if let notice = state.start(config: config, saved: saved) {
+            state.notices.insert(notice, at: 0)
+        }
+        return state
+    }
+
+    /// Saves `settings`; on failure returns the event that tells the panel.
+    static func save(_ settings: MarsSettings) -> Event? {
+        do {
+            try database.get().saveMarsSettings(settings)
+            return nil
+        } catch {
+            return .marsSettingsNotSaved("Mars choices not saved: \(error)")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Dashboard
+import Foundation
+
+struct SnapshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Save what the dashboard shows now: a text and an ANSI-colour file plus a data summary.",
+        discussion: """
+            The files go to the data folder's snapshots/ ($TIMEDECK_HOME, else $XDG_DATA_HOME/timedeck, \
+            else ~/.local/share/timedeck), named by the UTC instant; the path is printed. In the dashboard, \
+            press w for the same.
+            Examples:
+              timedeck snapshot
+              timedeck snapshot --columns 120 --rows 40
+              timedeck snapshot --stdout | mail -s "status" ops@example.org
+            """
+    )
+
+    @Option(help: "Width in columns (default: this terminal's, else 100).")
+    var columns: Int?
+
+    @Option(help: "Height in rows (default: this terminal's, else 30).")
+    var rows: Int?
+
+    @Flag(help: "Print the plain-text snapshot instead of writing files.")
+    var stdout = false
+
+    @Flag(help: "With --stdout: print the ANSI-colour version.")
+    var ansi = false
+
+    func run() throws {
+        var err = StandardError()
+        let size = Self.size(columns: columns, rows: rows)
+        guard (1...1000).contains(size.columns), (1...1000).contains(size.rows) else {
+            print("timedeck: --columns and --rows must be between 1 and 1000.", to: &err)
+            throw ExitCode(2)
+        }
+        let state = try DashboardRunner(noColor: false).makeInitialState(now: WallClock.now())
+        let document = SnapshotDocument.make(state, size: size)
+        if stdout {
+            print(ansi ? document.ansi : document.text, terminator: "")
+            return
+        }
+        do {
+            print(try SnapshotFiles.write(document))
+        } catch {
+            print("timedeck: could not save the snapshot: \(error)", to: &err)
+            throw ExitCode(1)
+        }
+    }
+
+    /// The requested size, else the terminal's, else 100×30.
+    static func size(columns: Int?, rows: Int?) -> Size {
+        var ws = winsize()
+        let known = isatty(1) == 1 && ioctl(1, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0
+        return Size(columns: columns ?? (known ? Int(ws.ws_col) : 100), rows: rows ?? (known ? Int(ws.ws_row) : 30))
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+@testable import Dashboard
+import TimeKit
+
+/// Marks and states shared by the marks panel tests.
+enum MarksFixtures {
+    static let brisbane = try! GeoPosition(latitudeDegrees: -27.467, longitudeDegrees: 153.380_667)
+    /// fixedInstant (2026-11-21T23:47:12Z) in nanoseconds.
+    static let base: Int64 = 1_795_304_832_000_000_000
+    static let synced = ClockStatus.Kernel(synchronized: true, estimatedErrorMicroseconds: 2000, maximumErrorMicroseconds: 40_000)
+
+    static func mark(_ id: Int64, secondsBefore: Double, note: String = "", position: MarkPosition = .fixed(brisbane),
+                     correction: Int64 = 0) -> SightingMark {
+        SightingMark(id: id, unixNanoseconds: base - Int64(secondsBefore * 1e9), correctionNanoseconds: correction,
+                     note: note, position: position, clock: ClockStatus(kernel: synced))
+    }
+
+    /// A dashboard at fixedInstant with the marks panel holding `count`
+    /// marks, #count newest, one every 61.25 s.
+    static func state(marks count: Int, settings: MarkSettings = MarkSettings(fixedPosition: brisbane)) -> AppState {
+        var s = AppState(now: fixedInstant, localZone: zone("UTC"), panels: [.marks])
+        var marks: [SightingMark] = []
+        for i in 0..<count {
+            let note: String = i == 0 ? "Sun LL" : (i == 2 ? "Moon UL \u{1B}[31m" : "")
+            let seconds: Double = Double(i) * 61.25 + 0.346
+            marks.append(mark(Int64(count - i), secondsBefore: seconds, note: note))
+        }
+        s.marks = MarksPanelState(marks: marks, totalCount: count, settings: settings)
+        s.marks.kernel = synced
+        return s
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import Dashboard
+import TimeKit
+
+@Suite("Marks panel: golden frames and roles")
+struct MarksRenderTests {
+    typealias F = MarksFixtures
+
+    @Test("Seven marks, newest selected, at three sizes", arguments: [(100, 30), (80, 24), (60, 12)])
+    func frames(columns: Int, rows: Int) {
+        var s = F.state(marks: 7, settings: MarkSettings(fixedPosition: F.brisbane, correctionNanoseconds: -300_000_000))
+        s.marks.gps = GPSDSnapshot(address: .default, connection: .unavailable(reason: "connection refused"))
+        expectSnapshot(render(s, size: Size(columns: columns, rows: rows)), named: "marks-\(columns)x\(rows)")
+    }
+
+    @Test("Empty panel, clock not synchronized")
+    func empty() {
+        var s = F.state(marks: 0)
+        s.marks.kernel = ClockStatus.Kernel(synchronized: false, estimatedErrorMicroseconds: 16_000_000, maximumErrorMicroseconds: 16_000_000)
+        let frame = render(s, size: Size(columns: 80, rows: 24))
+        expectSnapshot(frame, named: "marks-empty-80x24")
+        let row = frame.lines.firstIndex { $0.contains("clock NOT synchronized (kernel)") }
+        #expect(row != nil)
+        // Column 0 is the panel's focus gutter; the text starts after it.
+        if let row { #expect(frame.roles(row: row)[2] == .warning) }
+    }
+
+    @Test("Browsing deep in the history, a stale gpsd fix and a note being typed")
+    func browsingAndEditing() {
+        var s = F.state(marks: 9)
+        s.marks.marks[6].position = MarkPosition(source: .gpsd, coordinate: F.brisbane, fixMode: 3, fixAgeMilliseconds: 12_000)
+        s.marks.selected = 6
+        expectSnapshot(render(s, size: Size(columns: 100, rows: 30)), named: "marks-history-100x30")
+        s.marks.mode = .editingNote(id: 3, text: "Venus \u{1B}[2J")
+        expectSnapshot(render(s, size: Size(columns: 100, rows: 30)), named: "marks-note-100x30")
+    }
+
+    @Test("The new row flashes in its own role, then the selection role")
+    func flashRole() throws {
+        var s = F.state(marks: 2)
+        (s, _) = update(s, .marks(.recorded(F.mark(3, secondsBefore: 0))))
+        let frame = render(s, size: Size(columns: 100, rows: 30))
+        let row = try #require(frame.lines.firstIndex { $0.contains("#3  21d 23h 47m 12.000s") })
+        // Column 0 is the panel's focus gutter (blank with one panel).
+        #expect(frame.roles(row: row).dropFirst().allSatisfy { $0 == .markFlash })
+        (s, _) = update(s, .tick(fixedInstant.addingTimeInterval(1)))
+        let later = render(s, size: Size(columns: 100, rows: 30))
+        #expect(later.roles(row: row).dropFirst().allSatisfy { $0 == .selection })
+        #expect(later.lines[row].dropFirst().hasPrefix("▶"))
+    }
+
+    @Test("Notes with escape sequences are drawn inert")
+    func inertNotes() {
+        let frame = render(F.state(marks: 3), size: Size(columns: 100, rows: 30))
+        let text = frame.lines.joined()
+        #expect(text.contains("Moon UL ␛[31m"))
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B })
+    }
+
+    @Test("Every theme styles the flash role")
+    func themes() {
+        for theme in [Theme.mono, Theme.mission(.eight), Theme.mission(.palette256), Theme.sunlight(.eight)] {
+            #expect(theme.styles[.markFlash] != nil, "\(theme.name)")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// Snapshots from the CLI and from the w key, through the real binary.
+@Suite struct SnapshotCommandTests {
+    @Test func cliWritesPrivateTextAndAnsiFiles() throws {
+        let dir = TemporaryFolder()
+        let home = dir.path("data")
+        let r = try TimedeckBinary.run(["snapshot", "--columns", "70", "--rows", "20"], environment: ["TIMEDECK_HOME": home])
+        #expect(r.status == 0, "\(r.stderr)")
+        let path = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(path.hasPrefix(home + "/snapshots/timedeck-") && path.hasSuffix("Z.txt"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("(70×20)") && text.contains("UTC: "))
+        let ansiPath = String(path.dropLast(4)) + ".ansi"
+        #expect(try String(contentsOfFile: ansiPath, encoding: .utf8).contains("\u{1B}["))
+        let fm = FileManager.default
+        #expect((try fm.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
+        #expect((try fm.attributesOfItem(atPath: home + "/snapshots")[.posixPermissions] as? Int) == 0o700)
+        // A second snapshot in the same second gets its own name.
+        let again = try TimedeckBinary.run(["snapshot"], environment: ["TIMEDECK_HOME": home])
+        #expect(again.status == 0)
+        #expect(again.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    }
+
+    @Test func cliRefusesADataFolderThatIsAFile() throws {
+        let dir = TemporaryFolder()
+        let file = dir.path("not-a-folder")
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try TimedeckBinary.run(["snapshot"], environment: ["TIMEDECK_HOME": file])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("not a folder"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "x")
+    }
+
+    @Test func wKeyInTheDashboardSavesAndSaysWhere() throws {
+        let dir = TemporaryFolder()
+        let home = dir.path("data")
+        let tmux = try TmuxSession(columns: 100, rows: 30, command: shellQuoted(TimedeckBinary.url.path),
+                                   environment: ["TIMEDECK_HOME": home])
+        #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
+        try tmux.send("w")
+        let screen = tmux.waitForScreen { $0.contains("Snapshot saved:") }
+        #expect(screen != nil, "no notice after w:\n\(tmux.capture())")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: home + "/snapshots")) ?? []
+        #expect(files.contains { $0.hasSuffix(".txt") } && files.contains { $0.hasSuffix(".ansi") })
+        try tmux.send("q")
+    }
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Key-to-timestamp latency of a sighting mark, through a real pty.
+
+Runs the dashboard in a pseudo-terminal with a scratch database, then N
+times: reads CLOCK_REALTIME, writes one space byte to the pty, waits for the
+screen to acknowledge the mark, and reads the stored instant back from the
+database. Reports, in microseconds:
+
+  key→timestamp  stored unixNanoseconds − the instant before write()
+                 (pty transfer + poll wake-up + wget_wch; the goal is < 1 ms p99)
+  key→screen     the first output read after the row is stored − the instant
+                 before write() (an upper bound on the acknowledgement)
+                 (timestamp + SQLite commit with fsync + render + draw)
+
+    scripts/mark-latency.py --count 500 -- .build/release/timedeck
+"""
+import argparse
+import os
+import pty
+import random
+import select
+import signal
+import sqlite3
+import statistics
+import tempfile
+import time
+
+
+def drain(fd, until_text=None, timeout=5.0):
+    """Reads output until `until_text` appears (or any output if None)."""
+    deadline = time.time() + timeout
+    seen = b""
+    while time.time() < deadline:
+        r, _, _ = select.select([fd], [], [], max(0, deadline - time.time()))
+        if not r:
+            break
+        data = os.read(fd, 65536)
+        if not data:
+            break
+        at = time.time_ns()
+        seen += data
+        if until_text is None or until_text.encode() in seen:
+            return at, seen
+    return None, seen
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1)))))
+    return ordered[k]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=500)
+    parser.add_argument("--verbose", action="store_true", help="list the slow samples")
+    parser.add_argument("command", nargs="+")
+    args = parser.parse_args()
+
+    home = tempfile.mkdtemp(prefix="timedeck-latency-")
+    config = os.path.join(home, "config.toml")
+    with open(config, "w") as f:
+        f.write('[marks]\ngpsd = "off"\nbell = false\n')
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.update(TERM="xterm-256color", TIMEDECK_HOME=home, TIMEDECK_CONFIG=config)
+        os.execvp(args.command[0], args.command)
+    try:
+        _, screen = drain(fd, "Space mark", timeout=15)
+        if b"Space mark" not in screen:
+            raise SystemExit("the dashboard did not start: " + screen.decode(errors="replace")[-400:])
+        db = sqlite3.connect(f"file:{home}/timedeck.sqlite?mode=ro", uri=True)
+        stamp_us, screen_us, phase_ms = [], [], []
+        for i in range(args.count):
+            time.sleep(0.02 + random.random() * 0.01)
+            drain(fd, None, timeout=0)  # discard clock ticks
+            t0 = time.time_ns()
+            os.write(fd, b" ")
+            # The frame after the commit is the acknowledgement: the first
+            # output chunk read once the row is in the database. (The screen
+            # is sent as a diff, so the row's text cannot be matched.)
+            seen_at, row = None, None
+            deadline = time.time() + 5
+            while row is None or row[0] != i + 1:
+                if time.time() > deadline:
+                    raise SystemExit(f"mark {i + 1} not stored (got {row})")
+                seen_at, _ = drain(fd, None, timeout=1)
+                row = db.execute("SELECT id, unixNanoseconds FROM sightingMark ORDER BY id DESC LIMIT 1").fetchone()
+            stamp_us.append((row[1] - t0) / 1000)
+            phase_ms.append((t0 % 1_000_000_000) / 1e6)
+            if seen_at is not None:
+                screen_us.append((seen_at - t0) / 1000)
+        print(f"{args.count} marks through a pty, command: {' '.join(args.command)}")
+        for name, values in (("key→timestamp", stamp_us), ("key→screen", screen_us)):
+            print(f"{name:14s} p50 {statistics.median(values):8.1f} µs   p99 {percentile(values, 99):8.1f} µs   "
+                  f"max {max(values):8.1f} µs   min {min(values):8.1f} µs")
+        # Every idle dashboard on a machine ticks at the same instant (the
+        # UTC second); keys that land in the first 50 ms after it compete
+        # with all of them for the CPU. Shown apart, so the cause is visible.
+        calm = [us for us, ph in zip(stamp_us, phase_ms) if ph >= 50]
+        busy = [us for us, ph in zip(stamp_us, phase_ms) if ph < 50]
+        for name, values in (("  ≥50 ms after a second", calm), ("  <50 ms after a second", busy)):
+            if values:
+                print(f"{name:24s} n={len(values):5d}  p50 {statistics.median(values):8.1f} µs   "
+                      f"p99 {percentile(values, 99):8.1f} µs   max {max(values):8.1f} µs")
+        if args.verbose:
+            slow = [(round(us), round(ph, 1)) for us, ph in zip(stamp_us, phase_ms) if us > 500]
+            print("samples over 500 µs (µs, ms after the UTC second):", slow)
+    finally:
+        os.kill(pid, signal.SIGTERM)
+        os.waitpid(pid, 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -49,7 +49,8 @@ import Testing
         let script = "trap 'true' INT QUIT TSTP; stty -a > \(q("before")); "
             + "sh -c 'echo $$ > \(dir.path("pid")); exec \(TimedeckBinary.url.path)'; echo $? > \(q("status")); "
             + "stty -a > \(q("after")); sleep 30"
-        let tmux = try TmuxSession(columns: 80, rows: 24, command: "exec bash -c \(shellQuoted(script))")
+        let tmux = try TmuxSession(columns: 80, rows: 24, command: "exec bash -c \(shellQuoted(script))",
+                                   environment: ["TIMEDECK_HOME": dir.path("data"), "XDG_CONFIG_HOME": dir.path("config")])
         #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
         for key in mode.keys { try tmux.send(key); usleep(50_000) }
         if mode.tooSmall { try tmux.resize(columns: 30, rows: 8) }
@@ -74,8 +75,10 @@ import Testing
     @Test func resizesAreSeenEvenWhenStartedWithSIGWINCHBlocked() throws {
         let launcher = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGWINCH]); "
             + "os.execv(sys.argv[1], sys.argv[1:])"
+        let dir = TemporaryFolder()
         let tmux = try TmuxSession(columns: 80, rows: 24, command:
-            "python3 -c \(shellQuoted(launcher)) \(shellQuoted(TimedeckBinary.url.path))")
+            "python3 -c \(shellQuoted(launcher)) \(shellQuoted(TimedeckBinary.url.path))",
+            environment: ["TIMEDECK_HOME": dir.path("data"), "XDG_CONFIG_HOME": dir.path("config")])
         #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
         try tmux.resize(columns: 30, rows: 8)
         #expect(tmux.waitForScreen { $0.contains("Enlarge") } != nil, "resize not seen:\n\(tmux.capture())")

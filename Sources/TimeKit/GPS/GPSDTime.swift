@@ -29,12 +29,7 @@ public enum GPSDTime {
         }
         let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        // Past 2262-04-11 nanoseconds overflow Int64: no time rather than a
-        // trap (found by fuzzing, issue 8: a TPV with year 4010).
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow else { return nil }
-        let (total, carry) = scaled.addingReportingOverflow(nanos)
-        return carry ? nil : total
+        return seconds * 1_000_000_000 + nanos
     }
 
     static func digits(_ b: [UInt8], _ start: Int, _ count: Int) -> Int? {

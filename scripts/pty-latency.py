@@ -28,21 +28,36 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from importlib import import_module
 
 harness = import_module("pty-harness")
+SCRATCH = __import__("tempfile").mkdtemp(prefix="timedeck-latency-")
 
 
 def spawn(argv, rows, cols, term):
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["TERM"] = term
+        # A scratch data and config folder: the user's marks stay untouched.
+        os.environ.setdefault("TIMEDECK_HOME", SCRATCH)
+        os.environ.setdefault("XDG_CONFIG_HOME", SCRATCH)
         os.execvp(argv[0], argv)
     harness.set_size(fd, rows, cols)
     return pid, fd
 
 
 def stop(pid, fd):
+    """SIGTERM, then SIGKILL if the program has not ended within 3 s (and
+    say so: a dashboard that ignores SIGTERM is a finding)."""
     try:
         os.kill(pid, signal.SIGTERM)
-        os.waitpid(pid, 0)
+        deadline = time.time() + 3
+        while time.time() < deadline:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.01)
+        else:
+            print(f"pid {pid} ignored SIGTERM for 3 s; killed", file=sys.stderr)
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
     except (ProcessLookupError, ChildProcessError):
         pass
     os.close(fd)

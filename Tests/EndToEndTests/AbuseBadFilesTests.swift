@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// Bad files (issue 8): the dashboard with a corrupt, empty, foreign,
+/// unreadable or misplaced config or database, and on a full disk. Each time:
+/// a clear message, the user's file left byte for byte as it was, and a mark
+/// either stored or the user told at once that it was not.
+@Suite(.serialized) struct AbuseBadFilesTests {
+    /// What one dashboard run left behind.
+    struct Outcome {
+        var screen: String
+        var status: String?
+        var stderr: String
+    }
+
+    /// Runs the dashboard in tmux with `home` as TIMEDECK_HOME and `config`
+    /// as XDG_CONFIG_HOME, presses `keys`, quits with q if still running.
+    func runDashboard(home: String, config: String, keys: [String] = [], columns: Int = 100) throws -> Outcome {
+        let dir = TemporaryFolder()
+        let command = "\(shellQuoted(TimedeckBinary.url.path)) 2> \(shellQuoted(dir.path("err"))); "
+            + "echo $? > \(shellQuoted(dir.path("status"))); sleep 30"
+        let tmux = try TmuxSession(columns: columns, rows: 30, command: command,
+                                   environment: ["TIMEDECK_HOME": home, "XDG_CONFIG_HOME": config])
+        // The status bar shows the key hints, or a config notice in their place.
+        let started = tmux.waitForScreen { $0.contains("? help") || $0.contains("⚠ config") || dir.read("status") != nil }
+        var screen = started ?? tmux.capture()
+        if dir.read("status") == nil {
+            for key in keys { try tmux.send(key); usleep(150_000) }
+            screen = tmux.capture()
+            try tmux.send("q")
+        }
+        _ = waitUntil(5) { dir.read("status")?.hasSuffix("\n") == true }
+        return Outcome(screen: screen, status: dir.read("status")?.trimmingCharacters(in: .whitespacesAndNewlines),
+                       stderr: dir.read("err") ?? "")
+    }
+
+    // MARK: - Config files
+
+    enum ConfigCase: String, CaseIterable, Sendable {
+        case corrupt, foreign, folder, readOnlyValid, empty
+    }
+
+    @Test(arguments: ConfigCase.allCases)
+    func badConfigFilesGiveANoticeAndStayUntouched(kind: ConfigCase) throws {
+        let dir = TemporaryFolder()
+        let folder = dir.path("config/timedeck")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/config.toml"
+        var bytes = Data()
+        switch kind {
+        case .corrupt: bytes = Data([0xFF, 0xFE, 0x00, 0x1B, 0x5B, 0x33, 0x31, 0x6D, 0x0A, 0x5B, 0x5B])
+        case .foreign: bytes = Data(#"{"theme": "mono", "clock": 12}"#.utf8)
+        case .readOnlyValid: bytes = Data("[display]\ntheme = \"mono\"\n".utf8)
+        case .empty: bytes = Data()
+        case .folder: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        if kind != .folder { try bytes.write(to: URL(fileURLWithPath: path)) }
+        if kind == .readOnlyValid { chmod(path, 0o400) }
+
+        // Wide enough for the notice's long temporary path.
+        let outcome = try runDashboard(home: dir.path("data"), config: dir.path("config"), columns: 220)
+        #expect(outcome.status == "0", "\(kind): exit \(outcome.status ?? "none"), stderr \(outcome.stderr)")
+        #expect(outcome.screen.contains("Marks 0") && outcome.screen.contains("MTC"), "\(kind): no dashboard")
+        switch kind {
+        case .corrupt, .foreign, .folder:
+            #expect(outcome.screen.contains("using defaults"), "\(kind): no notice on screen:\n\(outcome.screen)")
+            #expect(!outcome.screen.contains("\u{1B}"))
+        case .readOnlyValid, .empty:
+            #expect(!outcome.screen.contains("using defaults"), "\(kind): unexpected notice")
+        }
+        if kind != .folder {
+            #expect(FileManager.default.contents(atPath: path) == bytes, "\(kind): the config file changed")
+        }
+    }
+
+    // MARK: - Database files
+
+    enum DatabaseCase: String, CaseIterable, Sendable {
+        case corrupt, truncated, foreign, emptyFile, readOnlyValid, homeIsAFile
+    }
+
+    @Test(arguments: DatabaseCase.allCases)
+    func badDatabasesAreRefusedClearlyAndLeftUntouched(kind: DatabaseCase) throws {
+        let dir = TemporaryFolder()
+        let home = dir.path("data")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let path = home + "/timedeck.sqlite"
+        // A real timedeck database with one mark, made by the CLI.
+        _ = try spawnAndWait([TimedeckBinary.url.path, "marks", "add", "--note", "first"],
+                             environment: ["TIMEDECK_HOME": home, "PATH": "/usr/bin:/bin"])
+        let real = try #require(FileManager.default.contents(atPath: path))
+        var homeForRun = home
+        switch kind {
+        case .corrupt: try Data("my shopping list\n".utf8).write(to: URL(fileURLWithPath: path))
+        case .truncated: try real.prefix(700).write(to: URL(fileURLWithPath: path))
+        case .foreign:
+            try? FileManager.default.removeItem(atPath: path)
+            _ = try spawnAndWait(["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); "
+                + "c.execute('create table songs(title text)'); c.commit()", path], environment: ["PATH": "/usr/bin:/bin"])
+        case .emptyFile: try Data().write(to: URL(fileURLWithPath: path))
+        case .readOnlyValid:
+            try? FileManager.default.removeItem(atPath: path + "-wal")
+            try? FileManager.default.removeItem(atPath: path + "-shm")
+            chmod(path, 0o400)
+        case .homeIsAFile:
+            homeForRun = dir.path("plainfile")
+            try Data("not a folder\n".utf8).write(to: URL(fileURLWithPath: homeForRun))
+        }
+        let before = FileManager.default.contents(atPath: kind == .homeIsAFile ? homeForRun : path)
+
+        let outcome = try runDashboard(home: homeForRun, config: dir.path("config"), keys: ["Space"])
+        let told = outcome.stderr + outcome.screen
+        if outcome.status == "0" {
+            // It opened: the Space press was either stored or refused on screen.
+            #expect(outcome.screen.contains("Marks 1") || outcome.screen.contains("Marks 2")
+                    || outcome.screen.lowercased().contains("not stored") || outcome.screen.lowercased().contains("not recorded"),
+                    "\(kind): a mark neither stored nor refused:\n\(outcome.screen)")
+        } else {
+            #expect(outcome.status == "1" || outcome.status == "2", "\(kind): exit \(outcome.status ?? "none")")
+            #expect(told.contains(kind == .homeIsAFile ? homeForRun : path), "\(kind): message does not name the file: \(told)")
+        }
+        if kind != .emptyFile, kind != .readOnlyValid || outcome.status != "0" {
+            #expect(FileManager.default.contents(atPath: kind == .homeIsAFile ? homeForRun : path) == before,
+                    "\(kind): the file changed")
+        }
+        print("bad database \(kind): exit \(outcome.status ?? "none"); \(outcome.stderr.prefix(200))")
+    }
+}

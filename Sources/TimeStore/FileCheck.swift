@@ -57,6 +57,9 @@ enum FileCheck {
     static func storeError(_ error: Error, path: String) -> StoreError {
         if let store = error as? StoreError { return store }
         if let db = error as? DatabaseError {
+            if db.resultCode == .SQLITE_FULL || db.resultCode == .SQLITE_IOERR, diskIsFull(holding: path) {
+                return .diskFull(path: path)
+            }
             switch db.resultCode {
             case .SQLITE_NOTADB: return .notSQLite(path: path)
             case .SQLITE_BUSY, .SQLITE_LOCKED:
@@ -68,5 +71,14 @@ enum FileCheck {
             }
         }
         return .corrupt(path: path, detail: "\(error)")
+    }
+
+    /// True when the file system holding `path` (or its folder) has less
+    /// than 64 KiB free, i.e. an I/O error there most likely means "full".
+    static func diskIsFull(holding path: String) -> Bool {
+        var stats = statvfs()
+        let folder = (path as NSString).deletingLastPathComponent
+        guard statvfs(folder.isEmpty ? "." : folder, &stats) == 0 else { return false }
+        return UInt64(stats.f_bfree) * UInt64(stats.f_frsize) < 64 * 1024
     }
 }

@@ -12,6 +12,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case location(path: String, detail: String)
     /// A mark id that is not in the store.
     case noSuchMark(id: Int64)
+    /// The disk holding the database has no space left (SQLite then reports
+    /// a bare "disk I/O error", which read as damage; issue 8's full-disk test).
+    case diskFull(path: String)
 
     public var description: String {
         switch self {
@@ -30,6 +33,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .location(let path, let detail):
             return "timedeck: cannot use the data folder \(path): \(detail). "
                 + "Set TIMEDECK_HOME to a writable folder."
+        case .diskFull(let path):
+            return "timedeck: no space left on the disk holding \(path). The database was left as it was "
+                + "and nothing new was stored. Free some space, or set TIMEDECK_HOME to a folder on another disk."
         case .noSuchMark(let id):
             return "timedeck: there is no mark with id \(id). See `timedeck marks list`."
         }

@@ -21,6 +21,9 @@ public func render(_ state: AppState, size: Size) -> Frame {
         }
     }
     StatusBar.draw(state, in: layout.statusBar, into: &frame)
+    if case .settings(let selected) = state.overlay {
+        SettingsOverlay.draw(state, selected: selected, into: &frame)
+    }
     if case .help(let scroll) = state.overlay {
         HelpOverlay.draw(state, scroll: scroll, into: &frame)
     }

@@ -80,3 +80,19 @@ import Testing
         try tmux.send("Escape", "q")
     }
 }
+
+@Suite struct UsageErrorTests {
+    @Test(arguments: [["mars", "--bogus"], ["marks", "export", "--format", "xml"], ["call", "--duration"]])
+    func unparseableCommandLinesExit2WithUsage(arguments: [String]) throws {
+        let r = try TimedeckBinary.run(arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("Usage:") || r.stderr.contains("Error:"))
+    }
+
+    @Test func helpAndVersionExit0OnStdout() throws {
+        let version = try TimedeckBinary.run(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("timedeck 0.1.0 (time-zone data "))
+        let help = try TimedeckBinary.run(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("SUBCOMMANDS:") && help.stdout.contains("snapshot"))
+    }
+}

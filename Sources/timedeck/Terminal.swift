@@ -153,6 +153,12 @@ final class Terminal {
 
     func bell() { beep() }
 
+    /// Switches to another theme and redraws everything with it.
+    func applyTheme(_ theme: (ColorDepth) -> Theme) {
+        setUpColors(theme(colorDepth))
+        previous = nil
+    }
+
     /// Offers `text` to the system clipboard with OSC 52, which xterm, tmux
     /// (with set-clipboard), kitty, iTerm2, WezTerm and others honour and the
     /// rest ignore. Not sent to the Linux console, which has no clipboard and

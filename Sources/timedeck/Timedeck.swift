@@ -23,6 +23,27 @@ struct Timedeck: ParsableCommand {
     @Flag(help: "Plain, line-oriented mode for screen readers and serial consoles: no cursor movement, changes announced as lines, same keys.")
     var plain = false
 
+    /// Like ArgumentParser's own `main`, except that a command line it
+    /// cannot parse (unknown option, missing value) exits 2, as every other
+    /// kind of bad input does here, instead of 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success {
+                    print(message)
+                } else {
+                    FileHandle.standardError.write(Data((message + "\n").utf8))
+                }
+            }
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+
     func run() throws {
         let env = ProcessInfo.processInfo.environment
         let runner = DashboardRunner(noColor: noColor || !(env["NO_COLOR"] ?? "").isEmpty)

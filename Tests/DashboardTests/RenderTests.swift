@@ -150,3 +150,22 @@ import Testing
         #expect(frame.lines.joined().contains("端末を広げてください"))
     }
 }
+
+@Suite struct JapanesePanelTextTests {
+    @Test func translatedSpansKeepTheirColumnWidth() {
+        let span = "morning    "
+        let ja = UILanguage.ja.localizedKeepingWidth(span)
+        #expect(ja.hasPrefix("午前"))
+        #expect(DisplayWidth.of(ja) == DisplayWidth.of(span))
+        #expect(UILanguage.en.localizedKeepingWidth(span) == span)
+        #expect(UILanguage.ja.localizedKeepingWidth("unknown words ") == "unknown words ")
+    }
+
+    @Test func placeLabelsBecomeJapaneseAndKeepTheColumn() {
+        let names = ["New York City, US": "ニューヨーク, US"]
+        let out = CallsPanel.localize("  New York City, US    ", names: names, .ja)
+        #expect(out == "  ニューヨーク, US     ")
+        #expect(DisplayWidth.of(out) == DisplayWidth.of("  New York City, US    "))
+        #expect(CallsPanel.localize("✗ BAD", names: [:], .ja) == "✗ 不適")
+    }
+}

@@ -49,3 +49,15 @@ import Testing
         #expect(update(state, .resize(Size(columns: 120, rows: 40))).0.screenSize == Size(columns: 120, rows: 40))
     }
 }
+
+@Suite struct PlainAnnouncementTests {
+    @Test func noticesAndSettingsAreSpoken() {
+        let start = AppState(now: fixedInstant, localZone: zone("UTC"))
+        let (saved, _) = update(start, .snapshotSaved(path: "/d/s.txt", copied: false))
+        #expect(PlainAnnouncer.changes(from: start, to: saved) == ["Snapshot saved: /d/s.txt"])
+        let (open, _) = update(start, .key(.character("o"), at: fixedInstant))
+        #expect(PlainAnnouncer.changes(from: start, to: open).contains("Theme: mission."))
+        let (changed, _) = update(open, .key(.right, at: fixedInstant))
+        #expect(PlainAnnouncer.changes(from: open, to: changed) == ["Theme: sunlight."])
+    }
+}

@@ -60,3 +60,39 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 }
+
+/// The settings overlay writes the config file from the dashboard.
+@Suite struct SettingsOverlayEndToEndTests {
+    @Test func changingThemeInTheOverlaySavesItKeepingComments() throws {
+        let dir = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir.path("config/timedeck"), withIntermediateDirectories: true)
+        let file = dir.path("config/timedeck/config.toml")
+        try "# mine\n[display]\ntheme = \"mission\" # keep\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession(columns: 100, rows: 30, command: shellQuoted(TimedeckBinary.url.path),
+                                   environment: ["XDG_CONFIG_HOME": dir.path("config"), "TIMEDECK_HOME": dir.path("data")])
+        #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
+        try tmux.send("o")
+        #expect(tmux.waitForScreen { $0.contains("Settings") && $0.contains("‹ mission ›") } != nil)
+        try tmux.send("Right")
+        #expect(tmux.waitForScreen { $0.contains("‹ sunlight ›") } != nil)
+        #expect(waitUntil { (try? String(contentsOfFile: file, encoding: .utf8)) == "# mine\n[display]\ntheme = \"sunlight\" # keep\n" },
+                "config not saved: \((try? String(contentsOfFile: file, encoding: .utf8)) ?? "none")")
+        try tmux.send("Escape", "q")
+    }
+}
+
+@Suite struct UsageErrorTests {
+    @Test(arguments: [["mars", "--bogus"], ["marks", "export", "--format", "xml"], ["call", "--duration"]])
+    func unparseableCommandLinesExit2WithUsage(arguments: [String]) throws {
+        let r = try TimedeckBinary.run(arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("Usage:") || r.stderr.contains("Error:"))
+    }
+
+    @Test func helpAndVersionExit0OnStdout() throws {
+        let version = try TimedeckBinary.run(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("timedeck 0.1.0 (time-zone data "))
+        let help = try TimedeckBinary.run(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("SUBCOMMANDS:") && help.stdout.contains("snapshot"))
+    }
+}

@@ -27,6 +27,8 @@ public struct AppState: Equatable, Sendable {
     public var timeRequests = 0
     /// The interface language (resolved from the settings and locale by the shell).
     public var language: UILanguage = .en
+    /// The language the locale asks for (what "auto" means).
+    public var localeLanguage: UILanguage = .en
     /// The marks panel (issue 4): stored marks, selection, modes, undo.
     public var marks = MarksPanelState()
     /// One line about a config problem, shown until the file is fixed.
@@ -59,4 +61,6 @@ public struct Notice: Equatable, Sendable {
 public enum Overlay: Equatable, Sendable {
     /// The key help, generated from the keymap; `scroll` is the first line shown.
     case help(scroll: Int)
+    /// The settings overlay, with the selected row.
+    case settings(selected: Int)
 }

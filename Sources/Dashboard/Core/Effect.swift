@@ -5,6 +5,8 @@ import TimeKit
 public enum Effect: Equatable, Sendable {
     /// Leave the dashboard and restore the terminal.
     case quit
+    /// Save one config key (`table.key = value`) to the config file.
+    case saveSetting(table: String, key: String, value: String)
     /// Write this snapshot of the dashboard to the data folder.
     case writeSnapshot(SnapshotDocument)
     /// Ring the terminal bell `times` times, briefly apart.

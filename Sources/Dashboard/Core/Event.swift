@@ -6,6 +6,10 @@ import TimeKit
 public enum Event: Equatable, Sendable {
     /// The second boundary passed (or the shell woke for another reason).
     case tick(Date)
+    /// A setting was written to the config file at `path`.
+    case settingSaved(path: String)
+    /// A setting could not be written; the message says why and what to do.
+    case settingNotSaved(String)
     /// A snapshot was written (`path` of the text file); `copied` when it was
     /// also offered to the clipboard.
     case snapshotSaved(path: String, copied: Bool)

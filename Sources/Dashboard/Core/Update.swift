@@ -19,6 +19,12 @@ public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
         let text = "Snapshot saved: \(path)" + (copied ? " (offered to the clipboard)" : "")
         next.notice = Notice(state.language.localized(text), until: state.now.addingTimeInterval(Notice.seconds))
         return (next, [])
+    case .settingSaved(let path):
+        next.notice = Notice(state.language.localized("Saved to") + " \(path)", until: state.now.addingTimeInterval(Notice.seconds))
+        return (next, [])
+    case .settingNotSaved(let message):
+        next.notice = Notice(message, isProblem: true, until: state.now.addingTimeInterval(Notice.seconds))
+        return (next, [])
     case .snapshotFailed(let message):
         next.notice = Notice(message, isProblem: true, until: state.now.addingTimeInterval(Notice.seconds))
         return (next, [])
@@ -38,6 +44,7 @@ public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
 /// Key scopes active in this state, most specific first.
 func activeScopes(_ state: AppState) -> [KeyScope] {
     if case .help = state.overlay { return [.help] }
+    if case .settings = state.overlay { return [.settings] }
     var scopes: [KeyScope] = []
     if let focus = state.focus { scopes.append(.panel(focus)) }
     scopes.append(.main)
@@ -58,6 +65,17 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         // A call time changed in the last moment is saved before leaving.
         let saves = next.calls.pendingSave(now: state.now, force: true).map(Effect.calls)
         return (next, saves + [.quit])
+    case .showSettings:
+        next.overlay = .settings(selected: 0)
+    case .settingsUp, .settingsDown:
+        if case .settings(let selected) = state.overlay {
+            let count = SettingsOverlay.items.count
+            next.overlay = .settings(selected: (selected + (action == .settingsUp ? count - 1 : 1)) % count)
+        }
+    case .settingsChange(let forward):
+        if case .settings(let selected) = state.overlay {
+            return SettingsOverlay.change(state, index: selected, forward: forward)
+        }
     case .snapshot:
         let document = SnapshotDocument.make(state, size: state.screenSize)
         return (next, [.writeSnapshot(document)])
@@ -96,7 +114,7 @@ func cycledFocus(_ state: AppState, forward: Bool) -> PanelID? {
 /// deletion) takes keys before the keymap does. Each such panel adds one
 /// line here; the first that returns a result wins.
 func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
-    if case .help = state.overlay { return nil }
+    if state.overlay != nil { return nil }
     if let captured = MarksPanel.captureKey(key, in: state) { return captured }
     if let captured = CallsPanel.captureKey(key, in: state) { return captured }
     return nil

@@ -3,6 +3,12 @@ public enum Action: Equatable, Hashable, Sendable {
     case quit
     /// Write a snapshot of the screen and a data summary to the data folder.
     case snapshot
+    /// Open the settings overlay.
+    case showSettings
+    /// In the settings overlay: select the previous / next setting.
+    case settingsUp, settingsDown
+    /// In the settings overlay: the next / previous choice (saved at once).
+    case settingsChange(forward: Bool)
     case showHelp
     case closeOverlay
     case scrollUp
@@ -24,6 +30,8 @@ public enum KeyScope: Equatable, Hashable, Sendable {
     case panel(PanelID)
     /// While the help overlay is open.
     case help
+    /// While the settings overlay is open.
+    case settings
     /// While a call is being edited (keys captured by the calls panel).
     case callEditor
 }
@@ -50,6 +58,13 @@ public enum Keymap {
         KeyBinding([.character("?")], .showHelp, "Show this help"),
         KeyBinding([.character("t")], .tellTime, "Say the time (plain mode)"),
         KeyBinding([.character("w")], .snapshot, "Save a snapshot of the screen and data"),
+        KeyBinding([.character("o")], .showSettings, "Settings (saved to the config file)"),
+        KeyBinding([.up, .character("k")], .settingsUp, "Previous setting", scope: .settings),
+        KeyBinding([.down, .character("j")], .settingsDown, "Next setting", scope: .settings),
+        KeyBinding([.right, .enter, .character("l")], .settingsChange(forward: true), "Next choice (saved at once)", scope: .settings),
+        KeyBinding([.left, .character("h")], .settingsChange(forward: false), "Previous choice (saved at once)", scope: .settings),
+        KeyBinding([.escape, .character("q"), .character("o")], .closeOverlay, "Close the settings", scope: .settings),
+        KeyBinding([.control("c")], .quit, "Quit timedeck", scope: .settings),
         KeyBinding([.character("q"), .escape, .control("c")], .quit, "Quit"),
         KeyBinding([.tab], .focusNext, "Focus the next panel"),
         KeyBinding([.backTab], .focusPrevious, "Focus the previous panel"),

@@ -13,6 +13,7 @@ enum HelpOverlay {
             scopes.append((.panel(panel), l.localized("\(panel.rawValue.capitalized) panel (Tab to focus)")))
         }
         if state.panels.contains(.calls) { scopes.append((.callEditor, l.localized("Editing a call (Enter on the calls panel)"))) }
+        scopes.append((.settings, l.localized("In the settings (o)")))
         scopes.append((.help, l.localized("In this help")))
         return scopes
     }

@@ -52,7 +52,7 @@ public struct Layout: Equatable, Sendable {
     }
 
     /// `wanted` raises a panel's minimum for what it shows now (the Mars
-    /// panel's advanced fields).
+    /// panel's advanced fields, the call planner's number of places).
     public init(size: Size, panels: [PanelID], focus: PanelID? = nil, wanted: [PanelID: Int] = [:]) {
         statusBar = Rect(x: 0, y: size.rows - 1, width: size.columns, height: 1)
         let usable = size.rows - 1
@@ -74,10 +74,23 @@ public struct Layout: Equatable, Sendable {
             }
         }
         header = Rect(x: 0, y: 0, width: size.columns, height: headerRows)
-        if usable - headerRows < needed, let shown = focus ?? panels.first {
-            // Too small for all: the focused panel alone.
-            bands = [[shown]]
-            needed = Self.bandRows([shown], wanted)
+        let room = usable - headerRows
+        if room < needed {
+            // Not room for all: the focused panel first, then the marks
+            // (the navigator's instrument), the call planner, then the rest,
+            // while they fit; Tab brings a hidden panel back by focusing it.
+            var chosen: [PanelID] = []
+            var used = 0
+            let priority = [focus ?? panels.first, .marks, .calls].compactMap { $0 } + panels
+            for panel in priority where panels.contains(panel) && !chosen.contains(panel) {
+                let rows = wanted[panel] ?? Self.minimumRows(of: panel)
+                if chosen.isEmpty || used + rows <= room {
+                    chosen.append(panel)
+                    used += rows
+                }
+            }
+            bands = panels.filter(chosen.contains).map { [$0] }
+            needed = bands.reduce(0) { $0 + Self.bandRows($1, wanted) }
         }
         var rects: [PanelID: Rect] = [:]
         var gutterRects: [PanelID: Rect] = [:]

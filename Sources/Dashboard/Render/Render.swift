@@ -6,7 +6,9 @@ public func render(_ state: AppState, size: Size) -> Frame {
         drawTooSmall(size, language: state.language, into: &frame)
         return frame
     }
-    let wanted: [PanelID: Int] = [.mars: MarsPanel.minimumRows + (state.mars.advanced ? 4 : 0)]
+    let places = state.calls.activeCall?.participants.count ?? 2
+    let wanted: [PanelID: Int] = [.mars: MarsPanel.minimumRows + (state.mars.advanced ? 4 : 0),
+                                  .calls: max(Layout.minimumRows(of: .calls), 4 + places)]
     let layout = Layout(size: size, panels: state.panels, focus: state.focus, wanted: wanted)
     Header.draw(state, in: layout.header, big: layout.isBigClock, into: &frame)
     for panel in state.panels {
@@ -19,6 +21,9 @@ public func render(_ state: AppState, size: Size) -> Frame {
         }
     }
     StatusBar.draw(state, in: layout.statusBar, into: &frame)
+    if case .settings(let selected) = state.overlay {
+        SettingsOverlay.draw(state, selected: selected, into: &frame)
+    }
     if case .help(let scroll) = state.overlay {
         HelpOverlay.draw(state, scroll: scroll, into: &frame)
     }

@@ -27,6 +27,23 @@ public enum UILanguage: String, CaseIterable, Equatable, Sendable {
         }
     }
 
+    /// `text` translated with its surrounding spaces kept, and padded or
+    /// trimmed at the end to the same display width, so that translated
+    /// labels keep table columns aligned.
+    public func localizedKeepingWidth(_ text: String) -> String {
+        guard self != .en else { return text }
+        let leading = String(text.prefix { $0 == " " })
+        let rest = text.dropFirst(leading.count)
+        let core = String(rest.reversed().drop { $0 == " " }.reversed())
+        guard !core.isEmpty, let translated = Translations.japanese[core] else { return text }
+        let width = DisplayWidth.of(text)
+        var out = leading + translated
+        let outWidth = DisplayWidth.of(out)
+        if outWidth < width { out += String(repeating: " ", count: width - outWidth) }
+        if rest.count > core.count, outWidth >= width { out += " " }
+        return out
+    }
+
     /// Short weekday name for an ISO weekday (1 = Monday).
     public func weekday(_ isoWeekday: Int) -> String {
         let index = max(1, min(7, isoWeekday)) - 1
@@ -55,6 +72,22 @@ enum Translations {
         "Show this help": "このヘルプを表示",
         "Say the time (plain mode)": "時刻を読み上げ（プレーンモード）",
         "Quit": "終了",
+        "Settings": "設定",
+        "Settings (saved to the config file)": "設定（設定ファイルに保存）",
+        "Previous setting": "前の項目",
+        "Next setting": "次の項目",
+        "Next choice (saved at once)": "次の値（すぐ保存）",
+        "Previous choice (saved at once)": "前の値（すぐ保存）",
+        "Close the settings": "設定を閉じる",
+        "In the settings (o)": "設定画面内（o）",
+        "Theme": "テーマ",
+        "Clock": "時計",
+        "Bell on marks": "マーク時のベル",
+        "Flash on marks": "マーク時の点滅",
+        "Reduced motion": "動きを減らす",
+        "Language": "言語",
+        "←→ change · ↑↓ select · Esc close · saved at once": "←→ 変更 · ↑↓ 選択 · Esc 閉じる · すぐ保存",
+        "Saved to": "保存先",
         "Save a snapshot of the screen and data": "画面とデータのスナップショットを保存",
         "Quit timedeck": "timedeck を終了",
         "Focus the next panel": "次のパネルへ",
@@ -90,5 +123,30 @@ enum Translations {
         "now": "現在",
         "q quits.": "q で終了。",
         "using defaults": "既定値を使用",
+        // Periods of the day and call markers
+        "before dawn": "夜明け前",
+        "breakfast": "朝食",
+        "morning": "午前",
+        "lunch": "昼食",
+        "afternoon": "午後",
+        "dinner": "夕食",
+        "late night": "深夜",
+        "✗ BAD": "✗ 不適",
+        "✗ ENDS BAD": "✗ 終了が不適",
+        // Mars panel
+        "Mars": "火星",
+        "Sol": "ソル",
+        "Mars Year": "火星年",
+        "northern spring": "北半球の春",
+        "northern summer": "北半球の夏",
+        "northern autumn": "北半球の秋",
+        "northern winter": "北半球の冬",
+        "mission sol": "ミッションソル",
+        "at": "経度",
+        // Marks panel
+        "Marks": "マーク",
+        "No marks yet: press Space to record the exact UTC instant.": "マークはまだありません。Space で正確な UTC 時刻を記録します。",
+        "no GPS fix": "GPS 測位なし",
+        "no position": "位置なし",
     ]
 }

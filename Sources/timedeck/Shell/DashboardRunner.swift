@@ -19,6 +19,7 @@ struct DashboardRunner {
         state.configNotice = loaded.summary(path: config.url.path)
         state.language = UILanguage.resolve(setting: loaded.settings.language.rawValue,
                                             environment: ProcessInfo.processInfo.environment)
+        state.localeLanguage = UILanguage.resolve(setting: "auto", environment: ProcessInfo.processInfo.environment)
         state.calls = CallsSetup.initialState(now: now, settings: loaded.settings)
         state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
                                                   settings: loaded.settings)
@@ -92,6 +93,21 @@ struct EffectRunner {
     let ringBell: () -> Void
     /// Offers text to the terminal's clipboard (OSC 52); nil in plain mode.
     var clipboard: ((String) -> Bool)?
+    /// Redraws in another theme at once; nil in plain mode.
+    var themeChanged: ((String) -> Void)?
+
+    /// Writes one key to the config file (atomically; never over an invalid
+    /// file) and reports the outcome as an event.
+    static func saveSetting(table: String, key: String, value: String) -> Event {
+        let file = ConfigFile.locate()
+        let typed: ConfigDocument.Value = value == "true" || value == "false" ? .boolean(value == "true") : .string(value)
+        do {
+            _ = try file.set(table, key, to: typed)
+            return .settingSaved(path: file.url.path)
+        } catch {
+            return .settingNotSaved("\(error)".replacingOccurrences(of: "timedeck: ", with: ""))
+        }
+    }
     let inbox: EventInbox
     /// The marks store and watchers (nil in tests of the runner itself).
     var marks: MarksShell?
@@ -103,6 +119,7 @@ struct EffectRunner {
     init(terminal: Terminal, inbox: EventInbox) {
         self.init(bell: { terminal.bell() }, inbox: inbox)
         clipboard = { terminal.offerToClipboard($0) }
+        themeChanged = { name in terminal.applyTheme { Theme.named(name, depth: $0) } }
     }
 
     init(bell: @escaping () -> Void, inbox: EventInbox) {
@@ -118,6 +135,9 @@ struct EffectRunner {
                 followUps += CallsSetup.perform(callEffect)
             case .quit:
                 return (.quit, followUps)
+            case .saveSetting(let table, let key, let value):
+                followUps.append(Self.saveSetting(table: table, key: key, value: value))
+                if table == "display" && key == "theme" { themeChanged?(value) }
             case .writeSnapshot(let document):
                 do {
                     let path = try SnapshotFiles.write(document)

@@ -18,6 +18,7 @@ public enum MarksPanel {
     public static let keyBindings: [KeyBinding] = [
         KeyBinding([.space], .marks(.record), "Record a mark (exact UTC instant)"),
         KeyBinding([.space], .marks(.record), "Record a mark (exact UTC instant)", scope: .help),
+        KeyBinding([.space], .marks(.record), "Record a mark (exact UTC instant)", scope: .settings),
         KeyBinding([.up, .character("k")], .marks(.newer), "Select the newer mark", scope: .panel(.marks)),
         KeyBinding([.down, .character("j")], .marks(.older), "Select the older mark", scope: .panel(.marks)),
         KeyBinding([.pageUp], .marks(.pageNewer), "Five marks newer", scope: .panel(.marks)),

@@ -22,7 +22,7 @@ extension MarksPanel {
         drawTitleLine(state, y: y, in: rect, into: &frame)
         y += 1
         if m.marks.isEmpty, y < rect.maxY {
-            frame.put("No marks yet: press Space to record the exact UTC instant.", x: rect.x + 2, y: y, role: .dim, clip: rect)
+            frame.put(state.language.localized("No marks yet: press Space to record the exact UTC instant."), x: rect.x + 2, y: y, role: .dim, clip: rect)
         }
         for index in m.firstVisible..<min(m.marks.count, m.firstVisible + MarksPanelState.visibleRows) where y < rect.maxY {
             drawRow(m.marks[index], selected: index == m.selected, state: state, y: y, in: rect, into: &frame)
@@ -73,7 +73,7 @@ extension MarksPanel {
             return
         }
         let loaded = m.totalCount > m.marks.count ? " (newest \(m.marks.count) loaded)" : ""
-        let x = frame.put("Marks \(m.totalCount)\(loaded)", x: rect.x + 1, y: y, role: .title, clip: rect)
+        let x = frame.put("\(state.language.localized("Marks")) \(m.totalCount)\(loaded)", x: rect.x + 1, y: y, role: .title, clip: rect)
         var toggles = "bell \(m.bellOn ? "on" : "off") · flash \(m.flashOn ? "on" : "off")"
         if m.settings.correctionNanoseconds != 0 {
             toggles += " · watch \(SightingMark.signedSeconds(nanoseconds: m.settings.correctionNanoseconds))"

@@ -10,7 +10,7 @@ extension MarsPanel {
     static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
         let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
         let focused = state.focus == .mars
-        var title = "Mars" + (input.site.map { " · \($0.name)" } ?? "")
+        var title = state.language.localized("Mars") + (input.site.map { " · \($0.name)" } ?? "")
         let hint = "  ←→/HL longitude · s site · a more"
         if focused && DisplayWidth.of(title + hint) + 4 <= rect.width { title += hint }
         frame.box(rect, title: title, role: focused ? .title : .border, titleRole: .title)
@@ -18,7 +18,8 @@ extension MarsPanel {
         for (i, row) in MarsPanelText.rows(input, height: inner.height, width: inner.width).enumerated() {
             var x = inner.x
             for segment in row {
-                x = frame.put(segment.text, x: x, y: inner.y + i, role: segment.role, clip: inner)
+                x = frame.put(state.language.localizedKeepingWidth(segment.text), x: x, y: inner.y + i,
+                              role: segment.role, clip: inner)
             }
         }
     }

@@ -11,12 +11,40 @@ extension CallsPanel {
         } else {
             lines = ClockStackView.render(c, width: rect.width, height: rect.height, now: state.now)
         }
+        let names = japanesePlaceNames(state)
         for (row, line) in lines.enumerated() where row < rect.height {
             var x = rect.x
             for span in line.spans {
-                x = frame.put(span.text, x: x, y: rect.y + row, role: styleRole(span.role), clip: rect)
+                let text = state.language == .en ? span.text : localize(span.text, names: names, state.language)
+                x = frame.put(text, x: x, y: rect.y + row, role: styleRole(span.role), clip: rect)
             }
         }
+    }
+
+    /// Japanese labels for the active call's places (`London, GB` → `ロンドン, GB`).
+    static func japanesePlaceNames(_ state: AppState) -> [String: String] {
+        guard state.language == .ja, let db = state.calls.places, let call = state.calls.activeCall else { return [:] }
+        var names: [String: String] = [:]
+        for participant in call.participants {
+            let place = participant.place
+            guard let japanese = db.japaneseName(of: place) else { continue }
+            let label = ClockStackView.label(place)
+            names[label] = japanese + label.dropFirst(place.name.count)
+        }
+        return names
+    }
+
+    /// A span in the interface language: a place label, else a known phrase,
+    /// keeping its display width where it can.
+    static func localize(_ text: String, names: [String: String], _ language: UILanguage) -> String {
+        let leading = String(text.prefix { $0 == " " || $0 == "▶" })
+        let core = text.dropFirst(leading.count).trimmingCharacters(in: .whitespaces)
+        if let name = names[core] {
+            // Keep the column: pad to the original width when the name is narrower.
+            let padding = DisplayWidth.of(text) - DisplayWidth.of(leading + name)
+            return leading + name + String(repeating: " ", count: max(padding, 0))
+        }
+        return language.localizedKeepingWidth(text)
     }
 
     /// The theme role for a call planner meaning.

@@ -66,8 +66,8 @@ def main():
         os.environ.update(TERM="xterm-256color", TIMEDECK_HOME=home, TIMEDECK_CONFIG=config)
         os.execvp(args.command[0], args.command)
     try:
-        _, screen = drain(fd, "Space mark", timeout=15)
-        if b"Space mark" not in screen:
+        _, screen = drain(fd, "Marks", timeout=15)
+        if b"Marks" not in screen:
             raise SystemExit("the dashboard did not start: " + screen.decode(errors="replace")[-400:])
         db = sqlite3.connect(f"file:{home}/timedeck.sqlite?mode=ro", uri=True)
         stamp_us, screen_us, phase_ms = [], [], []

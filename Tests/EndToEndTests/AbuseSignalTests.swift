@@ -12,6 +12,8 @@ import Testing
         var keys: [String]
         var expectOnScreen: String
         var tooSmall = false
+        /// Pause before the signal; 0 catches an animation in flight.
+        var settleMicroseconds: UInt32 = 200_000
         var testDescription: String { name }
     }
 
@@ -20,6 +22,13 @@ import Testing
         Mode(name: "help open", keys: ["?"], expectOnScreen: "Show this help"),
         Mode(name: "help scrolled", keys: ["?", "j", "j"], expectOnScreen: "Keys"),
         Mode(name: "too small", keys: [], expectOnScreen: "Enlarge", tooSmall: true),
+        Mode(name: "mark note being typed", keys: ["Space", "n", "h", "i"], expectOnScreen: "Note for #1"),
+        Mode(name: "call editor", keys: ["Tab", "Tab", "Enter"], expectOnScreen: "EDITING"),
+        Mode(name: "place search in the call editor", keys: ["Tab", "Tab", "Enter", "a", "S", "y", "d"],
+             expectOnScreen: "Add place: Syd"),
+        Mode(name: "call clock hand mid-sweep", keys: ["Tab", "Tab", "b"], expectOnScreen: "Call from",
+             settleMicroseconds: 0),
+        Mode(name: "Mars advanced fields", keys: ["Tab", "a"], expectOnScreen: "MTC"),
     ]
     static let signals: [(String, Int32)] = [("INT", SIGINT), ("TERM", SIGTERM), ("HUP", SIGHUP), ("QUIT", SIGQUIT)]
 
@@ -55,7 +64,7 @@ import Testing
         for key in mode.keys { try tmux.send(key); usleep(50_000) }
         if mode.tooSmall { try tmux.resize(columns: 30, rows: 8) }
         #expect(tmux.waitForScreen { $0.contains(mode.expectOnScreen) } != nil, "\(mode.name) not reached:\n\(tmux.capture())")
-        usleep(200_000)  // dispatch sources registered (PLATFORM-NOTES: ~50 ms)
+        usleep(mode.settleMicroseconds)
         let pid = try #require(Int32(dir.read("pid")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
         try deliver(pid, tmux)
         #expect(waitUntil(10) { dir.read("after") != nil }, "timedeck did not exit on SIG\(signalName) in \(mode.name)")

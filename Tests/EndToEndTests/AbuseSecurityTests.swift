@@ -68,15 +68,51 @@ import Testing
             port = UInt16(bigEndian: actual.sin_port)
         }
         deinit { close(fd) }
-        /// Accepts (and closes) what is pending; how many there were.
-        func acceptAll() -> Int {
+        /// Accepts (and closes) what is pending; how many connections came
+        /// from `pid` (all of them when nil). Other tests run timedeck in
+        /// parallel, and theirs may try the default gpsd port too, so a
+        /// connection counts only when its client socket is one of `pid`'s
+        /// open files (matched through /proc/net/tcp inodes).
+        func acceptAll(from pid: pid_t? = nil) -> Int {
             var count = 0
             while true {
-                let client = accept(fd, nil, nil)
+                var peer = sockaddr_in()
+                var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+                let client = withUnsafeMutablePointer(to: &peer) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(fd, $0, &length) }
+                }
                 if client < 0 { return count }
-                count += 1
+                if let pid {
+                    if Self.socketInodes(of: pid).contains(Self.inode(localPort: UInt16(bigEndian: peer.sin_port), remotePort: port) ?? "-") {
+                        count += 1
+                    }
+                } else {
+                    count += 1
+                }
                 close(client)
             }
+        }
+
+        /// The inode of the IPv4 TCP socket with these ports, from /proc/net/tcp.
+        static func inode(localPort: UInt16, remotePort: UInt16) -> String? {
+            guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return nil }
+            let local = String(format: ":%04X", localPort), remote = String(format: ":%04X", remotePort)
+            for line in table.split(separator: "\n").dropFirst() {
+                let f = line.split(separator: " ")
+                if f.count > 9, f[1].hasSuffix(local), f[2].hasSuffix(remote) { return String(f[9]) }
+            }
+            return nil
+        }
+
+        /// The inodes of the sockets `pid` has open.
+        static func socketInodes(of pid: pid_t) -> Set<String> {
+            let folder = "/proc/\(pid)/fd"
+            let fds = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            return Set(fds.compactMap { fd in
+                guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + fd),
+                      link.hasPrefix("socket:[") else { return nil }
+                return String(link.dropFirst(8).dropLast())
+            })
         }
     }
 
@@ -90,11 +126,11 @@ import Testing
         let process = try PtyProcess([], environment: ["TERM": "xterm-256color", "XDG_CONFIG_HOME": dir.path("config")])
         #expect(process.read(until: { $0.contains(" quit") }))
         var configuredHits = 0
-        _ = waitUntil(5) { configuredHits += configured.acceptAll(); return configuredHits > 0 }
+        _ = waitUntil(5) { configuredHits += configured.acceptAll(from: process.pid); return configuredHits > 0 }
         process.read(until: { _ in false }, seconds: 1)
-        configuredHits += configured.acceptAll()
+        configuredHits += configured.acceptAll(from: process.pid)
         #expect(configuredHits > 0, "gpsd at the configured address was never contacted")
-        if let standard { #expect(standard.acceptAll() == 0, "the default gpsd port was contacted") }
+        if let standard { #expect(standard.acceptAll(from: process.pid) == 0, "the default gpsd port was contacted") }
     }
 
     @Test func gpsdOffContactsNothing() throws {
@@ -106,6 +142,6 @@ import Testing
         let process = try PtyProcess([], environment: ["TERM": "xterm-256color", "XDG_CONFIG_HOME": dir.path("config")])
         #expect(process.read(until: { $0.contains(" quit") }))
         process.read(until: { _ in false }, seconds: 2)
-        #expect(standard.acceptAll() == 0, "gpsd = off, yet port 2947 was contacted")
+        #expect(standard.acceptAll(from: process.pid) == 0, "gpsd = off, yet port 2947 was contacted")
     }
 }

@@ -101,6 +101,37 @@ import TimeKit
         }
     }
 
+    /// The Mars panel follows the test leap-second list (as it would with
+    /// TIMEDECK_LEAP_SECONDS): identical to the built-in table before the
+    /// invented leap second, one TT second ahead after it.
+    @Test func marsPanelFollowsTheTestLeapSecond() throws {
+        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        var withTestList = AppState(now: Date(timeIntervalSince1970: Self.leapSecond), localZone: zone, panels: PanelID.allCases)
+        withTestList.mars = MarsPanelState(leapSeconds: try LeapSecondTable.parse(Self.testLeapList))
+        var withBuiltIn = withTestList
+        withBuiltIn.mars = MarsPanelState(leapSeconds: .builtIn)
+        func marsLines(_ state: AppState) -> [String] {
+            render(state, size: Size(columns: 100, rows: 30)).lines.filter { $0.contains("MTC") || $0.contains("LMST") }
+        }
+        var differingAfter = 0
+        for offset in -10..<10 {
+            let now = Date(timeIntervalSince1970: Self.leapSecond + Double(offset) + 0.5)
+            withTestList.now = now
+            withBuiltIn.now = now
+            let a = marsLines(withTestList), b = marsLines(withBuiltIn)
+            #expect(!a.isEmpty, "no Mars clock on screen")
+            if offset < 0 {
+                #expect(a == b, "before the leap second the lists agree (\(offset) s)")
+            } else if a != b {
+                differingAfter += 1
+            }
+        }
+        // One SI second is 0.973 Mars seconds: the shown MTC second differs
+        // at almost every instant after the leap (not at all 10 only when a
+        // fraction lands just below a whole Mars second).
+        #expect(differingAfter >= 8, "only \(differingAfter) of 10 frames after the leap second moved")
+    }
+
     /// The wait before the next tick always ends inside the next second:
     /// checked from every millisecond of a second and at instants far apart.
     @Test func theNextTickAlwaysLandsInTheNextSecond() {

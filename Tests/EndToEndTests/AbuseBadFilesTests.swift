@@ -199,3 +199,30 @@ import Testing
             + "running dashboard said MARK NOT SAVED: \(refusedOnScreen)")
     }
 }
+
+/// A read-only database, for real: root writes through 0444, so the write
+/// is tried as user nobody (setpriv). Needs root; skipped otherwise.
+@Suite(.serialized) struct ReadOnlyDatabaseTests {
+    @Test(.enabled(if: getuid() == 0, "switching to nobody needs root"))
+    func aReadOnlyDatabaseIsReportedAndLeftAlone() throws {
+        let dir = TemporaryFolder()
+        let home = dir.path("home")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        chmod(dir.url.path, 0o755)
+        let env = ["TIMEDECK_HOME": home, "PATH": "/usr/bin:/bin"]
+        _ = try spawnAndWait([TimedeckBinary.url.path, "marks", "add", "--note", "kept"], environment: env)
+        chmod(home, 0o755)
+        let path = home + "/timedeck.sqlite"
+        try? FileManager.default.removeItem(atPath: path + "-wal")
+        try? FileManager.default.removeItem(atPath: path + "-shm")
+        chmod(path, 0o444)
+        let before = FileManager.default.contents(atPath: path)
+        // The binary must be reachable by nobody: the build folder is 0755 here.
+        _ = try spawnAndWait(["sh", "-c", "setpriv --reuid=65534 --regid=65534 --clear-groups "
+            + "\(shellQuoted(TimedeckBinary.url.path)) marks add --note lost 2> \(shellQuoted(dir.path("err"))); "
+            + "echo $? > \(shellQuoted(dir.path("status")))"], environment: env)
+        #expect(dir.read("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        #expect((dir.read("err") ?? "").contains("readonly"), "unclear: \(dir.read("err") ?? "")")
+        #expect(FileManager.default.contents(atPath: path) == before, "the read-only database changed")
+    }
+}

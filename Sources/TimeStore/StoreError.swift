@@ -31,8 +31,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "timedeck: \(path) was written by a newer timedeck (unknown migrations: "
                 + "\(unknown.joined(separator: ", "))). Upgrade timedeck; the file was left untouched."
         case .location(let path, let detail):
-            return "timedeck: cannot use the data folder \(path): \(detail). "
-                + "Set TIMEDECK_HOME to a writable folder."
+            // `path` is the data folder, or the database file inside it.
+            let what = path.hasSuffix(".sqlite") ? "the database file" : "the data folder"
+            return "timedeck: cannot use \(what) \(path): \(detail). "
+                + "Check its permissions, or set TIMEDECK_HOME to a writable folder."
         case .diskFull(let path):
             return "timedeck: no space left on the disk holding \(path). The database was left as it was "
                 + "and nothing new was stored. Free some space, or set TIMEDECK_HOME to a folder on another disk."

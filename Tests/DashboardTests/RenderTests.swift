@@ -169,3 +169,15 @@ import Testing
         #expect(CallsPanel.localize("✗ BAD", names: [:], .ja) == "✗ 不適")
     }
 }
+
+@Suite struct JapanesePhraseTests {
+    @Test func phrasesAreReplacedAsWholeWordsOnly() {
+        let ja = UILanguage.ja
+        #expect(ja.localizedPhrases("clock NOT synchronized (kernel) · gpsd 127.0.0.1:2947: unavailable (connection refused)")
+                == "時計は未同期 （カーネル） · gpsd 127.0.0.1:2947: 利用不可 (接続拒否)")
+        #expect(ja.localizedPhrases("bell on · flash off") == "ベル オン · 点滅 オフ")
+        // "note" inside "notes" or "denote" is not a whole word: left alone.
+        #expect(ja.localizedPhrases("notes denote") == "notes denote")
+        #expect(UILanguage.en.localizedPhrases("bell on") == "bell on")
+    }
+}

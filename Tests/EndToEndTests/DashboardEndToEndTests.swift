@@ -142,3 +142,41 @@ enum BigDigitReader {
         return "\(fields[0])d \(fields[1])h \(fields[2])m \(fields[3])s"
     }
 }
+
+/// Colour depth follows the terminal: 8 colours on the Linux console and
+/// plain xterm, the 256-colour palette on xterm-256color, none with NO_COLOR.
+@Suite(.serialized) struct TerminalVariantTests {
+    func sgrCodes(term: String, extra: [String: String] = [:]) throws -> [String] {
+        // The test runner may itself run with NO_COLOR set; empty means unset.
+        var env = ["TERM": term, "NO_COLOR": ""]
+        env.merge(extra) { _, new in new }
+        let tmux = try TmuxSession(columns: 100, rows: 30, command: shellQuoted(TimedeckBinary.url.path), environment: env)
+        #expect(tmux.waitForScreen { $0.contains("? help") } != nil, "did not start with TERM=\(term)")
+        let colored = (try? tmux.tmux(["capture-pane", "-p", "-e", "-t", tmux.name])) ?? ""
+        try tmux.send("q")
+        return colored.matches(of: /\u{1B}\[([0-9;]*)m/).map { String($0.1) }
+    }
+
+    @Test(arguments: ["linux", "xterm"])
+    func eightColourTerminalsGetEightColours(term: String) throws {
+        let codes = try sgrCodes(term: term)
+        #expect(!codes.contains { $0.contains("38;5") }, "256-colour codes on TERM=\(term)")
+        #expect(codes.contains { (30...37).map(String.init).contains($0) })
+    }
+
+    @Test func palette256OnXterm256() throws {
+        let codes = try sgrCodes(term: "xterm-256color")
+        #expect(codes.contains { $0.contains("38;5") }, "\(Set(codes))")
+    }
+
+    @Test func noColorGivesAttributesOnly() throws {
+        let codes = try sgrCodes(term: "xterm-256color", extra: ["NO_COLOR": "1"])
+        let colours = codes.filter { code in
+            code.split(separator: ";").contains { part in
+                guard let n = Int(part) else { return false }
+                return (30...37).contains(n) || (40...47).contains(n) || n == 38 || n == 48
+            }
+        }
+        #expect(colours.isEmpty, "colour codes with NO_COLOR: \(Set(colours))")
+    }
+}

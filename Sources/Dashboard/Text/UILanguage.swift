@@ -44,6 +44,28 @@ public enum UILanguage: String, CaseIterable, Equatable, Sendable {
         return out
     }
 
+    /// Known phrases inside a composed line translated in place (whole
+    /// words only, longest phrase first). For interface text only, never for
+    /// user data such as notes.
+    public func localizedPhrases(_ text: String) -> String {
+        guard self == .ja else { return text }
+        var out = text
+        for (english, japanese) in Translations.phrasesLongestFirst {
+            var searchStart = out.startIndex
+            while let range = out.range(of: english, range: searchStart..<out.endIndex) {
+                let before = range.lowerBound > out.startIndex ? out[out.index(before: range.lowerBound)] : " "
+                let after = range.upperBound < out.endIndex ? out[range.upperBound] : " "
+                if before.isLetter || after.isLetter {
+                    searchStart = range.upperBound
+                    continue
+                }
+                out.replaceSubrange(range, with: japanese)
+                searchStart = out.index(range.lowerBound, offsetBy: japanese.count, limitedBy: out.endIndex) ?? out.endIndex
+            }
+        }
+        return out
+    }
+
     /// Short weekday name for an ISO weekday (1 = Monday).
     public func weekday(_ isoWeekday: Int) -> String {
         let index = max(1, min(7, isoWeekday)) - 1
@@ -57,6 +79,29 @@ public enum UILanguage: String, CaseIterable, Equatable, Sendable {
 /// Japanese for the interface's English strings. Panels add their strings
 /// here; keys are the exact English text used in the code.
 enum Translations {
+    /// Phrases found inside composed status lines (see `localizedPhrases`).
+    static let phrases: [String: String] = [
+        "clock NOT synchronized": "時計は未同期",
+        "clock synced": "時計は同期済み",
+        "(kernel)": "（カーネル）",
+        "unavailable": "利用不可",
+        "connection refused": "接続拒否",
+        "no fix": "測位なし",
+        "stale fix": "古い測位",
+        "bell on": "ベル オン", "bell off": "ベル オフ",
+        "flash on": "点滅 オン", "flash off": "点滅 オフ",
+        "watch": "時計誤差",
+        "Space mark": "Space 記録",
+        "select": "選択", "note": "メモ", "delete": "削除", "undo": "取り消し",
+        "clear": "全消去", "bell": "ベル", "flash": "点滅",
+        "Note for": "メモ:",
+        "Enter saves": "Enter 保存", "Esc cancels": "Esc 取り消し",
+        "Delete all": "全て削除:", "marks?": "件?", "mark?": "件?",
+        "y deletes": "y で削除", "u undoes": "u で元に戻す", "any other key keeps them": "他のキーで保持",
+        "newest": "最新", "loaded": "件を読み込み",
+    ]
+    static let phrasesLongestFirst: [(String, String)] = phrases.sorted { $0.key.count > $1.key.count }.map { ($0.key, $0.value) }
+
     static let japanese: [String: String] = [
         // Header and status line
         "Local": "現地",

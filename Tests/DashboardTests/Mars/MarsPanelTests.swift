@@ -274,11 +274,10 @@ import TimeKit
                        named: "mars-40x12")
     }
 
-    @Test func panelRolesPerRegion() {
+    @Test func panelRolesPerRegion() throws {
         let frame = render(state(siteID: "perseverance", advanced: false), size: Size(columns: 80, rows: 24))
-        let layout = Layout(size: frame.size, panels: [.mars])
-        let rect = try? #require(layout.panels[.mars])
-        guard let rect else { return }
+        let layout = Layout(size: frame.size, panels: [.mars], wanted: [.mars: MarsPanel.minimumRows])
+        let rect = try #require(layout.panels[.mars])
         // Row 1 inside the box: "MTC  07:23:15 …": the clock digits carry .marsTime.
         let y = rect.y + 1
         let line = frame.lines[y]

@@ -33,7 +33,7 @@ extension MarksPanel {
             frame.put(detailLine(mark), x: rect.x + 1, y: detailY, role: mark.position.status == .stale ? .warning : .normal, clip: rect)
         }
         if detailY + 1 < rect.maxY {
-            frame.put(hintLine, x: rect.x + 1, y: detailY + 1, role: .keyHint, clip: rect)
+            frame.put(state.language.localizedPhrases(hintLine), x: rect.x + 1, y: detailY + 1, role: .keyHint, clip: rect)
         }
     }
 
@@ -45,7 +45,7 @@ extension MarksPanel {
         var text = status.summary
         if let gps = m.gps { text += " · " + gps.summary }
         let trusted = m.kernel?.synchronized == true
-        frame.put(text, x: rect.x + 1, y: y, role: trusted ? .dim : .warning, clip: rect)
+        frame.put(state.language.localizedPhrases(text), x: rect.x + 1, y: y, role: trusted ? .dim : .warning, clip: rect)
     }
 
     /// The title and toggles, or what the panel is asking or telling.
@@ -53,16 +53,16 @@ extension MarksPanel {
         let m = state.marks
         switch m.mode {
         case .editingNote(let id, let text):
-            let x = frame.put("Note for #\(id): ", x: rect.x + 1, y: y, role: .title, clip: rect)
+            let x = frame.put(state.language.localizedPhrases("Note for #\(id): "), x: rect.x + 1, y: y, role: .title, clip: rect)
             // The end of long text stays visible while typing.
             let room = max(1, rect.maxX - x - 28)
             let shown = InertText.display(text)
             let tail = shown.count > room ? "…" + shown.suffix(room - 1) : shown
             let after = frame.put(tail + "▏", x: x, y: y, role: .selection, clip: rect)
-            frame.put("  Enter saves · Esc cancels", x: after, y: y, role: .keyHint, clip: rect)
+            frame.put(state.language.localizedPhrases("  Enter saves · Esc cancels"), x: after, y: y, role: .keyHint, clip: rect)
             return
         case .confirmingClear(let count):
-            frame.put("Delete all \(count) mark\(count == 1 ? "" : "s")? y deletes (u undoes) · any other key keeps them",
+            frame.put(state.language.localizedPhrases("Delete all \(count) mark\(count == 1 ? "" : "s")? y deletes (u undoes) · any other key keeps them"),
                       x: rect.x + 1, y: y, role: .warning, clip: rect)
             return
         case .browsing:
@@ -72,12 +72,13 @@ extension MarksPanel {
             frame.put(message.text, x: rect.x + 1, y: y, role: message.isError ? .error : .warning, clip: rect)
             return
         }
-        let loaded = m.totalCount > m.marks.count ? " (newest \(m.marks.count) loaded)" : ""
+        let loaded = state.language.localizedPhrases(m.totalCount > m.marks.count ? " (newest \(m.marks.count) loaded)" : "")
         let x = frame.put("\(state.language.localized("Marks")) \(m.totalCount)\(loaded)", x: rect.x + 1, y: y, role: .title, clip: rect)
         var toggles = "bell \(m.bellOn ? "on" : "off") · flash \(m.flashOn ? "on" : "off")"
         if m.settings.correctionNanoseconds != 0 {
             toggles += " · watch \(SightingMark.signedSeconds(nanoseconds: m.settings.correctionNanoseconds))"
         }
+        toggles = state.language.localizedPhrases(toggles)
         frame.put(toggles, x: max(x + 2, rect.maxX - 1 - DisplayWidth.of(toggles)), y: y, role: .dim, clip: rect)
     }
 
@@ -89,7 +90,7 @@ extension MarksPanel {
         let idText = String(repeating: " ", count: max(0, 6 - id.count)) + id
         var text = "\(selected ? "▶" : " ")\(idText)  \(mark.markTimeText)"
         if mark.correctionNanoseconds != 0 { text += "*" }
-        text += "  " + rowPosition(mark.position)
+        text += "  " + state.language.localized(rowPosition(mark.position))
         if !mark.note.isEmpty { text += "  " + InertText.display(mark.note) }
         if selected || flashing {
             frame.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), role: role)

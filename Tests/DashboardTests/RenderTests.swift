@@ -181,3 +181,14 @@ import Testing
         #expect(UILanguage.en.localizedPhrases("bell on") == "bell on")
     }
 }
+
+@Suite struct JapaneseCallRowTests {
+    @Test func weekdaysBeforeTimesBecomeJapaneseKeepingWidth() {
+        let text = "Sun 11:00    "
+        let out = CallsPanel.localize(text, names: [:], .ja)
+        #expect(out.hasPrefix("日 11:00"))
+        #expect(DisplayWidth.of(out) == DisplayWidth.of(text))
+        // A place called "Sun City" is not a weekday before a time.
+        #expect(CallsPanel.localize("Sun City, US", names: [:], .ja) == "Sun City, US")
+    }
+}

@@ -44,7 +44,16 @@ extension CallsPanel {
             let padding = DisplayWidth.of(text) - DisplayWidth.of(leading + name)
             return leading + name + String(repeating: " ", count: max(padding, 0))
         }
-        return language.localizedKeepingWidth(text)
+        let translated = language.localizedKeepingWidth(text)
+        guard translated == text, language == .ja else { return translated }
+        // A weekday before a time ("Sun 11:00"): the Japanese weekday, padded
+        // so the columns after it stay put.
+        let replaced = text.replacing(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d\d:\d\d)/) { match in
+            let index = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].firstIndex(of: String(match.1)) ?? 0
+            return "\(language.weekday(index + 1)) \(match.2)"
+        }
+        let missing = DisplayWidth.of(text) - DisplayWidth.of(replaced)
+        return replaced + String(repeating: " ", count: max(0, missing))
     }
 
     /// The theme role for a call planner meaning.

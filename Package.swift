@@ -38,7 +38,9 @@ let package = Package(
         .testTarget(name: "TimeKitTests", dependencies: ["TimeKit"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TimeKit"],
                     exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TimeKit", "Dashboard"]),
+        .testTarget(name: "EndToEndTests", dependencies: [
+            "TimeKit", "Dashboard", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "TimeStoreTests", dependencies: ["TimeStore", "TimeKit"]),
     ],
     swiftLanguageModes: [.v6]

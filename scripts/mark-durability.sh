@@ -24,7 +24,7 @@ wait_for() {  # wait_for TEXT: poll the pane every 5 ms for up to 5 s
 
 for i in $(seq "$n"); do
   tmux -L "$sock" -f /dev/null new-session -d -s d -x 100 -y 30 "exec '$bin'"
-  wait_for "Space mark" || { echo "round $i: dashboard did not start"; exit 1; }
+  wait_for "Marks " || { echo "round $i: dashboard did not start"; exit 1; }
   pid=$(tmux -L "$sock" display-message -p -t d '#{pane_pid}')
   tmux -L "$sock" send-keys -t d Space
   wait_for "#$i  " || { echo "round $i: mark not shown"; exit 1; }
@@ -33,4 +33,6 @@ for i in $(seq "$n"); do
   count=$("$bin" marks list --json | grep -c '"id" :')
   if [ "$count" -ne "$i" ]; then echo "round $i: $count marks stored, expected $i"; exit 1; fi
 done
-echo "durability: $n/$n acknowledged marks survived kill -9"
+check=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0])" "$home/timedeck.sqlite")
+if [ "$check" != "ok" ]; then echo "integrity_check: $check"; exit 1; fi
+echo "durability: $n/$n acknowledged marks survived kill -9; PRAGMA integrity_check: ok"

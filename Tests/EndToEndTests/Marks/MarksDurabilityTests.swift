@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// The dashboard in a real terminal (tmux): Space records a mark that
@@ -43,6 +44,11 @@ struct MarksDurabilityTests {
             #expect(abs(Double(millis) / 1000 - before.timeIntervalSince1970) < 5)
             session.stop()
         }
+        // After twenty kill -9s the file is still a sound SQLite database.
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        let queue = try DatabaseQueue(path: p.databasePath, configuration: readOnly)
+        #expect(try queue.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
     }
 
     @Test("kill -9 at any moment leaves a database that opens, 10 times")

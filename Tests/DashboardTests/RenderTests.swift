@@ -179,6 +179,8 @@ import Testing
         // "note" inside "notes" or "denote" is not a whole word: left alone.
         #expect(ja.localizedPhrases("notes denote") == "notes denote")
         #expect(UILanguage.en.localizedPhrases("bell on") == "bell on")
+        // Config key names stay as they are: they are what the user types.
+        #expect(ja.localizedPhrases("Bell on for new marks (config: marks.bell).") == "ベル オン （新しいマーク） (config: marks.bell).")
     }
 }
 

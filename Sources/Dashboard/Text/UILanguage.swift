@@ -53,9 +53,7 @@ public enum UILanguage: String, CaseIterable, Equatable, Sendable {
         for (english, japanese) in Translations.phrasesLongestFirst {
             var searchStart = out.startIndex
             while let range = out.range(of: english, range: searchStart..<out.endIndex) {
-                let before = range.lowerBound > out.startIndex ? out[out.index(before: range.lowerBound)] : " "
-                let after = range.upperBound < out.endIndex ? out[range.upperBound] : " "
-                if before.isLetter || after.isLetter {
+                if !Self.isWordBoundary(out, before: range.lowerBound) || !Self.isWordBoundary(out, after: range.upperBound) {
                     searchStart = range.upperBound
                     continue
                 }
@@ -64,6 +62,30 @@ public enum UILanguage: String, CaseIterable, Equatable, Sendable {
             }
         }
         return out
+    }
+
+    /// Whether a phrase may end at `index`: not inside a word, and not in a
+    /// dotted name such as `marks.bell` (a dot counts only before a space).
+    static func isWordBoundary(_ text: String, after index: String.Index) -> Bool {
+        guard index < text.endIndex else { return true }
+        let c = text[index]
+        if c.isLetter || c == "_" { return false }
+        if c == ".", let next = text.index(index, offsetBy: 1, limitedBy: text.endIndex), next < text.endIndex {
+            return !(text[next].isLetter || text[next] == "_")
+        }
+        return true
+    }
+
+    /// Whether a phrase may start at `index` (see `isWordBoundary(_:after:)`).
+    static func isWordBoundary(_ text: String, before index: String.Index) -> Bool {
+        guard index > text.startIndex else { return true }
+        let c = text[text.index(before: index)]
+        if c.isLetter || c == "_" { return false }
+        if c == ".", text.index(before: index) > text.startIndex {
+            let previous = text[text.index(before: text.index(before: index))]
+            return !(previous.isLetter || previous == "_")
+        }
+        return true
     }
 
     /// Short weekday name for an ISO weekday (1 = Monday).
@@ -99,6 +121,25 @@ enum Translations {
         "Delete all": "全て削除:", "marks?": "件?", "mark?": "件?",
         "y deletes": "y で削除", "u undoes": "u で元に戻す", "any other key keeps them": "他のキーで保持",
         "newest": "最新", "loaded": "件を読み込み",
+        // Marks messages and details
+        "No mark to annotate: press Space to record one.": "メモを付けるマークがありません。Space で記録します。",
+        "No mark to delete.": "削除するマークがありません。",
+        "Nothing to undo.": "取り消すものはありません。",
+        "No marks to clear.": "消去するマークがありません。",
+        "Note not changed.": "メモは変更されていません。",
+        "for new marks": "（新しいマーク）",
+        "Bell": "ベル", "Flash": "点滅", "on": "オン", "off": "オフ",
+        "Kept all": "保持:", "marks": "件", "marks.": "件。",
+        "MARK NOT SAVED": "マーク未保存", "write it down": "書き留めてください",
+        "Note saved on": "メモを保存:", "(u undoes)": "(u で元に戻す)",
+        "Deleted": "削除:", "Cleared": "消去:", "Store error": "保存エラー",
+        "Notes are at most": "メモは最大", "characters.": "文字です。",
+        "no GPS fix": "GPS 測位なし", "no position": "位置なし", "(fixed)": "（固定）", "stale": "古い",
+        // Leap-second notices
+        "leap-second list expired": "うるう秒リストの期限切れ",
+        "leap-second list not found at": "うるう秒リストが見つかりません:",
+        "leap-second list": "うるう秒リスト", "unreadable": "読めません",
+        "using": "使用:",
     ]
     static let phrasesLongestFirst: [(String, String)] = phrases.sorted { $0.key.count > $1.key.count }.map { ($0.key, $0.value) }
 

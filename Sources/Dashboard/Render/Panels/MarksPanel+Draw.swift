@@ -30,7 +30,7 @@ extension MarksPanel {
         }
         let detailY = rect.y + 2 + MarksPanelState.visibleRows
         if detailY < rect.maxY, let mark = m.selectedMark {
-            frame.put(detailLine(mark), x: rect.x + 1, y: detailY, role: mark.position.status == .stale ? .warning : .normal, clip: rect)
+            frame.put(detailLine(mark, state.language), x: rect.x + 1, y: detailY, role: mark.position.status == .stale ? .warning : .normal, clip: rect)
         }
         if detailY + 1 < rect.maxY {
             frame.put(state.language.localizedPhrases(hintLine), x: rect.x + 1, y: detailY + 1, role: .keyHint, clip: rect)
@@ -69,7 +69,8 @@ extension MarksPanel {
             break
         }
         if let message = m.message {
-            frame.put(message.text, x: rect.x + 1, y: y, role: message.isError ? .error : .warning, clip: rect)
+            frame.put(state.language.localizedPhrases(message.text), x: rect.x + 1, y: y,
+                      role: message.isError ? .error : .warning, clip: rect)
             return
         }
         let loaded = state.language.localizedPhrases(m.totalCount > m.marks.count ? " (newest \(m.marks.count) loaded)" : "")
@@ -108,12 +109,13 @@ extension MarksPanel {
     }
 
     /// Full ISO instant, correction, position with its source, and the note.
-    static func detailLine(_ mark: SightingMark) -> String {
+    static func detailLine(_ mark: SightingMark, _ language: UILanguage = .en) -> String {
         var text = mark.isoText
         if let correction = mark.correctionText {
-            text += "  watch \(correction) → \(mark.correctedISOText)"
+            text += "  " + language.localizedPhrases("watch") + " \(correction) → \(mark.correctedISOText)"
         }
-        text += "  " + mark.position.summary
+        // Interface words are translated; the note (user text) never is.
+        text += "  " + language.localizedPhrases(mark.position.summary)
         if !mark.note.isEmpty { text += "  “\(InertText.display(mark.note))”" }
         return text
     }

@@ -18,8 +18,9 @@ extension MarsPanel {
         for (i, row) in MarsPanelText.rows(input, height: inner.height, width: inner.width).enumerated() {
             var x = inner.x
             for segment in row {
-                x = frame.put(state.language.localizedKeepingWidth(segment.text), x: x, y: inner.y + i,
-                              role: segment.role, clip: inner)
+                let text = segment.role == .warning
+                    ? state.language.localizedPhrases(segment.text) : state.language.localizedKeepingWidth(segment.text)
+                x = frame.put(text, x: x, y: inner.y + i, role: segment.role, clip: inner)
             }
         }
     }

@@ -151,26 +151,7 @@ public struct ConfigDocument: Equatable, Sendable {
         return rest.trimmingSpaces.hasPrefix("#") ? rest : ""
     }
 
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ s: String) -> String { QuotedString.literal(s) }
 
     static func bareOrQuoted(_ key: String) -> String {
         key.unicodeScalars.allSatisfy(Scanner.isBare) && !key.isEmpty ? key : quoted(key)

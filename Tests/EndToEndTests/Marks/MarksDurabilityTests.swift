@@ -80,9 +80,10 @@ struct MarksDurabilityTests {
         try session.send("n")
         try session.send("-l", "Sun LL")
         try session.send("Enter")
-        let screen = session.waitForScreen { $0.contains("Note saved on #1") }
-        #expect(screen != nil, "\(session.capture())")
-        #expect(screen?.contains("Sun LL") == true)
+        // The message line is drawn before the row below it: wait for both, so
+        // a capture taken mid-redraw under load does not count as a miss.
+        let screen = session.waitForScreen { $0.contains("Note saved on #1") && $0.contains("Sun LL") }
+        #expect(screen != nil, "note not shown: \(session.capture())")
         #expect(try p.listJSON().first?["note"] as? String == "Sun LL")
         kill(pid, SIGKILL)
         // A note with ESC [2J (clear screen) written by the CLI, then shown.

@@ -23,14 +23,7 @@ final class PtyProcess {
         defer { posix_spawnattr_destroy(&attributes) }
         // An empty signal mask and default dispositions (see `spawn`), and a
         // new session (POSIX_SPAWN_SETSID, 0x80 in glibc, not imported).
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGCHLD, SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | 0x80)
+        setCleanSignals(&attributes, extraFlags: 0x80)
         let argv = [TimedeckBinary.url.path] + arguments
         var env = ProcessInfo.processInfo.environment
         env["TIMEDECK_HOME"] = scratch.path("data")

@@ -102,18 +102,24 @@ func spawn(_ argv: [String], environment: [String: String], stdin: String, stdou
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    var emptyMask = sigset_t()
-    sigemptyset(&emptyMask)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for s in [SIGCHLD, SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, s) }
-    posix_spawnattr_setsigmask(&attributes, &emptyMask)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    setCleanSignals(&attributes)
     var pid: pid_t = 0
     let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
     guard rc == 0 else { throw SpawnError(description: "cannot start \(argv[0]): error \(rc)") }
     return pid
+}
+
+/// Spawn attributes for an empty signal mask and default dispositions of the
+/// signals a child relies on; `extraFlags` adds e.g. POSIX_SPAWN_SETSID.
+func setCleanSignals(_ attributes: inout posix_spawnattr_t, extraFlags: Int16 = 0) {
+    var emptyMask = sigset_t()
+    sigemptyset(&emptyMask)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for s in [SIGCHLD, SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGWINCH] { sigaddset(&defaults, s) }
+    posix_spawnattr_setsigmask(&attributes, &emptyMask)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | extraFlags)
 }
 
 /// Waits for `pid`; its exit status (128 + signal when killed), or nil when

@@ -121,12 +121,39 @@ final class Terminal {
                 } else if let key = Self.decodeFunctionKey(Int32(ch)) {
                     inputs.append(.key(key, at: at))
                 }
+            } else if ch == 27, swallowUnknownSequence() {
+                // An escape sequence terminfo does not know (a TERM that does
+                // not match the terminal: Home as ESC [ 1 ~ under
+                // TERM=xterm) is dropped whole, never taken as Esc, which
+                // would quit the dashboard.
+                continue
             } else if let key = Self.decodeCharacter(UInt32(ch)) {
                 inputs.append(.key(key, at: at))
             }
             if inputs.count >= 256 { break }
         }
         return inputs
+    }
+
+    /// After an ESC: if the bytes of a CSI (`ESC [`) or SS3 (`ESC O`)
+    /// sequence have already arrived with it, reads them up to the final
+    /// byte and returns true. A lone ESC (nothing waiting) returns false and
+    /// stays the Escape key; any other byte after ESC is pushed back.
+    private func swallowUnknownSequence() -> Bool {
+        var next: wint_t = 0
+        guard wget_wch(window, &next) == OK else { return false }
+        guard next == 91 || next == 79 else {  // "[" or "O"
+            unget_wch(wchar_t(next))
+            return false
+        }
+        let isCSI = next == 91
+        for _ in 0..<16 {
+            var byte: wint_t = 0
+            guard wget_wch(window, &byte) == OK else { return true }
+            // SS3 has one final byte; CSI ends at a byte in 0x40…0x7E.
+            if !isCSI || (0x40...0x7E).contains(byte) { return true }
+        }
+        return true
     }
 
     /// Copies `frame` to the screen, sending only the cells that differ from

@@ -180,3 +180,22 @@ enum BigDigitReader {
         #expect(colours.isEmpty, "colour codes with NO_COLOR: \(Set(colours))")
     }
 }
+
+/// A TERM that does not match the terminal (here xterm-256color inside tmux,
+/// which sends Home as ESC [ 1 ~) must not turn unknown sequences into Esc,
+/// which would quit the dashboard.
+@Suite struct UnknownEscapeSequenceTests {
+    @Test func homeEndAndFunctionKeysUnknownToTerminfoDoNotQuit() throws {
+        let dir = TemporaryFolder()
+        let command = "TERM=xterm-256color \(shellQuoted(TimedeckBinary.url.path)); echo $? > \(shellQuoted(dir.path("status.tmp"))); "
+            + "mv \(shellQuoted(dir.path("status.tmp"))) \(shellQuoted(dir.path("status"))); sleep 30"
+        let tmux = try TmuxSession(columns: 100, rows: 30, command: command)
+        #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
+        try tmux.send("Home", "End", "F5", "F12", "PageUp")
+        usleep(400_000)
+        #expect(dir.read("status") == nil, "timedeck quit on an unknown sequence")
+        try tmux.send("Escape")
+        #expect(waitUntil { dir.read("status") != nil }, "a real Escape did not quit")
+        #expect(dir.read("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+}

@@ -56,18 +56,28 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
         Benchmark("tick end to end: update + render + diff, \(label)") { benchmark in
-            var state = base
+            var program = Program(state: base)
+            var effects = CountingPerformer()
             var previous = frame
             var t = t0
             for _ in benchmark.scaledIterations {
                 t += 1
-                state = update(state, .tick(Date(timeIntervalSince1970: t))).0
-                let frame = render(state, size: size)
+                program.send(.tick(Date(timeIntervalSince1970: t)), to: &effects)
+                let frame = render(program.state, size: size)
                 var cells = 0
                 FrameDiff.forEachChangedRun(old: previous, new: frame) { _, _, _, scalars in cells += scalars.count }
                 blackHole(cells)
                 previous = frame
             }
         }
+    }
+}
+
+/// Performs nothing, counts the effects (the benchmark has no store).
+struct CountingPerformer: EffectPerforming {
+    var count = 0
+    mutating func perform(_ effect: Effect) -> [Event] {
+        count += 1
+        return []
     }
 }

@@ -17,6 +17,9 @@ public enum Event: Equatable, Sendable {
     case snapshotFailed(String)
     /// A key, stamped with the real-time clock right after it was read.
     case key(Key, at: Date)
+    /// The process is about to end (a signal, input closed): pending saves
+    /// are asked for at once.
+    case shutdown(Date)
     /// The terminal changed size.
     case resize(Size)
     /// Store results and clock/gpsd observations for the marks panel.

@@ -2,7 +2,10 @@ import Foundation
 
 /// The next state and the effects for the shell, for one event. Pure: no
 /// clock, no I/O; everything it needs is in `state` and `event`.
-public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
+///
+/// Internal on purpose: the shell reaches it only through `Program.send`,
+/// which cannot drop the effects. Tests call it directly (`@testable`).
+func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     var next = state
     switch event {
     case .tick(let now):
@@ -36,6 +39,10 @@ public func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     case .key(let key, let now):
         next.now = now
         return handleKey(key, in: next)
+    case .shutdown(let now):
+        // A signal or closed input: whatever is waiting to be saved goes now.
+        next.now = now
+        return (next, next.calls.pendingSave(now: now, force: true).map(Effect.calls))
     case .marks(let marksEvent):
         return MarksPanel.handle(marksEvent, in: next)
     }

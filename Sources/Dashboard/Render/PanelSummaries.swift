@@ -53,8 +53,8 @@ enum PanelSummaries {
     /// Plain mode: a line when the active call or its time changes.
     static func callChange(from old: AppState, to new: AppState) -> [String] {
         guard new.panels.contains(.calls) else { return [] }
-        let before = old.calls.activeCall.map { ($0.id, $0.start) }
-        let after = new.calls.activeCall.map { ($0.id, $0.start) }
+        let before = old.calls.activeCall.map { ($0.createdAt, $0.start) }
+        let after = new.calls.activeCall.map { ($0.createdAt, $0.start) }
         guard before?.0 != after?.0 || before?.1 != after?.1, let call = new.calls.activeCall else { return [] }
         let rows = callRows(call, start: call.start, state: new).map { $0.trimmingCharacters(in: .whitespaces) }
         return ["Call \"\(call.name)\" at \(ISOInstant.seconds(call.start)): " + rows.joined(separator: "; ") + "."]

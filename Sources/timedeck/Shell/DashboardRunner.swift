@@ -42,52 +42,41 @@ struct DashboardRunner {
         var effects = EffectRunner(terminal: terminal, inbox: inbox)
         effects.marks = try MarksShell.start(inbox: inbox, settings: state.marks.settings)
         defer { effects.marks?.stop() }
-        var size = terminal.size
-        state.screenSize = size
-        terminal.draw(render(state, size: size))
+        state.screenSize = terminal.size
+        var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: terminal),
+                           effects: effects, wake: wake, inbox: inbox)
+        return loop.run()
+    }
+}
 
-        while true {
-            let now = WallClock.now()
-            let timeout = min(WallClock.millisecondsToNextSecond(after: now), effects.millisecondsToNextBell(now),
-                              state.calls.frameIntervalMilliseconds(at: now) ?? Int32.max)
-            var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wake.readFd, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, timeout)
-            if let signal = wake.drain().first(where: { SignalWatcher.watched.contains(Int32($0)) }) {
-                _ = effects.perform(state.calls.pendingSave(now: now, force: true).map(Effect.calls))
-                return 128 + Int32(signal)
+/// The full-screen strategy: keys from curses, `render` drawn after each
+/// pass (only the changed cells reach the terminal).
+struct FullScreen: ScreenStrategy {
+    let terminal: Terminal
+
+    func wakeMilliseconds(_ state: AppState, now: Date) -> Int32? {
+        state.calls.frameIntervalMilliseconds(at: now)
+    }
+
+    mutating func readInput(ready: Bool) -> [Event]? {
+        terminal.readPending(clock: WallClock.now).map { input in
+            switch input {
+            case .key(let key, let at): return .key(key, at: at)
+            case .resize(let size): return .resize(size)
             }
-            // Keys first: each carries the instant it was read.
-            var events: [Event] = terminal.readPending(clock: WallClock.now).map { input in
-                switch input {
-                case .key(let key, let at): return .key(key, at: at)
-                case .resize(let newSize):
-                    size = newSize
-                    return .resize(newSize)
-                }
-            }
-            events += inbox.drain()
-            var index = 0
-            while index < events.count {
-                let (next, requested) = update(state, events[index])
-                state = next
-                let (outcome, followUps) = effects.perform(requested)
-                if outcome == .quit { return 0 }
-                // Results of effects (a stored mark, a loaded call) are events too.
-                events.insert(contentsOf: followUps, at: index + 1)
-                index += 1
-            }
-            effects.ringDueBells(WallClock.now())
-            (state, _) = update(state, .tick(WallClock.now()))
-            terminal.draw(render(state, size: size))
         }
+    }
+
+    mutating func changed(from old: AppState, to new: AppState) {}
+
+    mutating func present(_ state: AppState) {
+        terminal.draw(render(state, size: state.screenSize))
     }
 }
 
 /// Performs the effects `update` asks for; what comes back (a stored record,
 /// an error to show) returns to `update` as events.
-struct EffectRunner {
-    enum Outcome { case `continue`, quit }
+struct EffectRunner: EffectPerforming {
 
     /// Rings the bell: curses' `beep` on screen, BEL in plain mode.
     let ringBell: () -> Void
@@ -127,45 +116,39 @@ struct EffectRunner {
         self.inbox = inbox
     }
 
-    mutating func perform(_ effects: [Effect]) -> (Outcome, [Event]) {
-        var followUps: [Event] = []
-        for effect in effects {
-            switch effect {
-            case .calls(let callEffect):
-                followUps += CallsSetup.perform(callEffect)
-            case .quit:
-                return (.quit, followUps)
-            case .saveSetting(let table, let key, let value):
-                followUps.append(Self.saveSetting(table: table, key: key, value: value))
-                if table == "display" && key == "theme" { themeChanged?(value) }
-            case .writeSnapshot(let document):
-                do {
-                    let path = try SnapshotFiles.write(document)
-                    followUps.append(.snapshotSaved(path: path, copied: clipboard?(document.text) ?? false))
-                } catch {
-                    followUps.append(.snapshotFailed("\(error)"))
-                }
-            case .bell(let times):
-                guard times > 0 else { continue }
-                ringBell()
-                let now = WallClock.now()
-                for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
-            case .marks(let marksEffect):
-                // Synchronous: the commit is done before the follow-up event
-                // reaches `update`, and so before anything is drawn.
-                if let marks {
-                    followUps.append(marks.perform(marksEffect))
-                } else if case .record(let mark) = marksEffect {
-                    // No store: say so rather than drop the sight silently.
-                    followUps.append(.marks(.recordFailed(mark, reason: "no database open")))
-                }
-            case .saveMarsSettings(let settings):
-                if let failure = MarsPanelLoader.save(settings) {
-                    followUps.append(failure)
-                }
+    mutating func perform(_ effect: Effect) -> [Event] {
+        switch effect {
+        case .calls(let callEffect):
+            return CallsSetup.perform(callEffect)
+        case .quit:
+            // The loop ends on `state.isQuitting`, after the saves that
+            // came with the quit key were performed.
+            return []
+        case .saveSetting(let table, let key, let value):
+            let saved = Self.saveSetting(table: table, key: key, value: value)
+            if table == "display" && key == "theme" { themeChanged?(value) }
+            return [saved]
+        case .writeSnapshot(let document):
+            do {
+                let path = try SnapshotFiles.write(document)
+                return [.snapshotSaved(path: path, copied: clipboard?(document.text) ?? false)]
+            } catch {
+                return [.snapshotFailed("\(error)")]
             }
+        case .bell(let times):
+            guard times > 0 else { return [] }
+            ringBell()
+            let now = WallClock.now()
+            for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
+            return []
+        case .marks(let marksEffect):
+            if let marks { return [marks.perform(marksEffect)] }
+            // No store: say so rather than drop the sight silently.
+            if case .record(let mark) = marksEffect { return [.marks(.recordFailed(mark, reason: "no database open"))] }
+            return []
+        case .saveMarsSettings(let settings):
+            return MarsPanelLoader.save(settings).map { [$0] } ?? []
         }
-        return (.continue, followUps)
     }
 
     mutating func ringDueBells(_ now: Date) {

@@ -9,7 +9,6 @@ struct PlainRunner {
     var initialState: AppState
 
     func run() throws -> Int32 {
-        var state = initialState
         let wake = try WakePipe()
         let inbox = EventInbox(wake: wake)
         let signals = SignalWatcher(wake: wake)
@@ -17,52 +16,12 @@ struct PlainRunner {
         let mode = RawInput()
         defer { mode.restore() }
         var effects = EffectRunner(bell: { Self.say("\u{7}", newline: false) }, inbox: inbox)
-        effects.marks = try MarksShell.start(inbox: inbox, settings: state.marks.settings)
+        effects.marks = try MarksShell.start(inbox: inbox, settings: initialState.marks.settings)
         defer { effects.marks?.stop() }
-        var decoder = KeyDecoder()
-        for line in PlainAnnouncer.greeting(state) { Self.say(line) }
-
-        var escapeSince: Date?
-        while true {
-            let now = WallClock.now()
-            var timeout = min(WallClock.millisecondsToNextSecond(after: now), effects.millisecondsToNextBell(now))
-            if escapeSince != nil { timeout = min(timeout, 30) }
-            var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wake.readFd, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, timeout)
-            if let signal = wake.drain().first(where: { SignalWatcher.watched.contains(Int32($0)) }) {
-                return 128 + Int32(signal)
-            }
-            var events: [Event] = []
-            if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
-                var buffer = [UInt8](repeating: 0, count: 256)
-                let n = read(0, &buffer, buffer.count)
-                let at = WallClock.now()
-                if n <= 0 { return 0 }  // input closed: nothing more can be asked
-                let keys = decoder.feed(Array(buffer[0..<n]))
-                events += keys.map { .key($0, at: at) }
-                escapeSince = keys.isEmpty && buffer[n - 1] == 27 ? at : nil
-            } else if let since = escapeSince, WallClock.now().timeIntervalSince(since) > 0.025 {
-                events += decoder.flushEscape().map { .key($0, at: WallClock.now()) }
-                escapeSince = nil
-            }
-            events += inbox.drain()
-            var index = 0
-            while index < events.count {
-                let old = state
-                let (next, requested) = update(state, events[index])
-                state = next
-                for line in PlainAnnouncer.changes(from: old, to: state) { Self.say(line) }
-                let (outcome, followUps) = effects.perform(requested)
-                if outcome == .quit { return 0 }
-                events.insert(contentsOf: followUps, at: index + 1)
-                index += 1
-            }
-            effects.ringDueBells(WallClock.now())
-            let old = state
-            (state, _) = update(state, .tick(WallClock.now()))
-            if let line = PlainAnnouncer.minuteLine(from: old, to: state) { Self.say(line) }
-        }
+        for line in PlainAnnouncer.greeting(initialState) { Self.say(line) }
+        var loop = RunLoop(program: Program(state: initialState), screen: PlainScreen(),
+                           effects: effects, wake: wake, inbox: inbox)
+        return loop.run()
     }
 
     static func say(_ text: String, newline: Bool = true) {
@@ -74,6 +33,43 @@ struct PlainRunner {
             written += n
         }
     }
+}
+
+/// The plain strategy: bytes from stdin through `KeyDecoder`, a line for
+/// each change a person needs to hear about, a line at each new minute.
+struct PlainScreen: ScreenStrategy {
+    private var decoder = KeyDecoder()
+    /// When a lone Esc arrived: it becomes the Escape key unless the rest
+    /// of a sequence follows within 25 ms.
+    private var escapeSince: Date?
+
+    func wakeMilliseconds(_ state: AppState, now: Date) -> Int32? {
+        escapeSince == nil ? nil : 30
+    }
+
+    mutating func readInput(ready: Bool) -> [Event]? {
+        if ready {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let n = read(0, &buffer, buffer.count)
+            let at = WallClock.now()
+            if n <= 0 { return nil }  // input closed: nothing more can be asked
+            let keys = decoder.feed(Array(buffer[0..<n]))
+            escapeSince = keys.isEmpty && buffer[n - 1] == 27 ? at : nil
+            return keys.map { .key($0, at: at) }
+        }
+        if let since = escapeSince, WallClock.now().timeIntervalSince(since) > 0.025 {
+            escapeSince = nil
+            return decoder.flushEscape().map { .key($0, at: WallClock.now()) }
+        }
+        return []
+    }
+
+    mutating func changed(from old: AppState, to new: AppState) {
+        for line in PlainAnnouncer.changes(from: old, to: new) { PlainRunner.say(line) }
+        if let line = PlainAnnouncer.minuteLine(from: old, to: new) { PlainRunner.say(line) }
+    }
+
+    mutating func present(_ state: AppState) {}
 }
 
 /// Puts a terminal on stdin into non-canonical, no-echo mode (keys arrive one

@@ -38,6 +38,9 @@ extension CallPlannerState {
             }
         }
         editor = nil
+        // A new call becomes the active one: a time change of the call it
+        // replaces must be saved first, or it would be lost.
+        let earlier = e.isNew ? pendingSave(now: .distantFuture, force: true) : []
         if e.isNew {
             calls.insert(e.draft, at: 0)
             activeIndex = 0
@@ -49,7 +52,7 @@ extension CallPlannerState {
         sweep = nil
         if !e.isNew { unsavedSince = nil }  // the draft carries the latest time
         message = "Saved \"\(e.draft.name)\"."
-        return [.saveCall(e.draft)]
+        return earlier + [.saveCall(e.draft)]
     }
 
     /// Esc: closes an open field, else leaves edit mode dropping every change.

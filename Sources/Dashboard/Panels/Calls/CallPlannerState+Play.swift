@@ -80,6 +80,12 @@ extension CallPlannerState {
     /// a signal or switching calls saves at once.
     public static let saveDelaySeconds = 0.6
 
+    /// When a rested time change falls due for saving (nil: nothing unsaved).
+    public var saveDeadline: Date? {
+        guard activeCall != nil else { return nil }
+        return unsavedSince.map { $0.addingTimeInterval(Self.saveDelaySeconds) }
+    }
+
     /// The save of the active call's time, when due (or at once with `force`).
     public mutating func pendingSave(now: Date, force: Bool = false) -> [CallPlannerEffect] {
         guard let since = unsavedSince, let call = activeCall else { return [] }

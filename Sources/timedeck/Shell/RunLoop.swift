@@ -1,0 +1,77 @@
+import Dashboard
+import Foundation
+import TimeKit
+
+/// How the run loop meets the person: the full screen (curses) or plain
+/// lines. The loop is the same for both; only input decoding and output
+/// differ, so a save, a signal or a quit is handled once for both modes.
+protocol ScreenStrategy {
+    /// Milliseconds until this screen needs the loop again without input
+    /// (an animation frame, an Esc waiting to be told apart from a
+    /// sequence); nil when it does not.
+    func wakeMilliseconds(_ state: AppState, now: Date) -> Int32?
+    /// Reads what is waiting on stdin as events, each key stamped with the
+    /// real-time clock the moment it is read. nil: input is closed.
+    mutating func readInput(ready: Bool) -> [Event]?
+    /// Called for every change of state, as it happens.
+    mutating func changed(from old: AppState, to new: AppState)
+    /// Called once per pass of the loop, after every event of the pass.
+    mutating func present(_ state: AppState)
+}
+
+/// The one program loop (for the full screen and `--plain`): `poll` on
+/// stdin and the wake pipe with a timeout that ends just after the next
+/// whole UTC second (or earlier when something falls due), then keys, then
+/// events from other threads, then a tick; every event goes through
+/// `Program.send`, which hands every effect to the `EffectRunner`.
+struct RunLoop<Screen: ScreenStrategy> {
+    var program: Program
+    var screen: Screen
+    var effects: EffectRunner
+    let wake: WakePipe
+    let inbox: EventInbox
+
+    /// Runs until the user quits (0), input closes (0) or a signal arrives
+    /// (128 + its number). Pending saves are performed on every exit path.
+    mutating func run() -> Int32 {
+        screen.present(program.state)
+        while true {
+            let now = WallClock.now()
+            let ready = waitForInput(now: now)
+            if let signal = wake.drain().first(where: { SignalWatcher.watched.contains(Int32($0)) }) {
+                program.shutDown(at: WallClock.now(), performer: &effects)
+                return 128 + Int32(signal)
+            }
+            guard var events = screen.readInput(ready: ready) else {
+                program.shutDown(at: WallClock.now(), performer: &effects)
+                return 0
+            }
+            events += inbox.drain()
+            events.append(.tick(WallClock.now()))
+            var changes: [(AppState, AppState)] = []
+            for event in events {
+                program.send(event, to: &effects) { old, new in changes.append((old, new)) }
+                for (old, new) in changes { screen.changed(from: old, to: new) }
+                changes.removeAll()
+                if program.state.isQuitting { return 0 }
+            }
+            effects.ringDueBells(WallClock.now())
+            screen.present(program.state)
+        }
+    }
+
+    /// Sleeps in `poll` until input, a wake byte, the next second or the
+    /// first deadline (a rested call change to save, a bell, a frame).
+    /// Returns whether stdin has input (or hung up).
+    private func waitForInput(now: Date) -> Bool {
+        var timeout = min(WallClock.millisecondsToNextSecond(after: now), effects.millisecondsToNextBell(now))
+        if let frame = screen.wakeMilliseconds(program.state, now: now) { timeout = min(timeout, frame) }
+        if let deadline = program.nextDeadline {
+            timeout = min(timeout, Int32(max(1, (deadline.timeIntervalSince(now) * 1000).rounded(.up))))
+        }
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: wake.readFd, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 2, timeout)
+        return fds[0].revents & Int16(POLLIN | POLLHUP) != 0
+    }
+}

@@ -106,16 +106,3 @@ extension AppDatabase {
         }
     }
 }
-
-extension AppDatabase {
-    /// Whether the database file at `path` already holds the calls tables,
-    /// checked read-only, so that merely starting the dashboard neither
-    /// creates nor migrates a database (an older timedeck sharing the file
-    /// would refuse it as "newer").
-    public static func fileHasCalls(path: String) -> Bool {
-        var config = Configuration()
-        config.readonly = true
-        guard let queue = try? DatabaseQueue(path: path, configuration: config) else { return false }
-        return (try? queue.read { try $0.tableExists("callPlan") }) ?? false
-    }
-}

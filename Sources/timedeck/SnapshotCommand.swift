@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dashboard
 import Foundation
+import TimeStore
 
 struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,7 +37,8 @@ struct SnapshotCommand: ParsableCommand {
             print("timedeck: --columns and --rows must be between 1 and 1000.", to: &err)
             throw ExitCode(2)
         }
-        let state = try DashboardRunner(noColor: false).makeInitialState(now: WallClock.now())
+        let state = try DashboardRunner(noColor: false, store: StoreHandle.atDefaultLocation())
+            .makeInitialState(now: WallClock.now())
         let document = SnapshotDocument.make(state, size: size)
         if stdout {
             print(ansi ? document.ansi : document.text, terminator: "")

@@ -46,10 +46,12 @@ struct Timedeck: ParsableCommand {
 
     func run() throws {
         let env = ProcessInfo.processInfo.environment
-        let runner = DashboardRunner(noColor: noColor || !(env["NO_COLOR"] ?? "").isEmpty)
         do {
+            // The composition root: the one store handle of this process.
+            let store = try StoreHandle.atDefaultLocation()
+            let runner = DashboardRunner(noColor: noColor || !(env["NO_COLOR"] ?? "").isEmpty, store: store)
             let code = plain
-                ? try PlainRunner(initialState: runner.makeInitialState(now: WallClock.now())).run()
+                ? try PlainRunner(initialState: runner.makeInitialState(now: WallClock.now()), store: store).run()
                 : try runner.run()
             if code != 0 { throw ExitCode(code) }
         } catch let refusal as TerminalRefusal {

@@ -68,16 +68,27 @@ import Testing
         #expect(try db.fetchCalls().isEmpty)
     }
 
-    @Test func checkingForCallsDoesNotCreateAFile() throws {
+    @Test func theStoreHandleCreatesNothingUntilAWrite() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("timedeck.sqlite").path
-        #expect(!AppDatabase.fileHasCalls(path: path))
-        #expect(!FileManager.default.fileExists(atPath: path))
-        let db = try AppDatabase.open(path: path)  // a database with the calls tables
-        #expect(AppDatabase.fileHasCalls(path: path))
-        try db.saveCall(call("One", created: 1, places: [london]))
-        #expect(AppDatabase.fileHasCalls(path: path))
+        let handle = StoreHandle(url: folder.appendingPathComponent("timedeck.sqlite"))
+        #expect(try handle.existing() == nil)
+        #expect(!FileManager.default.fileExists(atPath: folder.path), "reading made the folder")
+        let written = try handle.forWriting()
+        try written.saveCall(call("One", created: 1, places: [london]))
+        // One connection per process: the handle gives the same instance.
+        #expect(try handle.existing() === written)
+        #expect(try handle.forWriting() === written)
+        #expect(try StoreHandle(url: handle.url).existing()?.fetchCalls().map(\.name) == ["One"])
+    }
+
+    @Test func theStoreHandleRefusesAFolderThatIsAFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("calls-\(UUID().uuidString)")
+        try Data("not a folder".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let handle = StoreHandle(url: file.appendingPathComponent("timedeck.sqlite"))
+        #expect(throws: StoreError.self) { try handle.existing() }
+        #expect(throws: StoreError.self) { try handle.forWriting() }
+        #expect(try String(contentsOf: file, encoding: .utf8) == "not a folder")
     }
 }

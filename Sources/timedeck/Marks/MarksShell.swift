@@ -8,22 +8,23 @@ import TimeStore
 /// committed (WAL, fsync) before `update` sees `.recorded` and before the
 /// screen can show it.
 final class MarksShell {
-    let db: AppDatabase
+    /// The process's store; the file is created by the first mark.
+    let store: StoreHandle
     private var gpsd: GPSDClient?
     private var watcher: ClockWatcher?
 
-    init(db: AppDatabase) {
-        self.db = db
+    init(store: StoreHandle) {
+        self.store = store
     }
 
     /// The panel as the dashboard opens: the newest marks, the config's
     /// settings and the kernel clock state. Throws `StoreError` for a
     /// database that is not ours or is damaged (the dashboard then refuses
     /// to start, naming the file).
-    static func initialState(settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MarksPanelState {
-        let db = try AppDatabase.openDefault(environment: environment)
-        var state = MarksPanelState(marks: try db.latestMarks(limit: MarksPanelState.loadedLimit),
-                                    totalCount: try db.markCount(),
+    static func initialState(settings: Settings, store: StoreHandle) throws -> MarksPanelState {
+        let db = try store.existing()
+        var state = MarksPanelState(marks: try db?.latestMarks(limit: MarksPanelState.loadedLimit) ?? [],
+                                    totalCount: try db?.markCount() ?? 0,
                                     settings: MarkSettings(settings))
         state.kernel = RealtimeClock.kernelStatus()
         if let address = state.settings.gpsdAddress { state.gps = GPSDSnapshot(address: address) }
@@ -32,19 +33,20 @@ final class MarksShell {
 
     /// Opens the store and starts the background watchers, which post their
     /// observations to `inbox`.
-    static func start(inbox: EventInbox, settings: MarkSettings) throws -> MarksShell {
-        let shell = MarksShell(db: try AppDatabase.openDefault())
+    static func start(inbox: EventInbox, settings: MarkSettings, store: StoreHandle) throws -> MarksShell {
+        let shell = MarksShell(store: store)
         if let address = settings.gpsdAddress {
             let client = GPSDClient(address: address)
             client.onUpdate = { snapshot in inbox.post(.marks(.gps(snapshot))) }
             client.start()
             shell.gpsd = client
         }
-        let db = shell.db
-        var lastVersion = (try? db.externalChangeCounter()) ?? 0
+        var lastVersion = (try? store.existing()?.externalChangeCounter()) ?? 0
         let watcher = ClockWatcher(report: { kernel in inbox.post(.marks(.clock(kernel))) }, everySecond: {
-            // Marks written by another process (marks add, a second dashboard).
-            guard let version = try? db.externalChangeCounter(), version != lastVersion else { return }
+            // Marks written by another process (marks add, a second
+            // dashboard), also into a file that did not exist at start.
+            guard let db = try? store.existing(), let version = try? db.externalChangeCounter(),
+                  version != lastVersion else { return }
             lastVersion = version
             inbox.post(.marks(.changedElsewhere))
         })
@@ -61,6 +63,8 @@ final class MarksShell {
     /// Performs one effect against the store; the result is an event.
     func perform(_ effect: MarksEffect) -> Event {
         do {
+            if case .reload = effect, try store.existing() == nil { return .marks(.reloaded([], totalCount: 0)) }
+            let db = try store.forWriting()
             switch effect {
             case .record(let mark):
                 return .marks(.recorded(try db.recordMark(mark)))

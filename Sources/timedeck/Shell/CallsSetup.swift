@@ -16,7 +16,7 @@ enum CallsSetup {
     /// The planner's first state: settings (`[display] clock`,
     /// `reduced_motion`, `[periods]`), the place database, the Mars sites and
     /// the stored calls, or the first-run call when there are none.
-    static func initialState(now: Date, settings: Settings = Settings()) -> CallPlannerState {
+    static func initialState(now: Date, settings: Settings = Settings(), store: StoreHandle) -> CallPlannerState {
         let environment = ProcessInfo.processInfo.environment
         var state = CallPlannerState(periods: settings.periods)
         state.use24Hour = settings.clock == .twentyFourHour
@@ -28,9 +28,9 @@ enum CallsSetup {
         state.places = db
         state.home = db.map { DefaultCall.home(zoneIdentifier: zone, in: $0) } ?? .zone(zone)
         do {
-            let store = try CallsStore.shared.existing()
-            state.calls = try store?.fetchCalls() ?? []
-            if let active = try store?.readSetting(activeCallSetting).flatMap(Int64.init),
+            let db = try store.existing()
+            state.calls = try db?.fetchCalls() ?? []
+            if let active = try db?.readSetting(activeCallSetting).flatMap(Int64.init),
                let index = state.calls.firstIndex(where: { $0.id == active }) {
                 state.activeIndex = index
             }
@@ -55,52 +55,20 @@ enum CallsSetup {
     static let activeCallSetting = "calls.active"
 
     /// Performs a call effect; returns the events it produces.
-    static func perform(_ effect: CallPlannerEffect) -> [Event] {
+    static func perform(_ effect: CallPlannerEffect, store: StoreHandle) -> [Event] {
         do {
             switch effect {
             case .saveCall(let call):
-                return [.callSaved(try CallsStore.shared.forWriting().saveCall(call))]
+                return [.callSaved(try store.forWriting().saveCall(call))]
             case .deleteCall(let id):
-                try CallsStore.shared.forWriting().deleteCall(id: id)
+                try store.forWriting().deleteCall(id: id)
                 return []
             case .rememberActiveCall(let id):
-                try CallsStore.shared.forWriting().writeSetting(activeCallSetting, String(id))
+                try store.forWriting().writeSetting(activeCallSetting, String(id))
                 return []
             }
         } catch {
             return [.callStoreFailed("Not saved: \(error)")]
         }
-    }
-}
-
-/// The database for calls, opened once: an existing file at start, created
-/// only when something is first saved.
-final class CallsStore: @unchecked Sendable {
-    static let shared = CallsStore()
-
-    private let lock = NSLock()
-    private var database: AppDatabase?
-
-    /// The database if it already holds calls (nil on a first run, or when
-    /// the file has only other panels' data: it is then left untouched until
-    /// a call is saved).
-    func existing() throws -> AppDatabase? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let database { return database }
-        let url = try DatabaseLocation.databaseURL()
-        guard FileManager.default.fileExists(atPath: url.path), AppDatabase.fileHasCalls(path: url.path) else { return nil }
-        database = try AppDatabase.open(path: url.path)
-        return database
-    }
-
-    /// The database, created with its folder if needed.
-    func forWriting() throws -> AppDatabase {
-        lock.lock()
-        defer { lock.unlock() }
-        if let database { return database }
-        let opened = try AppDatabase.openDefault()
-        database = opened
-        return opened
     }
 }

@@ -1,12 +1,16 @@
 import Dashboard
 import Foundation
 import TimeKit
+import TimeStore
 
 /// The shell around the pure dashboard: owns the terminal, the clock and
 /// every file descriptor; turns the world into events, feeds `update`, draws
 /// `render`'s frame and performs effects.
 struct DashboardRunner {
     var noColor: Bool
+    /// The process's store, made once at the composition root
+    /// (`Timedeck.run`) and handed to every panel's loader and effect.
+    let store: StoreHandle
 
     /// The state the dashboard opens with: stored data and settings are
     /// loaded here, before the terminal is taken over.
@@ -15,14 +19,14 @@ struct DashboardRunner {
         let loaded = config.load()
         var state = AppState(now: now, localZone: TimeZone.current, panels: [.marks, .mars, .calls])
         state.settings = loaded.settings
-        state.marks = try MarksShell.initialState(settings: loaded.settings)
+        state.marks = try MarksShell.initialState(settings: loaded.settings, store: store)
         state.configNotice = loaded.summary(path: config.url.path)
         state.language = UILanguage.resolve(setting: loaded.settings.language.rawValue,
                                             environment: ProcessInfo.processInfo.environment)
         state.localeLanguage = UILanguage.resolve(setting: "auto", environment: ProcessInfo.processInfo.environment)
-        state.calls = CallsSetup.initialState(now: now, settings: loaded.settings)
+        state.calls = CallsSetup.initialState(now: now, settings: loaded.settings, store: store)
         state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
-                                                  settings: loaded.settings)
+                                                  settings: loaded.settings, store: store)
         return state
     }
 
@@ -39,8 +43,8 @@ struct DashboardRunner {
         let terminal = try Terminal(noColor: noColor) { Theme.named(themeName, depth: $0) }
         defer { terminal.close() }
 
-        var effects = EffectRunner(terminal: terminal, inbox: inbox)
-        effects.marks = try MarksShell.start(inbox: inbox, settings: state.marks.settings)
+        var effects = EffectRunner(terminal: terminal, inbox: inbox, store: store)
+        effects.marks = try MarksShell.start(inbox: inbox, settings: state.marks.settings, store: store)
         defer { effects.marks?.stop() }
         state.screenSize = terminal.size
         var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: terminal),
@@ -98,6 +102,8 @@ struct EffectRunner: EffectPerforming {
         }
     }
     let inbox: EventInbox
+    /// The process's store (calls and Mars choices are saved through it).
+    let store: StoreHandle
     /// The marks store and watchers (nil in tests of the runner itself).
     var marks: MarksShell?
     /// Bells still to ring, for double beeps spaced briefly apart without
@@ -105,21 +111,22 @@ struct EffectRunner: EffectPerforming {
     private var pendingBells: [Date] = []
     static let bellSpacing: TimeInterval = 0.15
 
-    init(terminal: Terminal, inbox: EventInbox) {
-        self.init(bell: { terminal.bell() }, inbox: inbox)
+    init(terminal: Terminal, inbox: EventInbox, store: StoreHandle) {
+        self.init(bell: { terminal.bell() }, inbox: inbox, store: store)
         clipboard = { terminal.offerToClipboard($0) }
         themeChanged = { name in terminal.applyTheme { Theme.named(name, depth: $0) } }
     }
 
-    init(bell: @escaping () -> Void, inbox: EventInbox) {
+    init(bell: @escaping () -> Void, inbox: EventInbox, store: StoreHandle) {
         ringBell = bell
         self.inbox = inbox
+        self.store = store
     }
 
     mutating func perform(_ effect: Effect) -> [Event] {
         switch effect {
         case .calls(let callEffect):
-            return CallsSetup.perform(callEffect)
+            return CallsSetup.perform(callEffect, store: store)
         case .quit:
             // The loop ends on `state.isQuitting`, after the saves that
             // came with the quit key were performed.
@@ -147,7 +154,7 @@ struct EffectRunner: EffectPerforming {
             if case .record(let mark) = marksEffect { return [.marks(.recordFailed(mark, reason: "no database open"))] }
             return []
         case .saveMarsSettings(let settings):
-            return MarsPanelLoader.save(settings).map { [$0] } ?? []
+            return MarsPanelLoader.save(settings, store: store).map { [$0] } ?? []
         }
     }
 

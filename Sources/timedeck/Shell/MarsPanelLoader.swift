@@ -10,14 +10,11 @@ import TimeStore
 /// Choices are kept in the timedeck database's settings table (TimeStore,
 /// `AppDatabase.marsSettings()` / `saveMarsSettings(_:)`).
 enum MarsPanelLoader {
-    /// The database, opened once per process on first use. (The marks panel
-    /// opens its own connection; SQLite in WAL mode serves both.)
-    static let database: Result<AppDatabase, Error> = Result { try AppDatabase.openDefault() }
-
     /// The panel's starting state at `now`: the config's `[mars]` keys are
     /// the starting point; choices made with the keys are remembered until
     /// those keys change.
-    static func initialState(now: Date, environment: [String: String], settings: Settings) -> MarsPanelState {
+    static func initialState(now: Date, environment: [String: String], settings: Settings,
+                             store: StoreHandle) -> MarsPanelState {
         var notices: [String] = []
         var sites: [MarsSite] = []
         do {
@@ -30,10 +27,9 @@ enum MarsPanelLoader {
         if let notice = leap.notice { notices.append(notice) }
         var state = MarsPanelState(sites: sites, leapSeconds: leap.table, notices: notices)
         var saved: MarsSettings?
-        switch database {
-        case .success(let db):
-            saved = try? db.marsSettings()
-        case .failure(let error):
+        do {
+            saved = try store.existing()?.marsSettings()
+        } catch {
             state.notices.append("Mars choices will not be remembered: \(error)")
         }
         let config = MarsConfigBasis(longitudeEast: settings.marsLongitudeEast, site: settings.marsSite)
@@ -44,9 +40,9 @@ enum MarsPanelLoader {
     }
 
     /// Saves `settings`; on failure returns the event that tells the panel.
-    static func save(_ settings: MarsSettings) -> Event? {
+    static func save(_ settings: MarsSettings, store: StoreHandle) -> Event? {
         do {
-            try database.get().saveMarsSettings(settings)
+            try store.forWriting().saveMarsSettings(settings)
             return nil
         } catch {
             return .marsSettingsNotSaved("Mars choices not saved: \(error)")

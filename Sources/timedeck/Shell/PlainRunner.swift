@@ -1,12 +1,14 @@
 import Dashboard
 import Foundation
 import TimeKit
+import TimeStore
 
 /// `timedeck --plain`: the same state, keys and `update` as the dashboard,
 /// but output is plain lines announcing changes: no cursor addressing, so it
 /// suits screen readers, serial consoles and logs. Works with TERM=dumb.
 struct PlainRunner {
     var initialState: AppState
+    let store: StoreHandle
 
     func run() throws -> Int32 {
         let wake = try WakePipe()
@@ -15,8 +17,8 @@ struct PlainRunner {
         defer { withExtendedLifetime(signals) {} }
         let mode = RawInput()
         defer { mode.restore() }
-        var effects = EffectRunner(bell: { Self.say("\u{7}", newline: false) }, inbox: inbox)
-        effects.marks = try MarksShell.start(inbox: inbox, settings: initialState.marks.settings)
+        var effects = EffectRunner(bell: { Self.say("\u{7}", newline: false) }, inbox: inbox, store: store)
+        effects.marks = try MarksShell.start(inbox: inbox, settings: initialState.marks.settings, store: store)
         defer { effects.marks?.stop() }
         for line in PlainAnnouncer.greeting(initialState) { Self.say(line) }
         var loop = RunLoop(program: Program(state: initialState), screen: PlainScreen(),

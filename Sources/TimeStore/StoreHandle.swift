@@ -1,0 +1,59 @@
+import Foundation
+import Synchronization
+
+/// The process's one way to the database file, made once at the
+/// composition root and handed to whatever needs the store.
+///
+/// The file is opened at most once (see `AppDatabase.open(path:)` on why a
+/// second connection loses locks), and only created when something is
+/// first written: starting the dashboard on a new machine writes nothing
+/// until the user changes something.
+public final class StoreHandle: Sendable {
+    /// The database file.
+    public let url: URL
+    private let opened = Mutex<AppDatabase?>(nil)
+
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// The handle for the default location (`DatabaseLocation`).
+    public static func atDefaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> StoreHandle {
+        StoreHandle(url: try DatabaseLocation.databaseURL(environment: environment))
+    }
+
+    /// A handle on an already-open database (tests).
+    public convenience init(database: AppDatabase) {
+        self.init(url: URL(fileURLWithPath: database.path ?? ":memory:"))
+        opened.withLock { $0 = database }
+    }
+
+    /// The database if the file exists (opened on first use), else nil.
+    /// Throws when the file is not a usable timedeck database, or its
+    /// folder is not a folder, so the caller can refuse with the reason.
+    public func existing() throws -> AppDatabase? {
+        try opened.withLock { opened in
+            if let opened { return opened }
+            let folder = url.deletingLastPathComponent()
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw StoreError.location(path: folder.path, detail: "it exists and is not a folder")
+            }
+            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+            let database = try AppDatabase.open(path: url.path)
+            opened = database
+            return database
+        }
+    }
+
+    /// The database, created with its folder if needed.
+    public func forWriting() throws -> AppDatabase {
+        try opened.withLock { opened in
+            if let opened { return opened }
+            try DatabaseLocation.prepareFolder(url.deletingLastPathComponent())
+            let database = try AppDatabase.open(path: url.path)
+            opened = database
+            return database
+        }
+    }
+}

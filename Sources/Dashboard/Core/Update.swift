@@ -11,8 +11,13 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     case .tick(let now):
         next.now = now
         if let notice = next.notice, now >= notice.until { next.notice = nil }
-        let saves = next.calls.tick(now: now).map(Effect.calls)
-        return (next, saves)
+        var effects: [Effect] = []
+        for panel in PanelRegistry.all {
+            let (ticked, requested) = panel.tick(next)
+            next = ticked
+            effects += requested
+        }
+        return (next, effects)
     case .callSaved(let call):
         return (CallsPanel.saved(call, in: next), [])
     case .callStoreFailed(let message):
@@ -118,11 +123,12 @@ func cycledFocus(_ state: AppState, forward: Bool) -> PanelID? {
 }
 
 /// A panel in a modal mode (typing a note, editing a call, confirming a
-/// deletion) takes keys before the keymap does. Each such panel adds one
-/// line here; the first that returns a result wins.
+/// deletion) takes keys before the keymap does; the first panel in the
+/// registry that returns a result wins.
 func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
     if state.overlay != nil { return nil }
-    if let captured = MarksPanel.captureKey(key, in: state) { return captured }
-    if let captured = CallsPanel.captureKey(key, in: state) { return captured }
+    for panel in PanelRegistry.all {
+        if let captured = panel.captureKey(key, in: state) { return captured }
+    }
     return nil
 }

@@ -72,7 +72,7 @@ public enum Keymap {
         KeyBinding([.up, .character("k")], .scrollUp, "Scroll up", scope: .help),
         KeyBinding([.down, .character("j")], .scrollDown, "Scroll down", scope: .help),
         KeyBinding([.control("c")], .quit, "Quit timedeck", scope: .help),
-    ] + MarksPanel.keyBindings + MarsPanel.keyBindings + CallsPanel.keyBindings + CallsPanel.editBindings
+    ] + PanelRegistry.all.flatMap { $0.keyBindings }
 
     /// The action bound to `key` in the first matching scope, in order.
     public static func action(for key: Key, in scopes: [KeyScope]) -> Action? {

@@ -30,11 +30,7 @@ public struct Layout: Equatable, Sendable {
 
     /// Rows a panel needs at least to be useful.
     public static func minimumRows(of panel: PanelID) -> Int {
-        switch panel {
-        case .marks: return 8
-        case .mars: return MarsPanel.minimumRows
-        case .calls: return 6
-        }
+        PanelRegistry.panel(panel).minimumRows
     }
 
     /// Panels in bands from top to bottom; a band with two panels is side by side.

@@ -4,11 +4,7 @@ import TimeKit
 /// Each panel's facts as plain lines: the data summary of a snapshot, and
 /// (for the call planner) what plain mode says when the call time moves.
 func panelSummary(_ panel: PanelID, _ state: AppState) -> [String] {
-    switch panel {
-    case .marks: return PanelSummaries.marks(state)
-    case .mars: return PanelSummaries.mars(state)
-    case .calls: return PanelSummaries.calls(state)
-    }
+    PanelRegistry.panel(panel).summary(state)
 }
 
 enum PanelSummaries {

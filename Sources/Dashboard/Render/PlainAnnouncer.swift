@@ -37,8 +37,9 @@ public enum PlainAnnouncer {
             lines.append("Focus: \(focus.rawValue) panel.")
         }
         if new.timeRequests != old.timeRequests { lines.append(timeLine(new)) }
-        lines += MarksPanel.announcements(from: old.marks, to: new.marks)
-        lines += PanelSummaries.callChange(from: old, to: new)
+        for panel in PanelRegistry.all where new.panels.contains(panel.id) {
+            lines += panel.announcements(from: old, to: new)
+        }
         if let notice = new.notice, notice != old.notice {
             lines.append((notice.isProblem ? "Problem: " : "") + notice.text)
         }
@@ -50,7 +51,6 @@ public enum PlainAnnouncer {
             let item = SettingsOverlay.items[selected]
             lines.append("\(item.title): \(item.current(new)).")
         }
-        if new.mars.settings != old.mars.settings { lines.append(MarsPanel.plainLine(new)) }
         if new.isQuitting && !old.isQuitting { lines.append("Goodbye.") }
         return lines
     }

@@ -6,14 +6,13 @@ public func render(_ state: AppState, size: Size) -> Frame {
         drawTooSmall(size, language: state.language, into: &frame)
         return frame
     }
-    let places = state.calls.activeCall?.participants.count ?? 2
-    let wanted: [PanelID: Int] = [.mars: MarsPanel.minimumRows + (state.mars.advanced ? 4 : 0),
-                                  .calls: max(Layout.minimumRows(of: .calls), 4 + places)]
+    var wanted: [PanelID: Int] = [:]
+    for panel in PanelRegistry.all { wanted[panel.id] = panel.wantedRows(state) }
     let layout = Layout(size: size, panels: state.panels, focus: state.focus, wanted: wanted)
     Header.draw(state, in: layout.header, big: layout.isBigClock, into: &frame)
     for panel in state.panels {
         guard let rect = layout.panels[panel], !rect.isEmpty else { continue }
-        drawPanel(panel, state: state, in: rect, into: &frame)
+        PanelRegistry.panel(panel).draw(state, in: rect, into: &frame)
         // The focused panel (the one panel keys go to) gets a bar in its
         // gutter: a shape, not only a colour, so mono terminals show it too.
         if state.panels.count > 1, panel == state.focus, let gutter = layout.gutters[panel] {
@@ -28,20 +27,6 @@ public func render(_ state: AppState, size: Size) -> Frame {
         HelpOverlay.draw(state, scroll: scroll, into: &frame)
     }
     return frame
-}
-
-/// Each instrument draws itself into its rectangle. Panels join this switch
-/// as their engines land.
-func drawPanel(_ panel: PanelID, state: AppState, in rect: Rect, into frame: inout Frame) {
-    switch panel {
-    case .marks:
-        MarksPanel.draw(state, in: rect, into: &frame)
-    case .calls:
-        CallsPanel.draw(state, in: rect, into: &frame)
-    case .mars:
-        MarsPanel.draw(state, in: rect, into: &frame)
-        break
-    }
 }
 
 /// The message shown instead of a broken layout on a tiny terminal, wrapped

@@ -5,7 +5,7 @@ import TimeKit
 /// `CallPlannerState`.
 public enum CallsPanel {
     /// Play-mode keys (calls panel focused).
-    public static let keyBindings: [KeyBinding] = [
+    public static let playBindings: [KeyBinding] = [
         KeyBinding([.right], .calls(.later), "Call 15 minutes later", scope: .panel(.calls)),
         KeyBinding([.left], .calls(.earlier), "Call 15 minutes earlier", scope: .panel(.calls)),
         KeyBinding([.shiftRight, .character("L")], .calls(.hourLater), "Call an hour later", scope: .panel(.calls)),

@@ -7,7 +7,8 @@ import Foundation
 /// `fatalError` when the bundle is missing (an installed binary without it).
 /// We look ourselves and fail with a message instead, in this order:
 /// `$TIMEDECK_RESOURCES`, the bundle beside the executable, `../share/timedeck`
-/// beside the executable (a `make install` layout), and the source tree.
+/// beside the executable (a `make install` layout), and, for a binary still
+/// in a `.build*` folder, the source tree.
 public enum ResourceLocator {
     public struct NotFound: Error, CustomStringConvertible {
         public var name: String
@@ -29,6 +30,10 @@ public enum ResourceLocator {
         folders.append(exeDir.appendingPathComponent("timedeck_TimeKit.resources/Resources", isDirectory: true))
         folders.append(exeDir.appendingPathComponent("timedeck_TimeKit.resources", isDirectory: true))
         folders.append(exeDir.appendingPathComponent("../share/timedeck", isDirectory: true).standardizedFileURL)
+        // The source tree only for a binary that is still in a SwiftPM build
+        // folder: an installed timedeck never reads the checkout it was
+        // built from, even when its own data is missing.
+        guard exeDir.pathComponents.contains(where: { $0.hasPrefix(".build") }) else { return folders }
         let source = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()  // Support
             .deletingLastPathComponent()  // TimeKit

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Installs timedeck into a temporary prefix, moves the prefix, and runs the
+# installed binary with the checkout out of reach (a private mount namespace
+# with an empty tmpfs over the source tree): the installed tree must be
+# relocatable and must never read the source tree. Also: ldd shows no Swift
+# toolchain library, `man -l` renders the page, the bash completion loads,
+# uninstall removes every file, and the .deb holds the same tree under /usr.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo="$(pwd -P)"
+work="$(mktemp -d /tmp/timedeck-install.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+fail() { echo "check-install: FAIL: $*" >&2; exit 1; }
+
+make --no-print-directory install PREFIX="$work/prefix" >/dev/null
+mv "$work/prefix" "$work/moved"
+prefix="$work/moved"
+bin="$prefix/bin/timedeck"
+
+for f in bin/timedeck share/timedeck/places.bin share/timedeck/mars-sites.json \
+         share/timedeck/NOTICE-GeoNames.txt share/man/man1/timedeck.1 \
+         share/bash-completion/completions/timedeck share/zsh/site-functions/_timedeck \
+         share/fish/vendor_completions.d/timedeck.fish; do
+  [ -s "$prefix/$f" ] || fail "missing or empty: $f"
+done
+
+# Only Debian's own libraries: nothing from the Swift toolchain.
+if ldd "$bin" | grep -E 'swift|Foundation|dispatch|/opt/' >&2; then fail "links toolchain libraries"; fi
+ldd "$bin" | grep -q 'not found' && fail "unresolved libraries: $(ldd "$bin" | grep 'not found')"
+echo "check-install: ldd: $(ldd "$bin" | awk '{print $1}' | paste -sd' ')"
+
+# Run the moved binary with the checkout hidden behind an empty tmpfs.
+home="$work/home"
+mkdir -p "$home"
+hidden() {
+  unshare -m --propagation private sh -c 'mount -t tmpfs tmpfs "$1" && shift && exec "$@"' \
+    sh "$repo" env -i PATH=/usr/bin:/bin HOME="$home" TIMEDECK_HOME="$home/data" XDG_CONFIG_HOME="$home/config" "$@"
+}
+hidden sh -c "ls '$repo' | grep -q . && exit 1 || exit 0" || fail "the checkout is still visible"
+hidden "$bin" --version | grep -q "timedeck" || fail "--version"
+hidden "$bin" mars --site curiosity --json | grep -q '"missionSol"' || fail "mars --site curiosity (mars-sites.json)"
+hidden "$bin" places search tokyo | grep -q "Tokyo" || fail "places search (places.bin)"
+hidden "$bin" call London Tokyo | grep -q "Tokyo" || fail "call London Tokyo"
+hidden "$bin" marks add --no-position --note "installed" >/dev/null || fail "marks add"
+hidden "$bin" marks list --json | grep -q '"installed"' || fail "marks list"
+echo "check-install: the moved install runs with the checkout hidden"
+
+# The man page renders; the completions load.
+MANWIDTH=80 man -l "$prefix/share/man/man1/timedeck.1" 2>/dev/null | grep -q "timedeck" || fail "man -l does not render"
+bash -c "source '$prefix/share/bash-completion/completions/timedeck' && complete -p timedeck" >/dev/null \
+  || fail "bash completion does not load"
+if command -v zsh >/dev/null; then zsh -n "$prefix/share/zsh/site-functions/_timedeck" || fail "zsh completion"; fi
+if command -v fish >/dev/null; then fish -n "$prefix/share/fish/vendor_completions.d/timedeck.fish" || fail "fish completion"; fi
+
+# Uninstall removes every file install wrote.
+make --no-print-directory uninstall PREFIX="$prefix" >/dev/null
+left="$(find "$prefix" -type f)"
+[ -z "$left" ] || fail "uninstall left: $left"
+
+# The .deb: the same tree under /usr, with Depends.
+deb="$(make --no-print-directory deb | tail -1)"
+dpkg-deb -c "$deb" | grep -q './usr/bin/timedeck' || fail ".deb has no /usr/bin/timedeck"
+dpkg-deb -c "$deb" | grep -q './usr/share/man/man1/timedeck.1' || fail ".deb has no man page"
+dpkg-deb -f "$deb" Depends | grep -q 'libncursesw6' || fail ".deb Depends lacks libncursesw6"
+echo "check-install: $deb ($(du -h "$deb" | cut -f1)), Depends: $(dpkg-deb -f "$deb" Depends)"
+echo "check-install: OK"

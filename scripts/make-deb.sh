@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Builds dist/timedeck_VERSION_ARCH.deb from `make install PREFIX=/usr` into a
+# staging folder. Depends: the Debian packages that own the libraries the
+# binary links (found with ldd + dpkg -S), so the list follows the build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+version="$1"
+arch="$2"
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+make --no-print-directory install PREFIX=/usr DESTDIR="$stage" >/dev/null
+
+depends=()
+while read -r lib; do
+  owner="$(dpkg -S "$lib" 2>/dev/null | head -1 | cut -d: -f1)" || true
+  [ -n "$owner" ] || { echo "make-deb: no Debian package owns $lib" >&2; exit 1; }
+  # The minimal version is the one built against (Debian's own practice,
+  # without dpkg-shlibdeps's symbol files).
+  ver="$(dpkg-query -W -f='${Version}' "$owner")"
+  upstream="${ver%%-*}"
+  depends+=("$owner (>= ${upstream#*:})")
+done < <(ldd "$stage/usr/bin/timedeck" | awk '/=> \// { print $3 }' | xargs -r readlink -f | sort -u)
+dep_line="$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, | sed 's/,/, /g')"
+
+size_kib="$(du -sk "$stage/usr" | cut -f1)"
+mkdir -p "$stage/DEBIAN"
+cat > "$stage/DEBIAN/control" <<CONTROL
+Package: timedeck
+Version: $version
+Architecture: $arch
+Maintainer: timedeck developers <timedeck@localhost>
+Installed-Size: $size_kib
+Depends: $dep_line
+Section: utils
+Priority: optional
+Homepage: https://github.com/timedeck/timedeck
+Description: terminal time dashboard: marks, Mars time, call planner
+ A full-screen terminal dashboard under a live UTC clock: sighting marks
+ (the exact UTC instant of a key press, durably stored, with a fixed or
+ gpsd position), Mars time by the NASA GISS Mars24 algorithm, and a call
+ planner that shows every place's period of the day. Every instrument is
+ also a plain command with --json output.
+CONTROL
+mkdir -p "$stage/usr/share/doc/timedeck"
+cp LICENSE "$stage/usr/share/doc/timedeck/copyright"
+mkdir -p dist
+out="dist/timedeck_${version}_${arch}.deb"
+dpkg-deb --root-owner-group --build "$stage" "$out" >/dev/null
+echo "$out"

@@ -23,10 +23,9 @@ final class MarksShell {
     static func initialState(settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MarksPanelState {
         let db = try AppDatabase.openDefault(environment: environment)
         var state = MarksPanelState(marks: try db.latestMarks(limit: MarksPanelState.loadedLimit),
-                                    totalCount: try db.markCount(),
-                                    settings: MarkSettings(settings))
+                                    totalCount: try db.markCount())
         state.kernel = RealtimeClock.kernelStatus()
-        if let address = state.settings.gpsdAddress { state.gps = GPSDSnapshot(address: address) }
+        if let address = MarkSettings(settings).gpsdAddress { state.gps = GPSDSnapshot(address: address) }
         return state
     }
 

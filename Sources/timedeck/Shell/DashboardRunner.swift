@@ -11,14 +11,11 @@ struct DashboardRunner {
     /// The state the dashboard opens with: stored data and settings are
     /// loaded here, before the terminal is taken over.
     func makeInitialState(now: Date) throws -> AppState {
-        let config = ConfigFile.locate()
-        let loaded = config.load()
+        let loaded = ConfigFile.loadSettings()
         var state = AppState(now: now, localZone: TimeZone.current, panels: [.marks, .mars, .calls])
         state.settings = loaded.settings
         state.marks = try MarksShell.initialState(settings: loaded.settings)
-        state.configNotice = loaded.summary(path: config.url.path)
-        state.language = UILanguage.resolve(setting: loaded.settings.language.rawValue,
-                                            environment: ProcessInfo.processInfo.environment)
+        state.configNotice = loaded.summary
         state.localeLanguage = UILanguage.resolve(setting: "auto", environment: ProcessInfo.processInfo.environment)
         state.calls = CallsSetup.initialState(now: now, settings: loaded.settings)
         state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
@@ -40,7 +37,7 @@ struct DashboardRunner {
         defer { terminal.close() }
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox)
-        effects.marks = try MarksShell.start(inbox: inbox, settings: state.marks.settings)
+        effects.marks = try MarksShell.start(inbox: inbox, settings: state.markSettings)
         defer { effects.marks?.stop() }
         var size = terminal.size
         state.screenSize = size

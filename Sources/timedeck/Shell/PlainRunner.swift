@@ -17,7 +17,7 @@ struct PlainRunner {
         let mode = RawInput()
         defer { mode.restore() }
         var effects = EffectRunner(bell: { Self.say("\u{7}", newline: false) }, inbox: inbox)
-        effects.marks = try MarksShell.start(inbox: inbox, settings: state.marks.settings)
+        effects.marks = try MarksShell.start(inbox: inbox, settings: state.markSettings)
         defer { effects.marks?.stop() }
         var decoder = KeyDecoder()
         for line in PlainAnnouncer.greeting(state) { Self.say(line) }

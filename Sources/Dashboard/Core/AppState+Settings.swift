@@ -17,13 +17,17 @@ extension AppState {
     /// and flash (off under reduced motion).
     public var markSettings: MarkSettings { MarkSettings(settings) }
 
+    /// Whether marks flash: `marks.flash`, unless reduced motion is on (the
+    /// rule `MarkSettings` applies, without parsing the position per row).
+    public var marksFlash: Bool { settings.flash && !settings.reducedMotion }
+
     /// Local times as 24-hour clock text.
     public var use24Hour: Bool { settings.clock == .twentyFourHour }
 
     /// Whether the marks panel highlights the row of `id` at `now`: a flash
     /// under way stops at once when flash or reduced motion is turned off.
     public func markIsFlashing(_ id: Int64?, at now: Date) -> Bool {
-        guard markSettings.flashEnabled, let id, id == marks.flashID, let until = marks.flashUntil else { return false }
+        guard marksFlash, let id, id == marks.flashID, let until = marks.flashUntil else { return false }
         return now < until
     }
 

@@ -100,7 +100,7 @@ struct ConfigFile {
     func set(_ table: String, _ key: String, to value: ConfigDocument.Value) throws -> Settings {
         let loaded = load()
         let document = ConfigDocument(readingAround: loaded.text)
-        if let problem = loaded.problems.first(where: { $0.line == nil }) ?? document.syntaxErrors.first.map({ error in
+        if let problem = loaded.problems.first(where: { $0.line == nil && $0.key == nil }) ?? document.syntaxErrors.first.map({ error in
             ConfigProblem(line: error.line, key: error.key, message: error.message)
         }) {
             throw WriteError(description: "timedeck: not changing \(url.path) while it has problems: \(problem.brief). Fix it first (timedeck config check).")

@@ -119,7 +119,7 @@ extension MarksPanel {
             m.pending = max(0, m.pending - 1)
             m.insert([mark])
             m.selected = m.marks.firstIndex { $0.id == mark.id } ?? 0
-            if state.markSettings.flashEnabled {
+            if state.marksFlash {
                 m.flashID = mark.id
                 m.flashUntil = state.now.addingTimeInterval(MarksPanelState.flashSeconds)
             }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything the user can configure, with the defaults timedeck uses when
-/// the config file is absent or invalid.
+/// the config file is absent, and for each key the file gets wrong.
 public struct Settings: Equatable, Sendable {
     public enum ThemeName: String, CaseIterable, Sendable { case mission, sunlight, mono }
     public enum ClockStyle: String, CaseIterable, Sendable { case twentyFourHour = "24h", twelveHour = "12h" }

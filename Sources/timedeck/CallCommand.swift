@@ -70,7 +70,9 @@ struct CallCommand: ParsableCommand {
             start = instant
             if let note = Self.note(for: resolution, instant: instant, zone: sourceZone) { Self.warn(note) }
         }
-        let optimizer = CallOptimizer()
+        let config = ConfigFile.loadSettings()
+        config.warnOnStderr()
+        let optimizer = CallOptimizer(periods: config.settings.periods)
         switch optimize {
         case "earliest": start = optimizer.earliest(for: zones, scheduled: start) ?? start
         case "latest": start = optimizer.latest(for: zones, scheduled: start) ?? start
@@ -84,7 +86,7 @@ struct CallCommand: ParsableCommand {
             }
         default: break
         }
-        guard let rows = CallTimeRow.rows(for: chosen, start: start, durationMinutes: minutes) else { return }
+        guard let rows = CallTimeRow.rows(for: chosen, start: start, durationMinutes: minutes, periods: config.settings.periods) else { return }
         if let ics {
             try CallInviteFile.write(rows, start: start, minutes: minutes, to: ics, now: now)
         }

@@ -70,7 +70,9 @@ struct MarsCommand: ParsableCommand {
         var name = site
         if site == nil && longitude == nil {
             // No choice on the command line: the config's [mars] keys, if any.
-            let config = ConfigFile.locate().load().settings
+            let loaded = ConfigFile.loadSettings()
+            loaded.warnOnStderr()
+            let config = loaded.settings
             if let configured = config.marsSite {
                 name = configured
             } else if let degrees = config.marsLongitudeEast {

@@ -19,9 +19,7 @@ import TimeKit
         let call = CallPlan(id: 7, name: "Team", participants: [CallParticipant(place: place("London, GB")),
                                                                  CallParticipant(place: place("Tokyo"))],
                             start: utc("2026-01-10T10:00:00Z"), durationMinutes: 60, createdAt: utc("2026-01-01T00:00:00Z"))
-        var s = CallPlannerState(calls: [call])
-        s.reducedMotion = true
-        return s
+        return CallPlannerState(calls: [call])
     }
     let now = Date(timeIntervalSince1970: 1_768_000_000)  // 2026-01-09T23:06:40Z
 
@@ -82,9 +80,8 @@ import TimeKit
         #expect(ZoneClock.reading(s.activeCall!.start, in: TimeZone(identifier: "Europe/London")!).wall.hour == 7)
     }
 
-    @Test func jumpsSweepUnlessReducedMotion() {
+    @Test func jumpsSweep() {
         var s = state()
-        s.reducedMotion = false
         _ = s.move(byMinutes: 60 * 9, now: now)
         guard let sweep = s.sweep else { Issue.record("no sweep"); return }
         #expect(sweep.from == utc("2026-01-10T10:00:00Z"))
@@ -94,9 +91,7 @@ import TimeKit
         #expect(s.shownInstant(at: now.addingTimeInterval(1)) == utc("2026-01-10T19:00:00Z"))
         s.settle(now: now.addingTimeInterval(1))
         #expect(s.sweep == nil)
-        s.reducedMotion = true
-        _ = s.move(byMinutes: 60, now: now)
-        #expect(s.sweep == nil)
+        // Reduced motion (AppState.settings) is applied by CallsPanel: CallsUpdateTests.
     }
 
     @Test func switchingCallsSavesTheOneLeft() {

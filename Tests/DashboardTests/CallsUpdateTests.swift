@@ -17,7 +17,7 @@ import TimeKit
             durationMinutes: 60, createdAt: t)
         s.calls = CallPlannerState(calls: [call])
         s.calls.places = db
-        s.calls.reducedMotion = true
+        s.settings.reducedMotion = true
         return s
     }
 
@@ -72,10 +72,13 @@ import TimeKit
     }
 
     @Test func ringClockFormatAndMotionToggles() {
-        let (s, _) = press(start(), .character("r"), .character("c"), .character("M"))
+        let (s, effects) = press(start(), .character("r"), .character("c"), .character("M"))
         #expect(s.calls.ring == .next60Minutes)
-        #expect(!s.calls.use24Hour)
-        #expect(!s.calls.reducedMotion)
+        #expect(!s.use24Hour && s.settings.clock == .twelveHour)
+        #expect(!s.settings.reducedMotion)
+        // The same settings as the overlay's, saved the same way.
+        #expect(effects == [.saveSetting(table: "display", key: "clock", value: "12h"),
+                            .saveSetting(table: "display", key: "reduced_motion", value: "false")])
     }
 
     @Test func editModeCapturesTypingAndSavesOnEnter() {
@@ -151,7 +154,7 @@ import TimeKit
 
     @Test func tickEndsAFinishedSweep() {
         var s = start()
-        s.calls.reducedMotion = false
+        s.settings.reducedMotion = false
         let (moving, _) = press(s, .character("L"))
         #expect(moving.calls.sweep != nil)
         #expect(moving.calls.frameIntervalMilliseconds(at: t) == 16)

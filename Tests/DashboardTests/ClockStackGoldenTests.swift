@@ -22,9 +22,10 @@ import TimeKit
     }
 
     /// The calls panel alone, drawn into a frame of its size.
-    func panel(_ s: CallPlannerState, _ width: Int, _ height: Int, now: Date) -> Frame {
+    func panel(_ s: CallPlannerState, _ width: Int, _ height: Int, now: Date, clock: Settings.ClockStyle = .twentyFourHour) -> Frame {
         var app = AppState(now: now, localZone: zone("UTC"), panels: [.calls])
         app.calls = s
+        app.settings.clock = clock
         var frame = Frame(size: Size(columns: width, rows: height))
         CallsPanel.draw(app, in: frame.bounds, into: &frame)
         return frame
@@ -85,9 +86,8 @@ import TimeKit
 
     @Test func twelveHourClockAndDSTWarning() throws {
         // New York springs forward on 2026-03-08, 3 days after this call.
-        var s = state(["New York City", "London, GB"], "2026-03-05T14:00:00Z")
-        s.use24Hour = false
-        let frame = panel(s, 80, 10, now: utc("2026-03-05T12:00:00Z"))
+        let s = state(["New York City", "London, GB"], "2026-03-05T14:00:00Z")
+        let frame = panel(s, 80, 10, now: utc("2026-03-05T12:00:00Z"), clock: .twelveHour)
         expectSnapshot(frame, named: "call-stack-12h-dst-80x10")
         let lines = frame.lines
         #expect(lines[1].contains(" 9:00 AM"))

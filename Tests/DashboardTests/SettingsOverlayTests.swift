@@ -22,7 +22,7 @@ import TimeKit
         #expect(key(themed, .left).0.settings.theme == .mission)
         s = key(themed, .down).0
         let (twelve, _) = key(s, .enter)
-        #expect(twelve.settings.clock == .twelveHour && !twelve.calls.use24Hour)
+        #expect(twelve.settings.clock == .twelveHour && !twelve.use24Hour)
     }
 
     @Test func selectionWrapsAndEveryItemCyclesBackToItsStart() {

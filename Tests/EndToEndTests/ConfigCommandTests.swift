@@ -37,17 +37,54 @@ import Testing
                 == "# mine\n[display]\ntheme = \"sunlight\" # keep me\n[marks]\nbell = false\nwatch_error_seconds = -0.4\n")
     }
 
-    @Test func invalidFileIsReportedWithItsLineAndNeverRewritten() throws {
+    @Test func aBadValueIsReportedWithItsLineAndLeftAsWrittenWhileOtherKeysAreSet() throws {
         try FileManager.default.createDirectory(atPath: dir.path("timedeck"), withIntermediateDirectories: true)
         let text = "[display]\ntheme = \"mission\"\nclock = 12\n"
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         let check = try TimedeckBinary.run(["config", "check"], environment: env)
         #expect(check.status == 1)
         #expect(check.stderr.contains("\(file): line 3: display.clock: expected a string"))
+        // Only the key set changes; the bad line stays for the user to fix.
         let set = try TimedeckBinary.run(["config", "set", "display.theme", "mono"], environment: env)
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "[display]\ntheme = \"mono\"\nclock = 12\n")
+    }
+
+    @Test func aLineThatCannotBeReadBlocksSetAndTheFileIsNeverRewritten() throws {
+        try FileManager.default.createDirectory(atPath: dir.path("timedeck"), withIntermediateDirectories: true)
+        let text = "[display]\ntheme = mono\n"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let set = try TimedeckBinary.run(["config", "set", "display.theme", "sunlight"], environment: env)
         #expect(set.status == 2)
-        #expect(set.stderr.contains("not changing"))
+        #expect(set.stderr.contains("not changing") && set.stderr.contains("line 2"))
         #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
+    }
+
+    @Test func checkListsEveryProblemInOneRun() throws {
+        try FileManager.default.createDirectory(atPath: dir.path("timedeck"), withIntermediateDirectories: true)
+        let text = """
+            [display]
+            theme = "neon"
+            clock = "12h"
+            [marks]
+            position = "-33.8688, 151.2093"
+            watch_error_seconds = 90
+            this line is not toml
+            [mars]
+            lattitude = 4.5
+            site = "Jezero"
+
+            """
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let check = try TimedeckBinary.run(["config", "check"], environment: env)
+        #expect(check.status == 1)
+        let lines = check.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("\(file): line 2: display.theme: \"neon\" is not one of") })
+        #expect(lines.contains { $0.hasPrefix("\(file): line 6: marks.watch_error_seconds: must be between -60 and 60") })
+        #expect(lines.contains { $0.hasPrefix("\(file): line 7: ") && $0.contains("this line is ignored") })
+        #expect(lines.contains { $0.hasPrefix("\(file): line 9: mars.lattitude: unknown key") && $0.contains("check the spelling") })
+        #expect(lines.filter { $0.hasPrefix(file) }.count == 4, "\(check.stderr)")
+        #expect(check.stderr.contains("4 problems"))
     }
 
     @Test func badValuesAndUnknownKeysAreRefused() throws {

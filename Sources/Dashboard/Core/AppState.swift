@@ -21,12 +21,12 @@ public struct AppState: Equatable, Sendable {
     public var notice: Notice?
     /// The call planner panel.
     public var calls = CallPlannerState()
-    /// The user's settings (defaults when the config file is absent or invalid).
+    /// The user's settings: the one source of truth. Panels and render read
+    /// them here when they need them (see `AppState+Settings.swift`); toggles
+    /// change them here (`changeSetting`), never a copy.
     public var settings = Settings()
     /// Counts `t` presses; plain mode says the time when it changes.
     public var timeRequests = 0
-    /// The interface language (resolved from the settings and locale by the shell).
-    public var language: UILanguage = .en
     /// The language the locale asks for (what "auto" means).
     public var localeLanguage: UILanguage = .en
     /// The marks panel (issue 4): stored marks, selection, modes, undo.

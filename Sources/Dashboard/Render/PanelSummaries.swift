@@ -36,7 +36,7 @@ enum PanelSummaries {
     static func callRows(_ call: CallPlan, start: Date, state: AppState) -> [String] {
         let places = call.participants.map(\.place)
         guard let rows = CallTimeRow.rows(for: places, start: start, durationMinutes: call.durationMinutes,
-                                          periods: state.calls.periods) else { return [] }
+                                          periods: state.settings.periods) else { return [] }
         return rows.map { row in
             let r = row.reading
             let time = "\(MarkTime.pad(r.wall.hour)):\(MarkTime.pad(r.wall.minute))"

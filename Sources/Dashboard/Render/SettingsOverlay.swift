@@ -4,55 +4,34 @@ import TimeKit
 /// The settings overlay: the common settings, each changed in place with
 /// ←/→ and saved to the config file at once (by the shell, atomically).
 public enum SettingsOverlay {
-    /// One adjustable setting: its config key, choices, and how a choice
-    /// shows in the running dashboard.
+    /// One adjustable setting: its config key, its choices, and its current
+    /// value (read from `AppState.settings`, so it is never stale).
     struct Item: Sendable {
         var title: String
         var table: String
         var key: String
         var choices: [String]
         var current: @Sendable (AppState) -> String
-        var apply: @Sendable (inout AppState, String) -> Void
     }
 
     static let items: [Item] = [
         Item(title: "Theme", table: "display", key: "theme", choices: Settings.ThemeName.allCases.map(\.rawValue),
-             current: { $0.settings.theme.rawValue },
-             apply: { s, v in s.settings.theme = Settings.ThemeName(rawValue: v) ?? .mission }),
+             current: { $0.settings.theme.rawValue }),
         Item(title: "Clock", table: "display", key: "clock", choices: Settings.ClockStyle.allCases.map(\.rawValue),
-             current: { $0.settings.clock.rawValue },
-             apply: { s, v in
-                 s.settings.clock = Settings.ClockStyle(rawValue: v) ?? .twentyFourHour
-                 s.calls.use24Hour = s.settings.clock == .twentyFourHour
-             }),
+             current: { $0.settings.clock.rawValue }),
         Item(title: "Bell on marks", table: "marks", key: "bell", choices: ["true", "false"],
-             current: { $0.settings.bell ? "true" : "false" },
-             apply: { s, v in
-                 s.settings.bell = v == "true"
-                 s.marks.bellOn = s.settings.bell
-             }),
+             current: { $0.settings.bell ? "true" : "false" }),
         Item(title: "Flash on marks", table: "marks", key: "flash", choices: ["true", "false"],
-             current: { $0.settings.flash ? "true" : "false" },
-             apply: { s, v in
-                 s.settings.flash = v == "true"
-                 s.marks.flashOn = s.settings.flash && !s.settings.reducedMotion
-             }),
+             current: { $0.settings.flash ? "true" : "false" }),
         Item(title: "Reduced motion", table: "display", key: "reduced_motion", choices: ["false", "true"],
-             current: { $0.settings.reducedMotion ? "true" : "false" },
-             apply: { s, v in
-                 s.settings.reducedMotion = v == "true"
-                 s.calls.reducedMotion = s.settings.reducedMotion
-             }),
+             current: { $0.settings.reducedMotion ? "true" : "false" }),
         Item(title: "Language", table: "display", key: "language", choices: Settings.Language.allCases.map(\.rawValue),
-             current: { $0.settings.language.rawValue },
-             apply: { s, v in
-                 s.settings.language = Settings.Language(rawValue: v) ?? .auto
-                 s.language = UILanguage(rawValue: v) ?? s.localeLanguage
-             }),
+             current: { $0.settings.language.rawValue }),
     ]
 
     /// The next state and the save request after moving item `index` one
-    /// choice forward or back.
+    /// choice forward or back. The change goes into `AppState.settings`,
+    /// which every panel reads, so it shows everywhere at once.
     static func change(_ state: AppState, index: Int, forward: Bool) -> (AppState, [Effect]) {
         guard items.indices.contains(index) else { return (state, []) }
         let item = items[index]
@@ -60,8 +39,8 @@ public enum SettingsOverlay {
         let count = item.choices.count
         let value = item.choices[(at + (forward ? 1 : count - 1)) % count]
         var next = state
-        item.apply(&next, value)
-        return (next, [.saveSetting(table: item.table, key: item.key, value: value)])
+        let effects = next.changeSetting(item.table, item.key, to: value)
+        return (next, effects)
     }
 
     static func draw(_ state: AppState, selected: Int, into frame: inout Frame) {

@@ -54,52 +54,115 @@ public struct ConfigDocument: Equatable, Sendable {
     public struct SyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
         public var line: Int
         public var message: String
+        /// The key on that line as `table.key`, when it could be read.
+        public var key: String? = nil
         public var description: String { "line \(line): \(message)" }
     }
 
     public private(set) var lines: [String]
     public private(set) var entries: [Entry]
+    /// Every line that could not be read, in order. Each was skipped on its
+    /// own (see `init(readingAround:)`); `init(parsing:)` throws the first.
+    public private(set) var syntaxErrors: [SyntaxError]
 
     /// Parses `text`; throws the first syntax error found.
     public init(parsing text: String) throws(SyntaxError) {
+        self.init(readingAround: text)
+        if let first = syntaxErrors.first { throw first }
+    }
+
+    /// Parses `text`, skipping what cannot be read instead of giving up.
+    ///
+    /// The format is line-based (no value spans lines), so a bad
+    /// `key = value` line is skipped alone and the lines around it keep their
+    /// meaning. Two cases would change the meaning of later lines, and are
+    /// handled so that nothing is guessed: after a table header that cannot
+    /// be read (or repeats a table), the keys up to the next good header are
+    /// ignored, since their table is unknown; a multi-line string (`"""`,
+    /// `'''`) is skipped to its closing quotes, since its text could look
+    /// like keys. A key set twice keeps its first value.
+    public init(readingAround text: String) {
         // Split on the scalar: "\r\n" is one Character, so a Character
         // split would read a file with Windows line endings as one line
         // (found by fuzzing, issue 8). A trailing "\r" stays on its line.
         lines = text.isEmpty ? [] : text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
         if lines.last == "" { lines.removeLast() }
         entries = []
-        var table = ""
+        syntaxErrors = []
+        var table: String? = ""
         var seen: Set<String> = []
         var tables: Set<String> = [""]
-        for (index, raw) in lines.enumerated() {
+        var index = 0
+        while index < lines.count {
             let number = index + 1
+            let raw = lines[index]
+            index += 1
             var scanner = Scanner(raw, line: number)
             scanner.skipSpaces()
             if scanner.atEndOrComment { continue }
             if scanner.peek == "[" {
-                table = try scanner.tableHeader()
-                guard tables.insert(table).inserted else {
-                    throw SyntaxError(line: number, message: "the table [\(table)] appears twice; merge the two")
+                do throws(SyntaxError) {
+                    let name = try scanner.tableHeader()
+                    guard tables.insert(name).inserted else {
+                        throw SyntaxError(line: number, message: "the table [\(name)] appears twice; merge the two")
+                    }
+                    table = name
+                } catch {
+                    table = nil
+                    syntaxErrors.append(SyntaxError(line: number, message: error.message
+                        + "; the keys under it, up to the next [table], are ignored"))
                 }
                 continue
             }
-            let key = try scanner.key()
-            scanner.skipSpaces()
-            guard scanner.take("=") else {
-                throw SyntaxError(line: number, message: "expected '=' after the key '\(key)'")
+            do throws(SyntaxError) {
+                let entry = try Self.entry(&scanner, line: number)
+                guard let table else { continue }  // under an unreadable header: reported there
+                guard seen.insert(table + "\u{0}" + entry.key).inserted else {
+                    let place = table.isEmpty ? "the top level" : "[\(table)]"
+                    throw SyntaxError(line: number, message: "the key '\(entry.key)' is set twice in \(place); the first one counts")
+                }
+                entries.append(Entry(table: table, key: entry.key, value: entry.value, line: number))
+            } catch {
+                var located = error
+                var rescan = Scanner(raw, line: number)
+                rescan.skipSpaces()
+                if let key = try? rescan.key(), let table { located.key = table.isEmpty ? key : "\(table).\(key)" }
+                syntaxErrors.append(located)
+                if let delimiter = Self.multiLineOpening(raw), let close = lines[index...].firstIndex(where: { $0.contains(delimiter) }) {
+                    index = close + 1
+                } else if Self.multiLineOpening(raw) != nil {
+                    syntaxErrors[syntaxErrors.count - 1].message += "; it is never closed, so the rest of the file is ignored"
+                    index = lines.count
+                }
             }
-            scanner.skipSpaces()
-            let value = try scanner.value()
-            scanner.skipSpaces()
-            guard scanner.atEndOrComment else {
-                throw SyntaxError(line: number, message: "unexpected text after the value of '\(key)'")
-            }
-            let id = table + "\u{0}" + key
-            guard seen.insert(id).inserted else {
-                throw SyntaxError(line: number, message: "the key '\(key)' is set twice in \(table.isEmpty ? "the top level" : "[\(table)]")")
-            }
-            entries.append(Entry(table: table, key: key, value: value, line: number))
         }
+    }
+
+    /// Reads `key = value` from the rest of a line.
+    static func entry(_ scanner: inout Scanner, line number: Int) throws(SyntaxError) -> (key: String, value: Value) {
+        let key = try scanner.key()
+        scanner.skipSpaces()
+        guard scanner.take("=") else {
+            throw SyntaxError(line: number, message: "expected '=' after the key '\(key)'")
+        }
+        scanner.skipSpaces()
+        let value = try scanner.value()
+        scanner.skipSpaces()
+        guard scanner.atEndOrComment else {
+            throw SyntaxError(line: number, message: "unexpected text after the value of '\(key)'")
+        }
+        return (key, value)
+    }
+
+    /// The closing quotes a line's multi-line string needs (`"""` or `'''`
+    /// opened after `=` and not closed on the same line), if it opens one.
+    static func multiLineOpening(_ line: String) -> String? {
+        guard let equals = line.firstIndex(of: "=") else { return nil }
+        let value = line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
+        for delimiter in ["\"\"\"", "'''"] where value.hasPrefix(delimiter) {
+            return value.dropFirst(3).contains(delimiter) ? nil : delimiter
+        }
+        return nil
     }
 
     /// The whole document as text (a final newline included).
@@ -126,8 +189,8 @@ public struct ConfigDocument: Equatable, Sendable {
             if !table.isEmpty { newLines.append("[\(table)]") }
             newLines.append(assignment)
         }
-        // Re-parsing our own output cannot fail; fall back to self if it does.
-        return (try? ConfigDocument(parsing: newLines.joined(separator: "\n") + "\n")) ?? self
+        // Lines that could not be read are kept as they were.
+        return ConfigDocument(readingAround: newLines.joined(separator: "\n") + "\n")
     }
 
     func headerLine(of table: String) -> Int? {

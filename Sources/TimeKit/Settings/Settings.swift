@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything the user can configure, with the defaults timedeck uses when
-/// the config file is absent or invalid.
+/// the config file is absent, and for each key the file gets wrong.
 public struct Settings: Equatable, Sendable {
     public enum ThemeName: String, CaseIterable, Sendable { case mission, sunlight, mono }
     public enum ClockStyle: String, CaseIterable, Sendable { case twentyFourHour = "24h", twelveHour = "12h" }
@@ -28,50 +28,70 @@ public struct Settings: Equatable, Sendable {
     public init() {}
 }
 
-/// A problem with the config, located by line when it comes from the text.
+/// A problem with the config: where it is (line, key), what is wrong and
+/// what to do about it. Only the line or key it names is set aside; every
+/// other setting stays in force.
 public struct ConfigProblem: Error, Equatable, Sendable, CustomStringConvertible {
     public var line: Int?
+    /// The key as `table.key` (or a table name, or nil for the whole file).
+    public var key: String?
+    /// What is wrong.
     public var message: String
+    /// What to do about it (empty when the message says it all).
+    public var advice: String
 
-    public init(line: Int?, message: String) {
+    public init(line: Int?, key: String? = nil, message: String, advice: String = "") {
         self.line = line
+        self.key = key
         self.message = message
+        self.advice = advice
     }
 
-    public var description: String { line.map { "line \($0): \(message)" } ?? message }
+    /// Line, key and what is wrong, without the advice: for a status line.
+    public var brief: String {
+        ([line.map { "line \($0)" }, key].compactMap { $0 } + [message]).joined(separator: ": ")
+    }
+
+    public var description: String { advice.isEmpty ? brief : "\(brief); \(advice)" }
 }
 
 extension Settings {
     /// Settings from config text: the defaults with every valid key applied,
-    /// plus every problem found (syntax, unknown keys, wrong types, bad
-    /// values). Callers treat any problem as "invalid: use the defaults".
+    /// plus every problem found (lines that cannot be read, unknown keys,
+    /// wrong types, bad values). A problem sets aside only its own line or
+    /// key: everything else in the file stays in force.
     public static func parse(_ text: String) -> (settings: Settings, problems: [ConfigProblem]) {
-        let document: ConfigDocument
-        do {
-            document = try ConfigDocument(parsing: text)
-        } catch {
-            return (Settings(), [ConfigProblem(line: error.line, message: error.message)])
+        let document = ConfigDocument(readingAround: text)
+        let (settings, problems) = apply(document)
+        let syntax = document.syntaxErrors.map { error in
+            ConfigProblem(line: error.line, key: error.key, message: error.message,
+                          advice: "this line is ignored; correct it or delete it")
         }
-        return apply(document)
+        return (settings, (syntax + problems).sorted { ($0.line ?? 0) < ($1.line ?? 0) })
     }
 
     static func apply(_ document: ConfigDocument) -> (settings: Settings, problems: [ConfigProblem]) {
         var settings = Settings()
         var problems: [ConfigProblem] = []
         for entry in document.entries {
+            let path = entry.table.isEmpty ? entry.key : "\(entry.table).\(entry.key)"
             guard let key = SettingKey.all.first(where: { $0.table == entry.table && $0.key == entry.key }) else {
-                problems.append(ConfigProblem(line: entry.line, message: unknownKeyMessage(entry)))
+                problems.append(ConfigProblem(line: entry.line, key: path, message: unknownKeyMessage(entry),
+                                              advice: "check the spelling (timedeck config keys lists them) or delete the line"))
                 continue
             }
             do {
                 try key.apply(&settings, entry.value)
             } catch {
-                problems.append(ConfigProblem(line: entry.line, message: "\(key.path): \(error.message)"))
+                problems.append(ConfigProblem(line: entry.line, key: key.path, message: error.message,
+                                              advice: "correct the value or delete the line; until then the default, \(key.defaultText), is used"))
             }
         }
         if let problem = settings.periods.orderProblem() {
             let line = document.entries.first { $0.table == "periods" }?.line
-            problems.append(ConfigProblem(line: line, message: problem))
+            problems.append(ConfigProblem(line: line, key: "[periods]", message: problem,
+                                          advice: "correct the times; until then the standard periods are used"))
+            settings.periods = .standard
         }
         return (settings, problems)
     }
@@ -97,5 +117,25 @@ extension PeriodTable {
             return "[periods] must increase through the day: \(order[i].title) starts at or before \(order[i - 1].title)"
         }
         return nil
+    }
+}
+
+extension Settings {
+    /// Sets `table.key` from its text as the dashboard offers it ("true",
+    /// "false", or a choice such as "12h"), checked like the config file's
+    /// value. Used by every in-app toggle, so each changes this one value.
+    public mutating func set(_ table: String, _ key: String, text: String) throws(SettingKey.Invalid) {
+        guard let setting = SettingKey.all.first(where: { $0.table == table && $0.key == key }) else {
+            throw SettingKey.Invalid(message: "unknown key \(table).\(key)")
+        }
+        try setting.apply(&self, ConfigDocument.Value(dashboardText: text))
+    }
+}
+
+extension ConfigDocument.Value {
+    /// "true"/"false" as a boolean, anything else as a string: how the
+    /// dashboard's toggles write their values.
+    public init(dashboardText text: String) {
+        self = text == "true" || text == "false" ? .boolean(text == "true") : .string(text)
     }
 }

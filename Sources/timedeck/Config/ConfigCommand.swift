@@ -17,7 +17,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check the config file; exit 1 listing every problem with its line.")
+            abstract: "Check the config file; exit 1 listing every problem (line, key, what is wrong, what to do).")
         func run() throws {
             let file = ConfigFile.locate()
             let loaded = file.load()
@@ -31,7 +31,9 @@ struct ConfigCommand: ParsableCommand {
             }
             var err = StandardError()
             for problem in loaded.problems { print("\(file.url.path): \(problem)", to: &err) }
-            print("timedeck runs on the defaults until these are fixed; the file is never rewritten while invalid.", to: &err)
+            let count = loaded.problems.count == 1 ? "1 problem" : "\(loaded.problems.count) problems"
+            print("\(count). Only the lines and keys named are set aside (at their defaults); every other setting is in force.",
+                  to: &err)
             throw ExitCode(1)
         }
     }

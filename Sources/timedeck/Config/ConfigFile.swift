@@ -23,39 +23,68 @@ struct ConfigFile {
     }
 
     /// What loading found. `problems` empty means the settings came from a
-    /// valid file (or there is no file and they are the defaults).
+    /// valid file (or there is no file and they are the defaults); otherwise
+    /// they are the file's settings with each problem's key left at its
+    /// default.
     struct Loaded {
         var settings: Settings
         var problems: [ConfigProblem]
         var exists: Bool
         var text: String
+        /// The file's path, for messages.
+        var path: String = ""
 
-        /// One line for the dashboard: file, line and problem.
-        func summary(path: String) -> String? {
-            guard let first = problems.first else { return nil }
-            let more = problems.count > 1 ? " (+\(problems.count - 1) more; run timedeck config check)" : ""
-            return "config \(path) \(first); using defaults\(more)"
+        /// One notice naming every problem (line, key, what is wrong), for
+        /// the dashboard's status line and the subcommands' stderr.
+        var summary: String? {
+            guard !problems.isEmpty else { return nil }
+            if let whole = problems.first(where: { $0.line == nil && $0.key == nil }) {
+                return "config \(path) \(whole.message); using defaults (\(whole.advice))"
+            }
+            let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+            return "config \(path) has \(count), using defaults for those keys only: "
+                + problems.map(\.brief).joined(separator: "; ") + " (timedeck config check says how to fix each)"
+        }
+
+        /// Prints the summary, if there are problems, to stderr (subcommands).
+        func warnOnStderr() {
+            if let summary { FileHandle.standardError.write(Data("timedeck: \(summary)\n".utf8)) }
         }
     }
 
+    /// The settings every part of timedeck runs on: the dashboard, `--plain`
+    /// and each subcommand read them here and nowhere else. Bad keys are set
+    /// aside one by one (see `Settings.parse`), and `TIMEDECK_REDUCED_MOTION`
+    /// (set and not "0") turns reduced motion on whatever the file says.
+    static func loadSettings(environment: [String: String] = ProcessInfo.processInfo.environment) -> Loaded {
+        var loaded = locate(environment: environment).load()
+        if let motion = environment["TIMEDECK_REDUCED_MOTION"], !motion.isEmpty, motion != "0" {
+            loaded.settings.reducedMotion = true
+        }
+        return loaded
+    }
+
+    /// Reads the file. Use `loadSettings` to run on the settings; this is the
+    /// file alone (for `config check` and `set`).
     func load() -> Loaded {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
+        func whole(_ message: String, _ advice: String) -> Loaded {
+            Loaded(settings: Settings(), problems: [ConfigProblem(line: nil, message: message, advice: advice)],
+                   exists: true, text: "", path: url.path)
+        }
         guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            return Loaded(settings: Settings(), problems: [], exists: false, text: "")
+            return Loaded(settings: Settings(), problems: [], exists: false, text: "", path: url.path)
         }
-        if isDirectory.boolValue {
-            return Loaded(settings: Settings(), problems: [ConfigProblem(line: nil, message: "is a folder, not a file")], exists: true, text: "")
-        }
+        if isDirectory.boolValue { return whole("is a folder, not a file", "move it away; every setting is at its default") }
         guard let data = fm.contents(atPath: url.path) else {
-            return Loaded(settings: Settings(), problems: [ConfigProblem(line: nil, message: "cannot be read (check its permissions)")], exists: true, text: "")
+            return whole("cannot be read", "check its permissions; every setting is at its default")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return Loaded(settings: Settings(), problems: [ConfigProblem(line: nil, message: "is not UTF-8 text")], exists: true, text: "")
+            return whole("is not UTF-8 text", "save it as UTF-8; every setting is at its default")
         }
         let (settings, problems) = Settings.parse(text)
-        // Any problem means the whole file is set aside: defaults, never a mix.
-        return Loaded(settings: problems.isEmpty ? settings : Settings(), problems: problems, exists: true, text: text)
+        return Loaded(settings: settings, problems: problems, exists: true, text: text, path: url.path)
     }
 
     struct WriteError: Error, CustomStringConvertible {
@@ -63,19 +92,25 @@ struct ConfigFile {
     }
 
     /// Sets `table.key` and writes the file back atomically (temporary file
-    /// in the same folder, fsync, rename). Refuses while the file is invalid,
-    /// so the user's text is never lost to a rewrite.
+    /// in the same folder, fsync, rename). Only that key's line changes, so
+    /// problems elsewhere (unknown keys, bad values) are kept as the user
+    /// wrote them; a bad value on that very line is replaced. Refuses while
+    /// a file-level problem or an unreadable line exists (where the key
+    /// already is cannot then be known), so the user's text is never lost.
     func set(_ table: String, _ key: String, to value: ConfigDocument.Value) throws -> Settings {
         let loaded = load()
-        guard loaded.problems.isEmpty else {
-            throw WriteError(description: "timedeck: not changing \(url.path) while it has problems: \(loaded.problems[0]). Fix it first (timedeck config check).")
+        let document = ConfigDocument(readingAround: loaded.text)
+        if let problem = loaded.problems.first(where: { $0.line == nil && $0.key == nil }) ?? document.syntaxErrors.first.map({ error in
+            ConfigProblem(line: error.line, key: error.key, message: error.message)
+        }) {
+            throw WriteError(description: "timedeck: not changing \(url.path) while it has problems: \(problem.brief). Fix it first (timedeck config check).")
         }
-        let document = try ConfigDocument(parsing: loaded.text).setting(table, key, to: value)
-        let (settings, problems) = Settings.parse(document.text)
-        if let problem = problems.first {
+        let changed = document.setting(table, key, to: value)
+        let (settings, problems) = Settings.parse(changed.text)
+        if let problem = problems.first(where: { $0.key == "\(table).\(key)" || $0.key == "[\(table)]" }) {
             throw WriteError(description: "timedeck: \(table).\(key) = \(value) is not valid: \(problem.message)")
         }
-        try writeAtomically(document.text)
+        try writeAtomically(changed.text)
         return settings
     }
 

@@ -41,10 +41,8 @@ struct MarksAddCommand: ParsableCommand {
         let kernel = RealtimeClock.kernelStatus()
         let options = try parsedOptions()
         let db = try MarksCLI.openStore()
-        let config = ConfigFile.locate().load()
-        if let notice = config.summary(path: ConfigFile.locate().url.path) {
-            FileHandle.standardError.write(Data("timedeck: \(notice)\n".utf8))
-        }
+        let config = ConfigFile.loadSettings()
+        config.warnOnStderr()
         var settings = MarkSettings(config.settings)
         if let c = options.correction { settings.correctionNanoseconds = c }
         if noPosition {

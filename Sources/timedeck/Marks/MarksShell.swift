@@ -24,10 +24,9 @@ final class MarksShell {
     static func initialState(settings: Settings, store: StoreHandle) throws -> MarksPanelState {
         let db = try store.existing()
         var state = MarksPanelState(marks: try db?.latestMarks(limit: MarksPanelState.loadedLimit) ?? [],
-                                    totalCount: try db?.markCount() ?? 0,
-                                    settings: MarkSettings(settings))
+                                    totalCount: try db?.markCount() ?? 0)
         state.kernel = RealtimeClock.kernelStatus()
-        if let address = state.settings.gpsdAddress { state.gps = GPSDSnapshot(address: address) }
+        if let address = MarkSettings(settings).gpsdAddress { state.gps = GPSDSnapshot(address: address) }
         return state
     }
 

@@ -13,15 +13,13 @@ enum CallsSetup {
             ?? TimeZone.current.identifier
     }
 
-    /// The planner's first state: settings (`[display] clock`,
-    /// `reduced_motion`, `[periods]`), the place database, the Mars sites and
-    /// the stored calls, or the first-run call when there are none.
-    static func initialState(now: Date, settings: Settings = Settings(), store: StoreHandle) -> CallPlannerState {
+    /// The planner's first state: the place database, the Mars sites and
+    /// the stored calls, or the first-run call when there are none. Its
+    /// display settings live in `AppState.settings` (`TIMEDECK_REDUCED_MOTION`
+    /// is folded in by `ConfigFile.loadSettings`).
+    static func initialState(now: Date, store: StoreHandle) -> CallPlannerState {
         let environment = ProcessInfo.processInfo.environment
-        var state = CallPlannerState(periods: settings.periods)
-        state.use24Hour = settings.clock == .twentyFourHour
-        state.reducedMotion = settings.reducedMotion
-            || (environment["TIMEDECK_REDUCED_MOTION"].map { $0 != "0" && !$0.isEmpty } ?? false)
+        var state = CallPlannerState()
         state.marsSites = try? MarsSiteLibrary.bundled()
         let zone = userZoneIdentifier(environment: environment)
         let db = try? PlaceDatabase.bundled()

@@ -15,16 +15,13 @@ struct DashboardRunner {
     /// The state the dashboard opens with: stored data and settings are
     /// loaded here, before the terminal is taken over.
     func makeInitialState(now: Date) throws -> AppState {
-        let config = ConfigFile.locate()
-        let loaded = config.load()
+        let loaded = ConfigFile.loadSettings()
         var state = AppState(now: now, localZone: TimeZone.current, panels: [.marks, .mars, .calls])
         state.settings = loaded.settings
         state.marks = try MarksShell.initialState(settings: loaded.settings, store: store)
-        state.configNotice = loaded.summary(path: config.url.path)
-        state.language = UILanguage.resolve(setting: loaded.settings.language.rawValue,
-                                            environment: ProcessInfo.processInfo.environment)
+        state.configNotice = loaded.summary
         state.localeLanguage = UILanguage.resolve(setting: "auto", environment: ProcessInfo.processInfo.environment)
-        state.calls = CallsSetup.initialState(now: now, settings: loaded.settings, store: store)
+        state.calls = CallsSetup.initialState(now: now, store: store)
         state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
                                                   settings: loaded.settings, store: store)
         return state
@@ -44,7 +41,7 @@ struct DashboardRunner {
         defer { terminal.close() }
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox, store: store)
-        effects.marks = try MarksShell.start(inbox: inbox, settings: state.marks.settings, store: store)
+        effects.marks = try MarksShell.start(inbox: inbox, settings: state.markSettings, store: store)
         defer { effects.marks?.stop() }
         state.screenSize = terminal.size
         var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: terminal),

@@ -18,7 +18,7 @@ struct PlainRunner {
         let mode = RawInput()
         defer { mode.restore() }
         var effects = EffectRunner(bell: { Self.say("\u{7}", newline: false) }, inbox: inbox, store: store)
-        effects.marks = try MarksShell.start(inbox: inbox, settings: initialState.marks.settings, store: store)
+        effects.marks = try MarksShell.start(inbox: inbox, settings: initialState.markSettings, store: store)
         defer { effects.marks?.stop() }
         for line in PlainAnnouncer.greeting(initialState) { Self.say(line) }
         var loop = RunLoop(program: Program(state: initialState), screen: PlainScreen(),

@@ -17,15 +17,24 @@ enum MarksFixtures {
 
     /// A dashboard at fixedInstant with the marks panel holding `count`
     /// marks, #count newest, one every 61.25 s.
-    static func state(marks count: Int, settings: MarkSettings = MarkSettings(fixedPosition: brisbane)) -> AppState {
+    /// Settings with Brisbane as the fixed position (as the config writes it).
+    static func settings(watchErrorSeconds: Double = 0) -> Settings {
+        var settings = Settings()
+        settings.fixedPosition = "-27.467, 153.380667"
+        settings.watchErrorSeconds = watchErrorSeconds
+        return settings
+    }
+
+    static func state(marks count: Int, settings: Settings = settings()) -> AppState {
         var s = AppState(now: fixedInstant, localZone: zone("UTC"), panels: [.marks])
+        s.settings = settings
         var marks: [SightingMark] = []
         for i in 0..<count {
             let note: String = i == 0 ? "Sun LL" : (i == 2 ? "Moon UL \u{1B}[31m" : "")
             let seconds: Double = Double(i) * 61.25 + 0.346
             marks.append(mark(Int64(count - i), secondsBefore: seconds, note: note))
         }
-        s.marks = MarksPanelState(marks: marks, totalCount: count, settings: settings)
+        s.marks = MarksPanelState(marks: marks, totalCount: count)
         s.marks.kernel = synced
         return s
     }

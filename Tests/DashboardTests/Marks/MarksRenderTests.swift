@@ -9,7 +9,7 @@ struct MarksRenderTests {
 
     @Test("Seven marks, newest selected, at three sizes", arguments: [(100, 30), (80, 24), (60, 12)])
     func frames(columns: Int, rows: Int) {
-        var s = F.state(marks: 7, settings: MarkSettings(fixedPosition: F.brisbane, correctionNanoseconds: -300_000_000))
+        var s = F.state(marks: 7, settings: F.settings(watchErrorSeconds: -0.3))
         s.marks.gps = GPSDSnapshot(address: .default, connection: .unavailable(reason: "connection refused"))
         expectSnapshot(render(s, size: Size(columns: columns, rows: rows)), named: "marks-\(columns)x\(rows)")
     }

@@ -19,9 +19,7 @@ struct MarksUpdateTests {
 
     @Test("Space asks the store to record a mark stamped with the key's instant; nothing shows until it is stored")
     func spaceRecords() throws {
-        var settings = MarkSettings(fixedPosition: F.brisbane, correctionNanoseconds: -300_000_000)
-        settings.bellEnabled = true
-        let start = F.state(marks: 0, settings: settings)
+        let start = F.state(marks: 0, settings: F.settings(watchErrorSeconds: -0.3))
         let (next, effects) = press(start, .space)
         let mark = try #require(recordedMark(effects))
         #expect(mark.unixNanoseconds == SightingMark.unixNanoseconds(keyInstant))
@@ -57,19 +55,22 @@ struct MarksUpdateTests {
         #expect(next.marks.marks.first == new && next.marks.selected == 0)
         #expect(next.marks.totalCount == 3 && next.marks.pending == 0)
         #expect(effects == [.bell(times: 2)])
-        #expect(next.marks.isFlashing(3, at: fixedInstant.addingTimeInterval(0.5)))
-        #expect(!next.marks.isFlashing(3, at: fixedInstant.addingTimeInterval(0.7)))
+        #expect(next.markIsFlashing(3, at: fixedInstant.addingTimeInterval(0.5)))
+        #expect(!next.markIsFlashing(3, at: fixedInstant.addingTimeInterval(0.7)))
     }
 
     @Test("b and f switch the bell and the flash off for new marks")
     func toggles() {
         var s = F.state(marks: 1)
-        (s, _) = press(s, .character("b"))
-        (s, _) = press(s, .character("f"))
-        #expect(!s.marks.bellOn && !s.marks.flashOn)
+        var saves: [Effect] = []
+        (s, saves) = press(s, .character("b"))
+        #expect(saves == [.saveSetting(table: "marks", key: "bell", value: "false")])
+        (s, saves) = press(s, .character("f"))
+        #expect(saves == [.saveSetting(table: "marks", key: "flash", value: "false")])
+        #expect(!s.settings.bell && !s.settings.flash)
         let (next, effects) = update(s, .marks(.recorded(F.mark(2, secondsBefore: 0))))
         #expect(effects.isEmpty)
-        #expect(!next.marks.isFlashing(2, at: fixedInstant))
+        #expect(!next.markIsFlashing(2, at: fixedInstant))
     }
 
     @Test("Space records even with the help open")

@@ -104,6 +104,22 @@ struct MarksCLITests {
         #expect(m["latitude"] as? Double == -33.8688 && m["positionSource"] as? String == "fixed")
     }
 
+    @Test("Config: one bad [marks] key sets aside only itself; the position and gpsd off still apply, and stderr names the problem")
+    func oneBadMarksKey() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        try "[marks]\nposition = \"-33.8688, 151.2093\"\nwatch_error_seconds = 90\ngpsd = \"off\"\nbel = false\n"
+            .write(toFile: p.configPath, atomically: true, encoding: .utf8)
+        let add = try p.run(["marks", "add"])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.contains("33° 52'.13 S  151° 12'.56 E (fixed)"), "\(add.stdout)")
+        #expect(add.stderr.contains("line 3: marks.watch_error_seconds: must be between -60 and 60"), "\(add.stderr)")
+        #expect(add.stderr.contains("line 5: marks.bel: unknown key"), "\(add.stderr)")
+        let m = try #require(try p.listJSON().first)
+        #expect(m["latitude"] as? Double == -33.8688 && m["positionSource"] as? String == "fixed")
+        #expect((m["correctionSeconds"] as? Double ?? 0) == 0)
+    }
+
     @Test("Export CSV and JSON to files: temp-then-rename, no overwrite without --force")
     func export() throws {
         let p = try MarksProcess()

@@ -31,7 +31,8 @@ extension CallPlannerState {
         return effects
     }
 
-    public mutating func optimize(_ kind: OptimizerKind, now: Date) -> [CallPlannerEffect] {
+    /// Moves the start by an optimizer's rule, judging times by `periods`.
+    public mutating func optimize(_ kind: OptimizerKind, now: Date, periods: PeriodTable = .standard) -> [CallPlannerEffect] {
         guard let call = activeCall else { return [] }
         let optimizer = CallOptimizer(periods: periods)
         let zones = call.zones
@@ -132,7 +133,8 @@ extension CallPlannerState {
 
     mutating func startSweep(to target: Date, now: Date, animate: Bool) {
         guard let from = shownInstant(at: now) else { return }
-        guard animate, !reducedMotion else {
+        // Under reduced motion `CallsPanel.perform` drops the sweep again.
+        guard animate else {
             sweep = nil
             return
         }

@@ -3,7 +3,9 @@ import TimeKit
 
 /// The call planner panel's state: the saved calls, which one is active,
 /// the slider's memory (undo, the `n` double-tap), display options and, in
-/// edit mode, the draft being edited.
+/// edit mode, the draft being edited. Display settings (12/24 h, reduced
+/// motion, the periods) are not kept here: they are `AppState.settings`,
+/// passed in where needed.
 public struct CallPlannerState: Equatable, Sendable {
     /// Newest first.
     public var calls: [CallPlan]
@@ -15,9 +17,6 @@ public struct CallPlannerState: Equatable, Sendable {
     public var ring: BrailleClockFace.RingSpan
     /// Hands sweeping to a new time (nil when still).
     public var sweep: Sweep?
-    public var reducedMotion: Bool
-    public var use24Hour: Bool
-    public var periods: PeriodTable
     /// Non-nil in edit mode.
     public var editor: CallEditor?
     /// One line for the user: what an optimizer did, why a key did nothing.
@@ -44,17 +43,13 @@ public struct CallPlannerState: Equatable, Sendable {
         }
     }
 
-    public init(calls: [CallPlan] = [], activeIndex: Int = 0, periods: PeriodTable = .standard,
-                reducedMotion: Bool = false, use24Hour: Bool = true) {
+    public init(calls: [CallPlan] = [], activeIndex: Int = 0) {
         self.calls = calls
         self.activeIndex = activeIndex
         undoStack = []
         startBeforeNow = nil
         ring = .next12Hours
         sweep = nil
-        self.reducedMotion = reducedMotion
-        self.use24Hour = use24Hour
-        self.periods = periods
         editor = nil
         message = nil
         places = nil

@@ -85,6 +85,7 @@ public enum CallsPanel {
         var next = state
         let now = state.now
         var effects: [CallPlannerEffect] = []
+        var saves: [Effect] = []
         var c = next.calls
         let search = state.calls.searchPlaces
         switch action {
@@ -93,15 +94,16 @@ public enum CallsPanel {
         case .hourLater: effects = c.move(byMinutes: 60, now: now)
         case .hourEarlier: effects = c.move(byMinutes: -60, now: now)
         case .toggleNow: effects = c.toggleNow(now: now)
-        case .optimizeEarliest: effects = c.optimize(.earliest, now: now)
-        case .optimizeLatest: effects = c.optimize(.latest, now: now)
-        case .optimizeBest: effects = c.optimize(.best, now: now)
+        case .optimizeEarliest: effects = c.optimize(.earliest, now: now, periods: state.settings.periods)
+        case .optimizeLatest: effects = c.optimize(.latest, now: now, periods: state.settings.periods)
+        case .optimizeBest: effects = c.optimize(.best, now: now, periods: state.settings.periods)
         case .undo: effects = c.undo(now: now)
         case .toggleRing: c.toggleRing()
-        case .toggleClockFormat: c.use24Hour.toggle()
+        case .toggleClockFormat:
+            saves = next.changeSetting("display", "clock", to: state.use24Hour ? "12h" : "24h")
         case .toggleMotion:
-            c.reducedMotion.toggle()
-            c.message = c.reducedMotion ? "Reduced motion: hands jump." : "Hands sweep to new times."
+            saves = next.changeSetting("display", "reduced_motion", to: state.settings.reducedMotion ? "false" : "true")
+            c.message = next.settings.reducedMotion ? "Reduced motion: hands jump." : "Hands sweep to new times."
         case .edit: c.beginEdit()
         case .newCall: c.beginNewCall(now: now, home: c.home)
         case .nextCall: effects = c.selectCall(offset: 1, now: now)
@@ -129,8 +131,10 @@ public enum CallsPanel {
             }
         case .editCancel: c.cancelEdit()
         }
+        // Hands sweep only without reduced motion (read now, not copied).
+        if next.settings.reducedMotion { c.sweep = nil }
         next.calls = c
-        return (next, effects.map(Effect.calls))
+        return (next, effects.map(Effect.calls) + saves)
     }
 
     /// A saved call came back from the store (with its id on first save).

@@ -18,7 +18,7 @@ extension MarksPanel {
         switch action {
         case .record:
             let mark = MarkComposer.compose(unixNanoseconds: SightingMark.unixNanoseconds(state.now), note: "",
-                                            settings: m.settings, gps: m.gps, kernel: m.kernel)
+                                            settings: state.markSettings, gps: m.gps, kernel: m.kernel)
             m.pending += 1
             effects = [.marks(.record(mark))]
         case .newer: m.selected = max(0, m.selected - 1)
@@ -55,11 +55,12 @@ extension MarksPanel {
                 m.mode = .confirmingClear(count: m.totalCount)
             }
         case .toggleBell:
-            m.bellOn.toggle()
-            m.message = .init("Bell \(m.bellOn ? "on" : "off") for new marks (config: marks.bell).")
+            effects = next.changeSetting("marks", "bell", to: state.settings.bell ? "false" : "true")
+            m.message = .init("Bell \(next.settings.bell ? "on" : "off") for new marks (config: marks.bell).")
         case .toggleFlash:
-            m.flashOn.toggle()
-            m.message = .init("Flash \(m.flashOn ? "on" : "off") for new marks (config: marks.flash).")
+            effects = next.changeSetting("marks", "flash", to: state.settings.flash ? "false" : "true")
+            let held = next.settings.flash && next.settings.reducedMotion ? " (held off by reduced motion)" : ""
+            m.message = .init("Flash \(next.settings.flash ? "on" : "off") for new marks (config: marks.flash)\(held).")
         }
         next.marks = m
         return (next, effects)
@@ -118,12 +119,12 @@ extension MarksPanel {
             m.pending = max(0, m.pending - 1)
             m.insert([mark])
             m.selected = m.marks.firstIndex { $0.id == mark.id } ?? 0
-            if m.flashOn {
+            if state.marksFlash {
                 m.flashID = mark.id
                 m.flashUntil = state.now.addingTimeInterval(MarksPanelState.flashSeconds)
             }
             m.message = nil
-            if m.bellOn { effects = [.bell(times: 2)] }
+            if state.settings.bell { effects = [.bell(times: 2)] }
         case .recordFailed(let mark, let reason):
             m.pending = max(0, m.pending - 1)
             m.message = .init("MARK NOT SAVED (\(reason)): \(mark.markTimeText) \(mark.isoText), write it down", isError: true)

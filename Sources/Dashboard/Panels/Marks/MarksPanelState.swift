@@ -4,7 +4,9 @@ import TimeKit
 /// The marks panel's part of the dashboard state: the stored marks (newest
 /// first), the selection, what the panel is doing (browsing, typing a note,
 /// confirming a clear), the last undoable change, and the latest clock and
-/// gpsd state that new marks are composed from.
+/// gpsd state that new marks are composed from. Its settings (bell, flash,
+/// position, correction) are not kept here: they are read from
+/// `AppState.settings` when needed (`AppState.markSettings`).
 public struct MarksPanelState: Equatable, Sendable {
     /// Marks shown at once, newest first.
     public static let visibleRows = 5
@@ -51,11 +53,6 @@ public struct MarksPanelState: Equatable, Sendable {
     /// The mark whose row is highlighted, and until when.
     public var flashID: Int64?
     public var flashUntil: Date?
-    /// The double bell and the flash, from the config, switchable with b/f.
-    public var bellOn = true
-    public var flashOn = true
-    /// Position source, correction: from the config.
-    public var settings = MarkSettings()
     /// The kernel clock state, as last read by the shell (nil: unknown).
     public var kernel: ClockStatus.Kernel?
     /// gpsd, as last reported by the shell's client (nil: gpsd off).
@@ -66,12 +63,9 @@ public struct MarksPanelState: Equatable, Sendable {
     public init() {}
 
     /// A panel showing `marks` (any order), with `totalCount` in the store.
-    public init(marks: [SightingMark], totalCount: Int, settings: MarkSettings) {
+    public init(marks: [SightingMark], totalCount: Int) {
         self.marks = marks.sorted(by: Self.newestFirst)
         self.totalCount = max(totalCount, marks.count)
-        self.settings = settings
-        self.bellOn = settings.bellEnabled
-        self.flashOn = settings.flashEnabled
     }
 
     /// The selected mark, if any.
@@ -97,11 +91,5 @@ public struct MarksPanelState: Equatable, Sendable {
         let fresh = new.filter { $0.id.map { !known.contains($0) } ?? true }
         marks = (marks + fresh).sorted(by: Self.newestFirst)
         totalCount += fresh.count
-    }
-
-    /// Whether the row of `id` is highlighted at `now`.
-    public func isFlashing(_ id: Int64?, at now: Date) -> Bool {
-        guard flashOn, let id, id == flashID, let until = flashUntil else { return false }
-        return now < until
     }
 }

@@ -75,9 +75,10 @@ extension MarksPanel {
         }
         let loaded = state.language.localizedPhrases(m.totalCount > m.marks.count ? " (newest \(m.marks.count) loaded)" : "")
         let x = frame.put("\(state.language.localized("Marks")) \(m.totalCount)\(loaded)", x: rect.x + 1, y: y, role: .title, clip: rect)
-        var toggles = "bell \(m.bellOn ? "on" : "off") · flash \(m.flashOn ? "on" : "off")"
-        if m.settings.correctionNanoseconds != 0 {
-            toggles += " · watch \(SightingMark.signedSeconds(nanoseconds: m.settings.correctionNanoseconds))"
+        let marking = state.markSettings
+        var toggles = "bell \(marking.bellEnabled ? "on" : "off") · flash \(marking.flashEnabled ? "on" : "off")"
+        if marking.correctionNanoseconds != 0 {
+            toggles += " · watch \(SightingMark.signedSeconds(nanoseconds: marking.correctionNanoseconds))"
         }
         toggles = state.language.localizedPhrases(toggles)
         frame.put(toggles, x: max(x + 2, rect.maxX - 1 - DisplayWidth.of(toggles)), y: y, role: .dim, clip: rect)
@@ -85,7 +86,7 @@ extension MarksPanel {
 
     /// `▶   #12  22d 00h 04m 52.459s  27° 28'.02 S  153° 22'.84 E  Sun LL`.
     static func drawRow(_ mark: SightingMark, selected: Bool, state: AppState, y: Int, in rect: Rect, into frame: inout Frame) {
-        let flashing = state.marks.isFlashing(mark.id, at: state.now)
+        let flashing = state.markIsFlashing(mark.id, at: state.now)
         let role: StyleRole = flashing ? .markFlash : selected ? .selection : .normal
         let id = "#\(mark.id.map(String.init) ?? "?")"
         let idText = String(repeating: " ", count: max(0, 6 - id.count)) + id

@@ -9,7 +9,7 @@ extension CallsPanel {
         if let editor = c.editor {
             lines = CallEditView.render(editor, message: c.message, width: rect.width, height: rect.height)
         } else {
-            lines = ClockStackView.render(c, width: rect.width, height: rect.height, now: state.now)
+            lines = ClockStackView.render(c, width: rect.width, height: rect.height, now: state.now, settings: state.settings)
         }
         let names = japanesePlaceNames(state)
         for (row, line) in lines.enumerated() where row < rect.height {

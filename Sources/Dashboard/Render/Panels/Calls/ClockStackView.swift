@@ -9,25 +9,28 @@ public enum ClockStackView {
     static let minimumFaceHeight = 4
     static let maximumFaceHeight = 6
 
-    public static func render(_ state: CallPlannerState, width: Int, height: Int, now: Date) -> [CallLine] {
+    /// `settings` gives the periods and the 12/24-hour form (read from
+    /// `AppState.settings` at each frame).
+    public static func render(_ state: CallPlannerState, width: Int, height: Int, now: Date,
+                              settings: Settings = Settings()) -> [CallLine] {
         guard width > 0, height > 0 else { return [] }
         guard let call = state.activeCall, let shown = state.shownInstant(at: now) else {
             return pad([CallLine([CallSpan("No calls. Press N for a new call.", .dim)])], width, height)
         }
-        let rows = call.rows(at: shown, periods: state.periods)
+        let rows = call.rows(at: shown, periods: settings.periods)
         var lines: [CallLine] = [header(call, state, shown)]
-        let slider = SliderView.render(call: call, shown: shown, now: now, periods: state.periods, width: width)
+        let slider = SliderView.render(call: call, shown: shown, now: now, periods: settings.periods, width: width)
         let footer = 1
         let room = height - lines.count - slider.count - footer
         let perRow = rows.isEmpty ? 0 : room / rows.count
         if perRow >= minimumFaceHeight, width >= 2 * minimumFaceHeight + 30 {
             let faceHeight = min(perRow, maximumFaceHeight)
             for (i, row) in rows.enumerated() {
-                lines += analogRow(row, call: call, index: i, state: state, shown: shown, faceHeight: faceHeight)
+                lines += analogRow(row, call: call, index: i, state: state, settings: settings, shown: shown, faceHeight: faceHeight)
             }
         } else {
             for (i, row) in rows.enumerated().prefix(max(0, room)) {
-                lines.append(compactRow(row, call: call, index: i, state: state, width: width))
+                lines.append(compactRow(row, call: call, index: i, state: state, settings: settings, width: width))
             }
         }
         let used = lines.count + slider.count + footer
@@ -89,7 +92,7 @@ public enum ClockStackView {
         return nil
     }
 
-    static func compactRow(_ row: CallTimeRow, call: CallPlan, index: Int, state: CallPlannerState, width: Int) -> CallLine {
+    static func compactRow(_ row: CallTimeRow, call: CallPlan, index: Int, state: CallPlannerState, settings: Settings, width: Int) -> CallLine {
         var line = CallLine()
         line.add(index == 0 ? "▶ " : "  ", index == 0 ? .title : .plain)
         line.add(PlacesTableFit.fit(label(row.place), 20), .placeName)
@@ -97,7 +100,7 @@ public enum ClockStackView {
         if let m = row.mars {
             line.add(PlacesTableFit.fit(marsText(m), 22), .period(row.period))
         } else {
-            line.add(row.reading.weekdayName + " " + clockText(row.reading, use24Hour: state.use24Hour), .period(row.period))
+            line.add(row.reading.weekdayName + " " + clockText(row.reading, use24Hour: settings.clock == .twentyFourHour), .period(row.period))
             line.add(" " + dayText(row.dayOffset), .plain)
             line.add(" " + LocalTimeText.offset(seconds: row.reading.utcOffsetSeconds), .dim)
         }
@@ -111,7 +114,7 @@ public enum ClockStackView {
         return line
     }
 
-    static func analogRow(_ row: CallTimeRow, call: CallPlan, index: Int, state: CallPlannerState,
+    static func analogRow(_ row: CallTimeRow, call: CallPlan, index: Int, state: CallPlannerState, settings: Settings,
                           shown: Date, faceHeight: Int) -> [CallLine] {
         let zone = row.place.timeZone ?? TimeZone(identifier: "UTC")!
         let offset = Double(zone.secondsFromGMT(for: shown))
@@ -120,7 +123,7 @@ public enum ClockStackView {
         let localMinutes = row.mars.map { $0.localMeanSolarHours * 60 }
             ?? ((shown.timeIntervalSince1970 + offset) / 60).truncatingRemainder(dividingBy: 1440)
         let face = BrailleClockFace.draw(heightCells: faceHeight, minutesOfDay: localMinutes < 0 ? localMinutes + 1440 : localMinutes,
-                                         ring: state.ring) { state.periods.period(minuteOfDay: $0) }
+                                         ring: state.ring) { settings.periods.period(minuteOfDay: $0) }
         var text: [CallLine] = []
         var name = CallLine([CallSpan(index == 0 ? "▶ " : "  ", .title), CallSpan(label(row.place), .placeName)])
         let people = call.participants[index].people
@@ -129,10 +132,10 @@ public enum ClockStackView {
         if let m = row.mars {
             text.append(CallLine([CallSpan("  " + marsText(m), .period(row.period))]))
         } else {
-            var time = CallLine([CallSpan("  " + row.reading.weekdayName + " " + clockText(row.reading, use24Hour: state.use24Hour),
+            var time = CallLine([CallSpan("  " + row.reading.weekdayName + " " + clockText(row.reading, use24Hour: settings.clock == .twentyFourHour),
                                           .period(row.period))])
             if row.dayOffset != 0 { time.add(" " + dayText(row.dayOffset)) }
-            if let end = row.endReading { time.add(" – " + clockText(end, use24Hour: state.use24Hour), .dim) }
+            if let end = row.endReading { time.add(" – " + clockText(end, use24Hour: settings.clock == .twentyFourHour), .dim) }
             time.add("  " + LocalTimeText.offset(seconds: row.reading.utcOffsetSeconds), .dim)
             text.append(time)
         }

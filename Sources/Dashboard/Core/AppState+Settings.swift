@@ -1,0 +1,46 @@
+import Foundation
+import TimeKit
+
+/// Views derived from `AppState.settings` at the moment they are needed, and
+/// the one way a setting changes in the running dashboard. No panel keeps a
+/// copy of a setting, so a toggle anywhere (the settings overlay, the marks
+/// panel's b/f, the call planner's c/M) shows everywhere on the next frame.
+extension AppState {
+    /// The interface language: the setting, or the locale's for "auto".
+    /// Setting it changes `settings.language`.
+    public var language: UILanguage {
+        get { UILanguage(rawValue: settings.language.rawValue) ?? localeLanguage }
+        set { settings.language = Settings.Language(rawValue: newValue.rawValue) ?? .auto }
+    }
+
+    /// What new marks are composed with: position, gpsd, correction, bell
+    /// and flash (off under reduced motion).
+    public var markSettings: MarkSettings { MarkSettings(settings) }
+
+    /// Whether marks flash: `marks.flash`, unless reduced motion is on (the
+    /// rule `MarkSettings` applies, without parsing the position per row).
+    public var marksFlash: Bool { settings.flash && !settings.reducedMotion }
+
+    /// Local times as 24-hour clock text.
+    public var use24Hour: Bool { settings.clock == .twentyFourHour }
+
+    /// Whether the marks panel highlights the row of `id` at `now`: a flash
+    /// under way stops at once when flash or reduced motion is turned off.
+    public func markIsFlashing(_ id: Int64?, at now: Date) -> Bool {
+        guard marksFlash, let id, id == marks.flashID, let until = marks.flashUntil else { return false }
+        return now < until
+    }
+
+    /// Sets `table.key` to `value` (config text: "true", "12h", …) in the
+    /// one settings value and returns the effect that saves it to the
+    /// config file. A value the key does not accept changes nothing.
+    mutating func changeSetting(_ table: String, _ key: String, to value: String) -> [Effect] {
+        do {
+            try settings.set(table, key, text: value)
+        } catch {
+            return []
+        }
+        if settings.reducedMotion { calls.sweep = nil }
+        return [.saveSetting(table: table, key: key, value: value)]
+    }
+}

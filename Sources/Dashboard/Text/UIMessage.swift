@@ -1,0 +1,264 @@
+import TimeKit
+
+/// Interface text with typed arguments (counts, names, paths, times): the
+/// templated half of the catalog; fixed text is `UIText`.
+///
+/// English is here and Japanese in `UIMessage+Japanese.swift`, both
+/// exhaustive `switch`es. `Kind` and `sample(_:)` mirror the cases so a test
+/// can render every template in every language: a new case does not compile
+/// until it has a kind and a sample too.
+public enum UIMessage: Hashable, Sendable {
+    /// Text from outside the interface (an OS or store error, a config
+    /// problem) shown as it is, in whatever language it came in.
+    case verbatim(String)
+    /// A fixed text, so a message slot can hold either kind.
+    case text(UIText)
+
+    // MARK: Help, notices, small terminal
+    case panelSection(PanelID)
+    case snapshotSaved(path: String, copied: Bool)
+    case savedTo(path: String)
+    case enlargeTerminal(minimum: String, now: String)
+    case focusPanel(PanelID)
+    case settingValue(title: UIText, value: String)
+
+    // MARK: Marks
+    case noteFor(id: Int64)
+    case confirmClear(count: Int)
+    case newestLoaded(count: Int)
+    case marksToggles(bell: Bool, flash: Bool)
+    case watchCorrection(String)
+    case bellForNewMarks(on: Bool)
+    case flashForNewMarks(on: Bool)
+    case keptAllMarks(count: Int)
+    case notesAreAtMost(characters: Int)
+    case markNotSaved(reason: String, markTime: String, iso: String)
+    case noteSaved(id: Int64)
+    case markDeleted(id: Int64, markTime: String)
+    case markRestored(id: Int64)
+    case marksRestored(count: Int)
+    case marksCleared(count: Int)
+    case storeError(String)
+    case markRecorded(id: Int64, markTime: String, iso: String, position: String)
+    case typeNote(id: Int64, current: String)
+    case confirmClearSpoken(count: Int)
+
+    // MARK: Marks: clock, gpsd and position status
+    case clockSynced(error: String)
+    case clockNotSynchronized
+    case clockUnknown
+    case gpsOffset(String, method: ClockStatus.OffsetMethod)
+    case gpsdConnecting(address: String)
+    case gpsdUnavailable(address: String, reason: String)
+    case gpsdNoReport(address: String)
+    case gpsdFix(address: String, mode: Int, satellites: Int?)
+    case positionFixed(String)
+    case positionGPSD(String, mode: Int?, age: String)
+    case positionStale(String, mode: Int?, age: String)
+    case noGPSFixGPSD
+    case fixAge(seconds: String, afterMark: Bool)
+    case fixAgeUnknown
+
+    // MARK: Calls
+    case minutes(Int)
+    case callOf(index: Int, count: Int)
+    case deleteCallQuestion(name: String)
+    case callSaved(name: String)
+    case callDeleted(name: String)
+    case bestInNext24Hours(good: Int, of: Int)
+    case clocksChange(weekday: String, date: String, minutes: Int)
+    case marsSol(sol: Int, clock: String)
+
+    /// The message in English.
+    var english: String {
+        switch self {
+        case .verbatim(let text): text
+        case .text(let text): text.english
+        case .panelSection(let panel): "\(panel.rawValue.capitalized) panel (Tab to focus)"
+        case let .snapshotSaved(path, copied): "Snapshot saved: \(path)" + (copied ? " (offered to the clipboard)" : "")
+        case .savedTo(let path): "Saved to \(path)"
+        case let .enlargeTerminal(minimum, now): "Enlarge the terminal to at least \(minimum) (now \(now)). q quits."
+        case .focusPanel(let panel): "Focus: \(panel.rawValue) panel."
+        case let .settingValue(title, value): "\(title.english): \(value)."
+        case .noteFor(let id): "Note for #\(id): "
+        case .confirmClear(let count):
+            "Delete all \(count) mark\(count == 1 ? "" : "s")? y deletes (u undoes) · any other key keeps them"
+        case .newestLoaded(let count): " (newest \(count) loaded)"
+        case let .marksToggles(bell, flash): "bell \(bell ? "on" : "off") · flash \(flash ? "on" : "off")"
+        case .watchCorrection(let seconds): "watch \(seconds)"
+        case .bellForNewMarks(let on): "Bell \(on ? "on" : "off") for new marks (config: marks.bell)."
+        case .flashForNewMarks(let on): "Flash \(on ? "on" : "off") for new marks (config: marks.flash)."
+        case .keptAllMarks(let count): "Kept all \(count) marks."
+        case .notesAreAtMost(let limit): "Notes are at most \(limit) characters."
+        case let .markNotSaved(reason, markTime, iso): "MARK NOT SAVED (\(reason)): \(markTime) \(iso), write it down"
+        case .noteSaved(let id): "Note saved on #\(id) (u undoes)."
+        case let .markDeleted(id, markTime): "Deleted #\(id) \(markTime) (u undoes)."
+        case .markRestored(let id): "Restored #\(id)."
+        case .marksRestored(let count): "Restored \(count) marks."
+        case .marksCleared(let count): "Cleared \(count) marks (u undoes)."
+        case .storeError(let reason): "Store error: \(reason)"
+        case let .markRecorded(id, markTime, iso, position): "Mark #\(id) recorded: \(markTime), \(iso), \(position)."
+        case let .typeNote(id, current): "Type the note for mark #\(id), Enter saves, Escape cancels. Current note: \(current)"
+        case .confirmClearSpoken(let count): "Delete all \(count) marks? Press y to delete, any other key keeps them."
+        case .clockSynced(let error): "clock synced ±\(error) (kernel)"
+        case .clockNotSynchronized: "clock NOT synchronized (kernel)"
+        case .clockUnknown: "clock status unknown (adjtimex unavailable)"
+        case let .gpsOffset(offset, method):
+            ", GPS \(offset) " + (method == .tpv ? "(NMEA, coarse)" : method == .toff ? "(TOFF)" : "(PPS)")
+        case .gpsdConnecting(let address): "gpsd \(address): connecting"
+        case let .gpsdUnavailable(address, reason): "gpsd \(address): unavailable (\(reason))"
+        case .gpsdNoReport(let address): "gpsd \(address): connected, no report yet"
+        case let .gpsdFix(address, mode, satellites):
+            "gpsd \(address): " + (mode == 3 ? "3D fix" : mode == 2 ? "2D fix" : "no fix") + (satellites.map { ", \($0) satellites" } ?? "")
+        case .positionFixed(let place): "\(place) (fixed)"
+        case let .positionGPSD(place, mode, age): "\(place) (gpsd \(Self.englishMode(mode)), \(age))"
+        case let .positionStale(place, mode, age): "STALE fix, \(age): \(place) (gpsd \(Self.englishMode(mode)))"
+        case .noGPSFixGPSD: "no GPS fix (gpsd)"
+        case let .fixAge(seconds, afterMark): afterMark ? "fix \(seconds) after mark" : "\(seconds) old"
+        case .fixAgeUnknown: "age unknown"
+        case .minutes(let minutes): "\(minutes) min"
+        case let .callOf(index, count): "(\(index) of \(count))"
+        case .deleteCallQuestion(let name): "Delete \"\(name)\"? y delete · n or Esc keep"
+        case .callSaved(let name): "Saved \"\(name)\"."
+        case .callDeleted(let name): "Deleted \"\(name)\"."
+        case let .bestInNext24Hours(good, of): "Best in the next 24 h: \(good) of \(of) places in working hours."
+        case let .clocksChange(weekday, date, minutes):
+            "⚠ clocks change \(weekday) \(date) (\(minutes > 0 ? "+" : "−")\(abs(minutes)) min)"
+        case let .marsSol(sol, clock): "Sol \(sol) \(clock) LMST"
+        }
+    }
+}
+
+extension UIMessage {
+    static func englishMode(_ mode: Int?) -> String {
+        switch mode {
+        case 3?: "3D"
+        case 2?: "2D"
+        case 1?: "no fix"
+        default: "mode ?"
+        }
+    }
+
+    /// One key per case, without arguments (see `sample(_:)`).
+    public enum Kind: CaseIterable, Sendable {
+        case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, settingValue
+        case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
+        case keptAllMarks, notesAreAtMost, markNotSaved, noteSaved, markDeleted, markRestored, marksRestored
+        case marksCleared, storeError, markRecorded, typeNote, confirmClearSpoken
+        case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
+        case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
+        case minutes, callOf, deleteCallQuestion, callSaved, callDeleted, bestInNext24Hours, clocksChange, marsSol
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .verbatim: .verbatim
+        case .text: .text
+        case .panelSection: .panelSection
+        case .snapshotSaved: .snapshotSaved
+        case .savedTo: .savedTo
+        case .enlargeTerminal: .enlargeTerminal
+        case .focusPanel: .focusPanel
+        case .settingValue: .settingValue
+        case .noteFor: .noteFor
+        case .confirmClear: .confirmClear
+        case .newestLoaded: .newestLoaded
+        case .marksToggles: .marksToggles
+        case .watchCorrection: .watchCorrection
+        case .bellForNewMarks: .bellForNewMarks
+        case .flashForNewMarks: .flashForNewMarks
+        case .keptAllMarks: .keptAllMarks
+        case .notesAreAtMost: .notesAreAtMost
+        case .markNotSaved: .markNotSaved
+        case .noteSaved: .noteSaved
+        case .markDeleted: .markDeleted
+        case .markRestored: .markRestored
+        case .marksRestored: .marksRestored
+        case .marksCleared: .marksCleared
+        case .storeError: .storeError
+        case .markRecorded: .markRecorded
+        case .typeNote: .typeNote
+        case .confirmClearSpoken: .confirmClearSpoken
+        case .clockSynced: .clockSynced
+        case .clockNotSynchronized: .clockNotSynchronized
+        case .clockUnknown: .clockUnknown
+        case .gpsOffset: .gpsOffset
+        case .gpsdConnecting: .gpsdConnecting
+        case .gpsdUnavailable: .gpsdUnavailable
+        case .gpsdNoReport: .gpsdNoReport
+        case .gpsdFix: .gpsdFix
+        case .positionFixed: .positionFixed
+        case .positionGPSD: .positionGPSD
+        case .positionStale: .positionStale
+        case .noGPSFixGPSD: .noGPSFixGPSD
+        case .fixAge: .fixAge
+        case .fixAgeUnknown: .fixAgeUnknown
+        case .minutes: .minutes
+        case .callOf: .callOf
+        case .deleteCallQuestion: .deleteCallQuestion
+        case .callSaved: .callSaved
+        case .callDeleted: .callDeleted
+        case .bestInNext24Hours: .bestInNext24Hours
+        case .clocksChange: .clocksChange
+        case .marsSol: .marsSol
+        }
+    }
+
+    /// Example messages of `kind`, with arguments that exercise each branch
+    /// (panels, on/off, one/many), for coverage tests.
+    public static func samples(_ kind: Kind) -> [UIMessage] {
+        switch kind {
+        case .verbatim: [.verbatim("disk full")]
+        case .text: [.text(.nothingToUndo)]
+        case .panelSection: PanelID.allCases.map(UIMessage.panelSection)
+        case .snapshotSaved: [.snapshotSaved(path: "/d/s.txt", copied: true), .snapshotSaved(path: "/d/s.txt", copied: false)]
+        case .savedTo: [.savedTo(path: "/c/config.toml")]
+        case .enlargeTerminal: [.enlargeTerminal(minimum: "40×10", now: "30×8")]
+        case .focusPanel: PanelID.allCases.map(UIMessage.focusPanel)
+        case .settingValue: [.settingValue(title: .settingTheme, value: "mission")]
+        case .noteFor: [.noteFor(id: 3)]
+        case .confirmClear: [.confirmClear(count: 1), .confirmClear(count: 4)]
+        case .newestLoaded: [.newestLoaded(count: 500)]
+        case .marksToggles: [.marksToggles(bell: true, flash: false), .marksToggles(bell: false, flash: true)]
+        case .watchCorrection: [.watchCorrection("−0.300 s")]
+        case .bellForNewMarks: [.bellForNewMarks(on: true), .bellForNewMarks(on: false)]
+        case .flashForNewMarks: [.flashForNewMarks(on: true), .flashForNewMarks(on: false)]
+        case .keptAllMarks: [.keptAllMarks(count: 4)]
+        case .notesAreAtMost: [.notesAreAtMost(characters: 500)]
+        case .markNotSaved: [.markNotSaved(reason: "disk full", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]
+        case .noteSaved: [.noteSaved(id: 2)]
+        case .markDeleted: [.markDeleted(id: 2, markTime: "21d 23h 47m 12.000s")]
+        case .markRestored: [.markRestored(id: 2)]
+        case .marksRestored: [.marksRestored(count: 4)]
+        case .marksCleared: [.marksCleared(count: 4)]
+        case .storeError: [.storeError("disk full")]
+        case .markRecorded:
+            [.markRecorded(id: 2, markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z", position: "no position")]
+        case .typeNote: [.typeNote(id: 2, current: "Sun LL")]
+        case .confirmClearSpoken: [.confirmClearSpoken(count: 4)]
+        case .clockSynced: [.clockSynced(error: "2.0 ms")]
+        case .clockNotSynchronized: [.clockNotSynchronized]
+        case .clockUnknown: [.clockUnknown]
+        case .gpsOffset: [.gpsOffset("−0.3 ms", method: .pps), .gpsOffset("+12 ms", method: .toff), .gpsOffset("+80 ms", method: .tpv)]
+        case .gpsdConnecting: [.gpsdConnecting(address: "127.0.0.1:2947")]
+        case .gpsdUnavailable: [.gpsdUnavailable(address: "127.0.0.1:2947", reason: "connection refused")]
+        case .gpsdNoReport: [.gpsdNoReport(address: "127.0.0.1:2947")]
+        case .gpsdFix: [.gpsdFix(address: "127.0.0.1:2947", mode: 3, satellites: 9), .gpsdFix(address: "127.0.0.1:2947", mode: 1, satellites: nil)]
+        case .positionFixed: [.positionFixed("27° 28'.02 S  153° 22'.84 E")]
+        case .positionGPSD: [.positionGPSD("27° 28'.02 S  153° 22'.84 E", mode: 3, age: "0.4 s old")]
+        case .positionStale: [.positionStale("27° 28'.02 S  153° 22'.84 E", mode: 1, age: "12.0 s old")]
+        case .noGPSFixGPSD: [.noGPSFixGPSD]
+        case .fixAge: [.fixAge(seconds: "0.4 s", afterMark: false), .fixAge(seconds: "0.4 s", afterMark: true)]
+        case .fixAgeUnknown: [.fixAgeUnknown]
+        case .minutes: [.minutes(60)]
+        case .callOf: [.callOf(index: 1, count: 3)]
+        case .deleteCallQuestion: [.deleteCallQuestion(name: "Standup")]
+        case .callSaved: [.callSaved(name: "Standup")]
+        case .callDeleted: [.callDeleted(name: "Standup")]
+        case .bestInNext24Hours: [.bestInNext24Hours(good: 2, of: 3)]
+        case .clocksChange: [.clocksChange(weekday: "Sun", date: "2026-03-08", minutes: 60),
+                             .clocksChange(weekday: "Sun", date: "2026-11-01", minutes: -60)]
+        case .marsSol: [.marsSol(sol: 52300, clock: "14:05")]
+        }
+    }
+}

@@ -35,7 +35,7 @@ enum Header {
         let offset = state.localZone.secondsFromGMT(for: state.now)
         let f = LocalTimeText.fields(state.now, in: state.localZone)
         let time = "\(MarkTime.pad(f.hour)):\(MarkTime.pad(f.minute)):\(MarkTime.pad(f.second))"
-        return "\(state.language.localized("Local")) \(state.language.weekday(f.isoWeekday)) \(time)  "
+        return "\(state.language.text(.local)) \(state.language.weekday(f.isoWeekday)) \(time)  "
             + "\(LocalTimeText.offset(seconds: offset))  \(state.localZone.identifier)"
     }
 

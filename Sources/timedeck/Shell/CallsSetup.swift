@@ -35,7 +35,7 @@ enum CallsSetup {
                 state.activeIndex = index
             }
         } catch {
-            state.message = "Calls could not be read (\(error)); changes will not be saved."
+            state.message = .verbatim("Calls could not be read (\(error)); changes will not be saved.")
         }
         if state.calls.isEmpty {
             // Not saved until the user changes it, so merely opening the
@@ -45,7 +45,7 @@ enum CallsSetup {
             } else if let home = state.home {
                 state.calls = [CallPlan(name: "Call from \(home.name)", participants: [CallParticipant(place: home)],
                                         start: now, durationMinutes: 60, createdAt: now)]
-                state.message = "Place database missing: only zone names can be added (see TIMEDECK_RESOURCES)."
+                state.message = .verbatim("Place database missing: only zone names can be added (see TIMEDECK_RESOURCES).")
             }
         }
         return state

@@ -171,7 +171,7 @@ import TimeKit
     }
 
     @Test func helpListsTheMarsKeys() {
-        let rows = Keymap.helpRows(for: [.panel(.mars)]).map(\.help)
+        let rows = Keymap.helpRows(for: [.panel(.mars)]).map { UILanguage.en.text($0.help) }
         #expect(rows.contains("Longitude 0.1° east") && rows.contains("Next site in the library")
                 && rows.contains("Advanced fields on/off"))
     }

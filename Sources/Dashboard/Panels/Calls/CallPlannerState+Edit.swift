@@ -48,7 +48,7 @@ extension CallPlannerState {
         startBeforeNow = nil
         sweep = nil
         if !e.isNew { unsavedSince = nil }  // the draft carries the latest time
-        message = "Saved \"\(e.draft.name)\"."
+        message = .callSaved(name: e.draft.name)
         return [.saveCall(e.draft)]
     }
 
@@ -63,7 +63,7 @@ extension CallPlannerState {
             editor = e
         } else {
             editor = nil
-            message = "Changes dropped."
+            message = .text(.changesDropped)
         }
     }
 
@@ -83,7 +83,7 @@ extension CallPlannerState {
         activeIndex = min(activeIndex, max(0, calls.count - 1))
         undoStack = []
         startBeforeNow = nil
-        message = "Deleted \"\(removed.name)\"."
+        message = .callDeleted(name: removed.name)
         return removed.id.map { [.deleteCall(id: $0)] } ?? []
     }
 }

@@ -12,16 +12,16 @@ public enum MarsAction: Equatable, Hashable, Sendable {
 public enum MarsPanel {
     public static let keyBindings: [KeyBinding] = [
         KeyBinding([.right, .character("l")], .mars(.stepLongitude(degrees: MarsPanelState.fineStepDegrees)),
-                   "Longitude 0.1° east", scope: .panel(.mars)),
+                   .keyLongitudeFineEast, scope: .panel(.mars)),
         KeyBinding([.left, .character("h")], .mars(.stepLongitude(degrees: -MarsPanelState.fineStepDegrees)),
-                   "Longitude 0.1° west", scope: .panel(.mars)),
+                   .keyLongitudeFineWest, scope: .panel(.mars)),
         KeyBinding([.shiftRight, .character("L")], .mars(.stepLongitude(degrees: MarsPanelState.coarseStepDegrees)),
-                   "Longitude 10° east", scope: .panel(.mars)),
+                   .keyLongitudeCoarseEast, scope: .panel(.mars)),
         KeyBinding([.shiftLeft, .character("H")], .mars(.stepLongitude(degrees: -MarsPanelState.coarseStepDegrees)),
-                   "Longitude 10° west", scope: .panel(.mars)),
-        KeyBinding([.character("s")], .mars(.nextSite), "Next site in the library",
+                   .keyLongitudeCoarseWest, scope: .panel(.mars)),
+        KeyBinding([.character("s")], .mars(.nextSite), .keyNextSite,
                    scope: .panel(.mars)),
-        KeyBinding([.character("a")], .mars(.toggleAdvanced), "Advanced fields on/off", scope: .panel(.mars)),
+        KeyBinding([.character("a")], .mars(.toggleAdvanced), .keyToggleAdvanced, scope: .panel(.mars)),
     ]
 
     /// The next state for a Mars key; a changed choice is saved (effect).

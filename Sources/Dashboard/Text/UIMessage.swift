@@ -208,7 +208,7 @@ extension UIMessage {
     /// (panels, on/off, one/many), for coverage tests.
     public static func samples(_ kind: Kind) -> [UIMessage] {
         switch kind {
-        case .verbatim: [.verbatim("disk full")]
+        case .verbatim: [.verbatim("SQLITE_FULL")]
         case .text: [.text(.nothingToUndo)]
         case .panelSection: PanelID.allCases.map(UIMessage.panelSection)
         case .snapshotSaved: [.snapshotSaved(path: "/d/s.txt", copied: true), .snapshotSaved(path: "/d/s.txt", copied: false)]
@@ -225,15 +225,15 @@ extension UIMessage {
         case .flashForNewMarks: [.flashForNewMarks(on: true), .flashForNewMarks(on: false)]
         case .keptAllMarks: [.keptAllMarks(count: 4)]
         case .notesAreAtMost: [.notesAreAtMost(characters: 500)]
-        case .markNotSaved: [.markNotSaved(reason: "disk full", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]
+        case .markNotSaved: [.markNotSaved(reason: "SQLITE_FULL", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]
         case .noteSaved: [.noteSaved(id: 2)]
         case .markDeleted: [.markDeleted(id: 2, markTime: "21d 23h 47m 12.000s")]
         case .markRestored: [.markRestored(id: 2)]
         case .marksRestored: [.marksRestored(count: 4)]
         case .marksCleared: [.marksCleared(count: 4)]
-        case .storeError: [.storeError("disk full")]
+        case .storeError: [.storeError("SQLITE_FULL")]
         case .markRecorded:
-            [.markRecorded(id: 2, markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z", position: "no position")]
+            [.markRecorded(id: 2, markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z", position: "27° 28'.02 S  153° 22'.84 E")]
         case .typeNote: [.typeNote(id: 2, current: "Sun LL")]
         case .confirmClearSpoken: [.confirmClearSpoken(count: 4)]
         case .clockSynced: [.clockSynced(error: "2.0 ms")]
@@ -241,7 +241,7 @@ extension UIMessage {
         case .clockUnknown: [.clockUnknown]
         case .gpsOffset: [.gpsOffset("−0.3 ms", method: .pps), .gpsOffset("+12 ms", method: .toff), .gpsOffset("+80 ms", method: .tpv)]
         case .gpsdConnecting: [.gpsdConnecting(address: "127.0.0.1:2947")]
-        case .gpsdUnavailable: [.gpsdUnavailable(address: "127.0.0.1:2947", reason: "connection refused")]
+        case .gpsdUnavailable: [.gpsdUnavailable(address: "127.0.0.1:2947", reason: "ECONNREFUSED")]
         case .gpsdNoReport: [.gpsdNoReport(address: "127.0.0.1:2947")]
         case .gpsdFix: [.gpsdFix(address: "127.0.0.1:2947", mode: 3, satellites: 9), .gpsdFix(address: "127.0.0.1:2947", mode: 1, satellites: nil)]
         case .positionFixed: [.positionFixed("27° 28'.02 S  153° 22'.84 E")]

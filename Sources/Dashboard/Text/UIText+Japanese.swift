@@ -112,6 +112,7 @@ extension UIText {
         case .stalePosition: "古い"
         case .watch: "時計誤差"
         case .noCalls: "通話がありません。N で新しい通話を作成します。"
+        case .newCallName: "新しい通話"
         case .noDuration: "時間指定なし"
         case .newCallTitle: "✎ 新しい通話"
         case .editingTitle: "✎ 編集中"

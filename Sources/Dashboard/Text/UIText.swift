@@ -45,7 +45,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case noPosition, noGPSFix, stalePosition, watch
 
     // MARK: Calls panel
-    case noCalls, noDuration, newCallTitle, editingTitle, sourcePlace, marsLMST, marsPlace
+    case noCalls, newCallName, noDuration, newCallTitle, editingTitle, sourcePlace, marsLMST, marsPlace
     case editorKeys, editorKeysMore, promptName, promptDuration, promptPeople, promptAddPlace, promptChangeTo, noMatchYet
     case callNeedsPlace, callNeedsName, marsCannotBeSource, durationRange, noPlaceMatches, changesDropped
     case backToScheduled, nowPressNAgain, earliestRule, latestRule, noGoodTime, reducedMotionOn, handsSweep
@@ -170,6 +170,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .stalePosition: "STALE"
         case .watch: "watch"
         case .noCalls: "No calls. Press N for a new call."
+        case .newCallName: "New call"
         case .noDuration: "no duration"
         case .newCallTitle: "✎ NEW CALL"
         case .editingTitle: "✎ EDITING"

@@ -15,10 +15,11 @@ extension CallPlannerState {
     /// New call: edit mode on a fresh draft from the active call's source,
     /// starting at the next quarter hour, one hour long, with the picker
     /// open to add the first destination. Nothing exists until confirmed.
-    public mutating func beginNewCall(now: Date, home: Place?) {
+    /// `name` is the draft's first name, in the interface language.
+    public mutating func beginNewCall(now: Date, home: Place?, name: String = UILanguage.en.text(.newCallName)) {
         let source = activeCall?.source?.place ?? home ?? .zone("UTC")
         let zone = source.timeZone ?? TimeZone(identifier: "UTC")!
-        let draft = CallPlan(name: "New call", participants: [CallParticipant(place: source)],
+        let draft = CallPlan(name: name, participants: [CallParticipant(place: source)],
                              start: CallOptimizer.nextGridInstant(atOrAfter: now, in: zone),
                              durationMinutes: 60, createdAt: now)
         var e = CallEditor(draft: draft, isNew: true)

@@ -103,7 +103,7 @@ public enum CallsPanel {
             c.reducedMotion.toggle()
             c.message = .text(c.reducedMotion ? .reducedMotionOn : .handsSweep)
         case .edit: c.beginEdit()
-        case .newCall: c.beginNewCall(now: now, home: c.home)
+        case .newCall: c.beginNewCall(now: now, home: c.home, name: state.language.text(.newCallName))
         case .nextCall: effects = c.selectCall(offset: 1, now: now)
         case .previousCall: effects = c.selectCall(offset: -1, now: now)
         case .editUp, .editDown:

@@ -26,7 +26,9 @@ import TimeKit
         s.marks.marks[4].position = MarkPosition(source: .none, coordinate: nil, fixMode: nil, fixAgeMilliseconds: nil)
         s.marks.gps = GPSDSnapshot(address: .default, connection: .unavailable(reason: "connection refused"))
         s.mars = MarsPanelState(longitudeEast: 0, siteID: "perseverance", advanced: true,
-                                sites: (try? MarsSiteLibrary.bundled().sites) ?? [])
+                                sites: (try? MarsSiteLibrary.bundled().sites) ?? [],
+                                notices: [.leapListExpired(day: "2026-06-28", seconds: 37, builtIn: false),
+                                          .unknownMarsSite(name: "jezro", suggestions: "Perseverance")])
         let call = CallPlan(id: 1, name: "Team", participants: ["London, GB", "Tokyo", "New York"].map {
             CallParticipant(place: db.bestMatch($0)!.place)
         }, start: fixedInstant.addingTimeInterval(3600), durationMinutes: 60, createdAt: fixedInstant)

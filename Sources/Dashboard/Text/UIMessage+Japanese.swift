@@ -48,6 +48,7 @@ extension UIMessage {
         case .fixAgeUnknown: "経過時間不明"
         case .minutes(let minutes): "\(minutes) 分"
         case let .callOf(index, count): "（\(index)/\(count) 件目）"
+        case .callFrom(let place): "\(place)からの通話"
         case .deleteCallQuestion(let name): "「\(name)」を削除しますか? y 削除 · n か Esc で残す"
         case .callSaved(let name): "「\(name)」を保存しました。"
         case .callDeleted(let name): "「\(name)」を削除しました。"
@@ -55,7 +56,20 @@ extension UIMessage {
         case let .clocksChange(weekday, date, minutes):
             "⚠ 時刻変更 \(date)（\(weekday)）（\(minutes > 0 ? "+" : "−")\(abs(minutes)) 分）"
         case let .marsSol(sol, clock): "ソル \(sol) \(clock) LMST"
+        case let .unknownMarsSite(name, suggestions):
+            "設定 mars.site の「\(name)」は既知の地点ではありません（候補: \(suggestions)）"
+        case .marsChoicesNotRemembered(let error): "火星パネルの選択は記憶されません: \(error)"
+        case let .leapListMissing(path, seconds, builtIn):
+            "うるう秒リストが見つかりません: \(path)。" + Self.japaneseUsing(seconds, builtIn)
+        case let .leapListUnreadable(path, reason, seconds, builtIn):
+            "うるう秒リスト \(path) を読めません（\(reason)）。" + Self.japaneseUsing(seconds, builtIn)
+        case let .leapListExpired(day, seconds, builtIn):
+            "うるう秒リストの期限切れ（\(day)）。" + Self.japaneseUsing(seconds, builtIn)
         }
+    }
+
+    static func japaneseUsing(_ seconds: Int, _ builtIn: Bool) -> String {
+        "\(seconds) 秒を使用" + (builtIn ? "（内蔵の表）" : "")
     }
 
     static func japaneseMode(_ mode: Int?) -> String {

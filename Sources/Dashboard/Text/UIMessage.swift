@@ -63,11 +63,19 @@ public enum UIMessage: Hashable, Sendable {
     case minutes(Int)
     case callOf(index: Int, count: Int)
     case deleteCallQuestion(name: String)
+    case callFrom(place: String)
     case callSaved(name: String)
     case callDeleted(name: String)
     case bestInNext24Hours(good: Int, of: Int)
     case clocksChange(weekday: String, date: String, minutes: Int)
     case marsSol(sol: Int, clock: String)
+
+    // MARK: Mars notices
+    case unknownMarsSite(name: String, suggestions: String)
+    case marsChoicesNotRemembered(error: String)
+    case leapListMissing(path: String, seconds: Int, builtIn: Bool)
+    case leapListUnreadable(path: String, reason: String, seconds: Int, builtIn: Bool)
+    case leapListExpired(day: String, seconds: Int, builtIn: Bool)
 
     /// The message in English.
     var english: String {
@@ -118,6 +126,7 @@ public enum UIMessage: Hashable, Sendable {
         case .fixAgeUnknown: "age unknown"
         case .minutes(let minutes): "\(minutes) min"
         case let .callOf(index, count): "(\(index) of \(count))"
+        case .callFrom(let place): "Call from \(place)"
         case .deleteCallQuestion(let name): "Delete \"\(name)\"? y delete · n or Esc keep"
         case .callSaved(let name): "Saved \"\(name)\"."
         case .callDeleted(let name): "Deleted \"\(name)\"."
@@ -125,11 +134,39 @@ public enum UIMessage: Hashable, Sendable {
         case let .clocksChange(weekday, date, minutes):
             "⚠ clocks change \(weekday) \(date) (\(minutes > 0 ? "+" : "−")\(abs(minutes)) min)"
         case let .marsSol(sol, clock): "Sol \(sol) \(clock) LMST"
+        case let .unknownMarsSite(name, suggestions):
+            "config mars.site \"\(name)\" is not a known site (did you mean \(suggestions)?)"
+        case .marsChoicesNotRemembered(let error): "Mars choices will not be remembered: \(error)"
+        case let .leapListMissing(path, seconds, builtIn):
+            "leap-second list not found at \(path); " + Self.englishUsing(seconds, builtIn)
+        case let .leapListUnreadable(path, reason, seconds, builtIn):
+            "leap-second list \(path) unreadable (\(reason)); " + Self.englishUsing(seconds, builtIn)
+        case let .leapListExpired(day, seconds, builtIn):
+            "leap-second list expired \(day); " + Self.englishUsing(seconds, builtIn)
         }
     }
 }
 
 extension UIMessage {
+    /// The leap-second list's notice (nil when all is well), as TimeKit's
+    /// `LeapSecondList.notice` says it in English.
+    public static func leapSeconds(_ list: LeapSecondList) -> UIMessage? {
+        let seconds = list.table.latestTAIMinusUTC
+        switch list.status {
+        case .ok: return nil
+        case .missing: return .leapListMissing(path: list.path, seconds: seconds, builtIn: list.usingBuiltIn)
+        case .unreadable(let reason):
+            return .leapListUnreadable(path: list.path, reason: reason, seconds: seconds, builtIn: list.usingBuiltIn)
+        case .expired(let expires):
+            let day = String(ISOInstant.milliseconds(unixMilliseconds: expires * 1000).prefix(10))
+            return .leapListExpired(day: day, seconds: seconds, builtIn: list.usingBuiltIn)
+        }
+    }
+
+    static func englishUsing(_ seconds: Int, _ builtIn: Bool) -> String {
+        "using \(seconds) s" + (builtIn ? " (built-in table)" : "")
+    }
+
     static func englishMode(_ mode: Int?) -> String {
         switch mode {
         case 3?: "3D"
@@ -147,7 +184,8 @@ extension UIMessage {
         case marksCleared, storeError, markRecorded, typeNote, confirmClearSpoken
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
-        case minutes, callOf, deleteCallQuestion, callSaved, callDeleted, bestInNext24Hours, clocksChange, marsSol
+        case unknownMarsSite, marsChoicesNotRemembered, leapListMissing, leapListUnreadable, leapListExpired
+        case minutes, callOf, deleteCallQuestion, callFrom, callSaved, callDeleted, bestInNext24Hours, clocksChange, marsSol
     }
 
     public var kind: Kind {
@@ -196,11 +234,17 @@ extension UIMessage {
         case .minutes: .minutes
         case .callOf: .callOf
         case .deleteCallQuestion: .deleteCallQuestion
+        case .callFrom: .callFrom
         case .callSaved: .callSaved
         case .callDeleted: .callDeleted
         case .bestInNext24Hours: .bestInNext24Hours
         case .clocksChange: .clocksChange
         case .marsSol: .marsSol
+        case .unknownMarsSite: .unknownMarsSite
+        case .marsChoicesNotRemembered: .marsChoicesNotRemembered
+        case .leapListMissing: .leapListMissing
+        case .leapListUnreadable: .leapListUnreadable
+        case .leapListExpired: .leapListExpired
         }
     }
 
@@ -253,12 +297,19 @@ extension UIMessage {
         case .minutes: [.minutes(60)]
         case .callOf: [.callOf(index: 1, count: 3)]
         case .deleteCallQuestion: [.deleteCallQuestion(name: "Standup")]
+        case .callFrom: [.callFrom(place: "Paris")]
         case .callSaved: [.callSaved(name: "Standup")]
         case .callDeleted: [.callDeleted(name: "Standup")]
         case .bestInNext24Hours: [.bestInNext24Hours(good: 2, of: 3)]
         case .clocksChange: [.clocksChange(weekday: "Sun", date: "2026-03-08", minutes: 60),
                              .clocksChange(weekday: "Sun", date: "2026-11-01", minutes: -60)]
         case .marsSol: [.marsSol(sol: 52300, clock: "14:05")]
+        case .unknownMarsSite: [.unknownMarsSite(name: "jezro", suggestions: "Perseverance, Ingenuity")]
+        case .marsChoicesNotRemembered: [.marsChoicesNotRemembered(error: "SQLITE_CANTOPEN")]
+        case .leapListMissing: [.leapListMissing(path: "/x/leap-seconds.list", seconds: 37, builtIn: true)]
+        case .leapListUnreadable: [.leapListUnreadable(path: "/x/leap-seconds.list", reason: "EACCES", seconds: 37, builtIn: true)]
+        case .leapListExpired: [.leapListExpired(day: "2026-06-28", seconds: 37, builtIn: false),
+                                .leapListExpired(day: "2026-06-28", seconds: 37, builtIn: true)]
         }
     }
 }

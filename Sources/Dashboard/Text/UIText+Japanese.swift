@@ -146,6 +146,7 @@ extension UIText {
         case .now: "現在"
         case .am: "午前"
         case .pm: "午後"
+        case .marsSitesUnavailable: "火星の地点一覧を読めません。TIMEDECK_RESOURCES に Resources フォルダを設定してください"
         case .mars: "火星"
         case .marsHint: "←→/HL 経度 · s 地点 · a 詳細"
         case .sol: "ソル"

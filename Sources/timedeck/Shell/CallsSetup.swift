@@ -15,8 +15,9 @@ enum CallsSetup {
 
     /// The planner's first state: settings (`[display] clock`,
     /// `reduced_motion`, `[periods]`), the place database, the Mars sites and
-    /// the stored calls, or the first-run call when there are none.
-    static func initialState(now: Date, settings: Settings = Settings()) -> CallPlannerState {
+    /// the stored calls, or the first-run call when there are none (named in
+    /// the interface language).
+    static func initialState(now: Date, settings: Settings = Settings(), language: UILanguage = .en) -> CallPlannerState {
         let environment = ProcessInfo.processInfo.environment
         var state = CallPlannerState(periods: settings.periods)
         state.use24Hour = settings.clock == .twentyFourHour
@@ -41,9 +42,14 @@ enum CallsSetup {
             // Not saved until the user changes it, so merely opening the
             // dashboard never writes anything.
             if let db {
-                state.calls = [DefaultCall.make(userZone: zone, in: db, now: now)]
+                var call = DefaultCall.make(userZone: zone, in: db, now: now)
+                if let home = call.source?.place {
+                    let name = language == .ja ? db.japaneseName(of: home) ?? home.name : home.name
+                    call.name = language.text(.callFrom(place: name))
+                }
+                state.calls = [call]
             } else if let home = state.home {
-                state.calls = [CallPlan(name: "Call from \(home.name)", participants: [CallParticipant(place: home)],
+                state.calls = [CallPlan(name: language.text(.callFrom(place: home.name)), participants: [CallParticipant(place: home)],
                                         start: now, durationMinutes: 60, createdAt: now)]
                 state.message = .verbatim("Place database missing: only zone names can be added (see TIMEDECK_RESOURCES).")
             }

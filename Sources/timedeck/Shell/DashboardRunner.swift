@@ -20,7 +20,7 @@ struct DashboardRunner {
         state.language = UILanguage.resolve(setting: loaded.settings.language.rawValue,
                                             environment: ProcessInfo.processInfo.environment)
         state.localeLanguage = UILanguage.resolve(setting: "auto", environment: ProcessInfo.processInfo.environment)
-        state.calls = CallsSetup.initialState(now: now, settings: loaded.settings)
+        state.calls = CallsSetup.initialState(now: now, settings: loaded.settings, language: state.language)
         state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
                                                   settings: loaded.settings)
         return state

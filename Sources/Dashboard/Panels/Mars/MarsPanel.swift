@@ -42,7 +42,8 @@ public enum MarsPanel {
     /// A settings file could not be written: say so in the panel.
     static func settingsNotSaved(_ message: String, in state: AppState) -> AppState {
         var next = state
-        if !next.mars.notices.contains(message) { next.mars.notices.append(message) }
+        // Composed by the shell around an OS error: shown as it came.
+        if !next.mars.notices.contains(.verbatim(message)) { next.mars.notices.append(.verbatim(message)) }
         return next
     }
 }

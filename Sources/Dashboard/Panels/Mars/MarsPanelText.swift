@@ -21,7 +21,7 @@ public enum MarsPanelText {
         public var site: MarsSite?
         public var missionSol: Int?
         public var advanced: Bool
-        public var notices: [String]
+        public var notices: [UIMessage]
     }
 
     /// Evaluates Mars time at `unixSeconds` for the panel's state (pure).
@@ -108,28 +108,41 @@ public enum MarsPanelText {
 
     /// Notice rows, marked with `!` as well as colour, word-wrapped to
     /// `width` so that a narrow panel still shows the whole notice.
-    public static func noticeRows(_ input: Input, width: Int = 100) -> [Row] {
+    public static func noticeRows(_ input: Input, width: Int = 100, language: UILanguage = .en) -> [Row] {
         input.notices.flatMap { notice in
-            wrap("! " + notice, width: max(8, width)).enumerated().map { i, line in
+            wrap("! " + language.text(notice), width: max(8, width)).enumerated().map { i, line in
                 [Segment(i == 0 ? line : "  " + line, .warning)]
             }
         }
     }
 
-    /// Words of `text` in lines of at most `width` characters (continuation
-    /// lines leave two for the indent); a word longer than a line is cut.
+    /// Words of `text` in lines of at most `width` display cells
+    /// (continuation lines leave two for the indent). A word wider than a
+    /// line is broken where the line ends: Japanese has no spaces to break at.
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
+        func limit() -> Int { max(1, lines.isEmpty ? width : width - 2) }
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let limit = lines.isEmpty ? width : width - 2
+            var rest = String(word)
+            if DisplayWidth.of(rest) > limit(), !current.isEmpty {
+                lines.append(current)
+                current = ""
+            }
+            while DisplayWidth.of(rest) > limit() {
+                let piece = DisplayWidth.prefix(rest, fitting: limit())
+                guard !piece.isEmpty else { break }
+                lines.append(piece)
+                rest.removeFirst(piece.count)
+            }
+            if rest.isEmpty { continue }
             if current.isEmpty {
-                current = String(word.prefix(limit))
-            } else if current.count + 1 + word.count <= limit {
-                current += " " + word
+                current = rest
+            } else if DisplayWidth.of(current) + 1 + DisplayWidth.of(rest) <= limit() {
+                current += " " + rest
             } else {
                 lines.append(current)
-                current = String(word.prefix(width - 2))
+                current = rest
             }
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
@@ -139,7 +152,7 @@ public enum MarsPanelText {
     /// The rows that fit in `height`: core rows first, then notices (never
     /// dropped for the advanced fields), then as many advanced rows as fit.
     public static func rows(_ input: Input, height: Int, width: Int = 100, language: UILanguage = .en) -> [Row] {
-        let core = coreRows(input, width: width, language: language), notices = noticeRows(input, width: width)
+        let core = coreRows(input, width: width, language: language), notices = noticeRows(input, width: width, language: language)
         let advanced = advancedRows(input, language: language)
         guard height > 0 else { return [] }
         let coreShown = Array(core.prefix(height))

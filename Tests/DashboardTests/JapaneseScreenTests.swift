@@ -150,6 +150,14 @@ import TimeKit
         lines += PlainAnnouncer.changes(from: s, to: press(s, .tab))
         lines += PlainAnnouncer.changes(from: s, to: press(s, .character("C")))
         lines += PlainAnnouncer.changes(from: s, to: press(s, .character("n")))
+        var calls = s
+        calls.focus = .calls
+        lines += PlainAnnouncer.changes(from: calls, to: press(calls, .right))
+        var mars = s
+        mars.focus = .mars
+        lines += PlainAnnouncer.changes(from: mars, to: press(mars, .character("a")))
+        #expect(lines.contains { $0.hasPrefix("通話「Team」") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("火星: Perseverance") }, "\(lines)")
         for line in lines {
             #expect(EnglishDetector.englishRun(line) == nil, "\(line)")
         }

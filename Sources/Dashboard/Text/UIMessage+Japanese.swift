@@ -56,6 +56,13 @@ extension UIMessage {
         case let .clocksChange(weekday, date, minutes):
             "⚠ 時刻変更 \(date)（\(weekday)）（\(minutes > 0 ? "+" : "−")\(abs(minutes)) 分）"
         case let .marsSol(sol, clock): "ソル \(sol) \(clock) LMST"
+        case let .plainCall(name, at, rows): "通話「\(name)」\(at): \(rows)。"
+        case let .plainCallRow(place, weekday, time, dayOffset, offset, period, bad):
+            "\(place): \(weekday) \(time)" + (dayOffset == 0 ? "" : "（\(dayOffset > 0 ? "+" : "")\(dayOffset) 日）")
+                + " \(offset)、\(period.japanese)" + (bad ? "、不適" : "")
+        case let .plainMars(site, longitude, lmst, ltst, missionSol):
+            "火星: " + (site.map { "\($0)、" } ?? "") + "経度 \(longitude)、LMST \(lmst)、LTST \(ltst)"
+                + (missionSol.map { "、ミッションソル \($0)。" } ?? "。")
         case let .unknownMarsSite(name, suggestions):
             "設定 mars.site の「\(name)」は既知の地点ではありません（候補: \(suggestions)）"
         case .marsChoicesNotRemembered(let error): "火星パネルの選択は記憶されません: \(error)"

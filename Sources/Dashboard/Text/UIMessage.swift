@@ -69,6 +69,9 @@ public enum UIMessage: Hashable, Sendable {
     case bestInNext24Hours(good: Int, of: Int)
     case clocksChange(weekday: String, date: String, minutes: Int)
     case marsSol(sol: Int, clock: String)
+    case plainCall(name: String, at: String, rows: String)
+    case plainCallRow(place: String, weekday: String, time: String, dayOffset: Int, offset: String, period: UIText, bad: Bool)
+    case plainMars(site: String?, longitude: String, lmst: String, ltst: String, missionSol: Int?)
 
     // MARK: Mars notices
     case unknownMarsSite(name: String, suggestions: String)
@@ -134,6 +137,13 @@ public enum UIMessage: Hashable, Sendable {
         case let .clocksChange(weekday, date, minutes):
             "⚠ clocks change \(weekday) \(date) (\(minutes > 0 ? "+" : "−")\(abs(minutes)) min)"
         case let .marsSol(sol, clock): "Sol \(sol) \(clock) LMST"
+        case let .plainCall(name, at, rows): "Call \"\(name)\" at \(at): \(rows)."
+        case let .plainCallRow(place, weekday, time, dayOffset, offset, period, bad):
+            "\(place): \(weekday) \(time)" + (dayOffset == 0 ? "" : " (\(dayOffset > 0 ? "+" : "")\(dayOffset) day)")
+                + " \(offset), \(period.english)" + (bad ? ", BAD" : "")
+        case let .plainMars(site, longitude, lmst, ltst, missionSol):
+            "Mars: " + (site.map { "\($0), " } ?? "") + "\(longitude), LMST \(lmst), LTST \(ltst)"
+                + (missionSol.map { ", mission sol \($0)." } ?? ".")
         case let .unknownMarsSite(name, suggestions):
             "config mars.site \"\(name)\" is not a known site (did you mean \(suggestions)?)"
         case .marsChoicesNotRemembered(let error): "Mars choices will not be remembered: \(error)"
@@ -185,6 +195,7 @@ extension UIMessage {
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
         case unknownMarsSite, marsChoicesNotRemembered, leapListMissing, leapListUnreadable, leapListExpired
+        case plainCall, plainCallRow, plainMars
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, callDeleted, bestInNext24Hours, clocksChange, marsSol
     }
 
@@ -240,6 +251,9 @@ extension UIMessage {
         case .bestInNext24Hours: .bestInNext24Hours
         case .clocksChange: .clocksChange
         case .marsSol: .marsSol
+        case .plainCall: .plainCall
+        case .plainCallRow: .plainCallRow
+        case .plainMars: .plainMars
         case .unknownMarsSite: .unknownMarsSite
         case .marsChoicesNotRemembered: .marsChoicesNotRemembered
         case .leapListMissing: .leapListMissing
@@ -304,6 +318,13 @@ extension UIMessage {
         case .clocksChange: [.clocksChange(weekday: "Sun", date: "2026-03-08", minutes: 60),
                              .clocksChange(weekday: "Sun", date: "2026-11-01", minutes: -60)]
         case .marsSol: [.marsSol(sol: 52300, clock: "14:05")]
+        case .plainCall: [.plainCall(name: "Standup", at: "2026-11-22T00:47:12Z", rows: "東京, JP: 日 09:47 UTC+09:00, 午前")]
+        case .plainCallRow: [.plainCallRow(place: "Tokyo, JP", weekday: "Sun", time: "09:47", dayOffset: 0, offset: "UTC+09:00",
+                                           period: .periodMorning, bad: false),
+                             .plainCallRow(place: "London, GB", weekday: "Sun", time: "00:47", dayOffset: -1, offset: "UTC+00:00",
+                                           period: .periodBeforeDawn, bad: true)]
+        case .plainMars: [.plainMars(site: "Perseverance", longitude: "77.5°E", lmst: "12:33:03", ltst: "12:15:52", missionSol: 58),
+                          .plainMars(site: nil, longitude: "0.0°", lmst: "12:33:03", ltst: "12:15:52", missionSol: nil)]
         case .unknownMarsSite: [.unknownMarsSite(name: "jezro", suggestions: "Perseverance, Ingenuity")]
         case .marsChoicesNotRemembered: [.marsChoicesNotRemembered(error: "SQLITE_CANTOPEN")]
         case .leapListMissing: [.leapListMissing(path: "/x/leap-seconds.list", seconds: 37, builtIn: true)]

@@ -147,6 +147,7 @@ extension UIText {
         case .am: "午前"
         case .pm: "午後"
         case .marsSitesUnavailable: "火星の地点一覧を読めません。TIMEDECK_RESOURCES に Resources フォルダを設定してください"
+        case .advancedFieldsOn: "詳細項目を表示中。"
         case .mars: "火星"
         case .marsHint: "←→/HL 経度 · s 地点 · a 詳細"
         case .sol: "ソル"

@@ -52,7 +52,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case bad, endsBad, dstShort, now, am, pm
 
     // MARK: Mars panel
-    case marsSitesUnavailable, mars, marsHint, sol, missionSolShort, marsYear, marsYearShort, at, site, missionSol, northernShort, subsolar, declination
+    case marsSitesUnavailable, advancedFieldsOn, mars, marsHint, sol, missionSolShort, marsYear, marsYearShort, at, site, missionSol, northernShort, subsolar, declination
     case northernSpring, northernSummer, northernAutumn, northernWinter, spring, summer, autumn, winter
 
     // MARK: Periods of the day (TimeKit's DayPeriod)
@@ -205,6 +205,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .am: "AM"
         case .pm: "PM"
         case .marsSitesUnavailable: "Mars site list unavailable; set TIMEDECK_RESOURCES to the Resources folder"
+        case .advancedFieldsOn: "Advanced fields on."
         case .mars: "Mars"
         case .marsHint: "←→/HL longitude · s site · a more"
         case .sol: "Sol"

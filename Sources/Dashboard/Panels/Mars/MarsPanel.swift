@@ -54,13 +54,9 @@ extension MarsPanel {
     public static func plainLine(_ state: AppState) -> String {
         let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
         let c = input.clock
-        var parts = ["Mars:"]
-        if let site = input.site { parts.append(site.name + ",") }
-        parts.append(MarsLongitude.text(c.longitudeEast) + ",")
-        parts.append("LMST \(FixedText.clock(hours: c.localMeanSolarTime)),")
-        parts.append("LTST \(FixedText.clock(hours: c.localTrueSolarTime))" + (input.missionSol == nil ? "." : ","))
-        if let sol = input.missionSol { parts.append("mission sol \(sol).") }
-        if input.advanced { parts.append("Advanced fields on.") }
-        return parts.joined(separator: " ")
+        let line = state.language.text(.plainMars(site: input.site?.name, longitude: MarsLongitude.text(c.longitudeEast),
+                                                   lmst: FixedText.clock(hours: c.localMeanSolarTime),
+                                                   ltst: FixedText.clock(hours: c.localTrueSolarTime), missionSol: input.missionSol))
+        return input.advanced ? line + " " + state.language.text(.advancedFieldsOn) : line
     }
 }

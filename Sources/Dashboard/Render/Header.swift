@@ -41,8 +41,8 @@ enum Header {
 
     /// `Sat 2026-11-21`, or `2026-11-21 (土)` in Japanese.
     static func utcDate(_ state: AppState) -> String {
-        guard state.language == .ja else { return MarkTime.date(state.now) }
         let f = UTCFields(unixMilliseconds: UTCFields.unixSeconds(state.now) * 1000)
-        return "\(f.year)-\(MarkTime.pad(f.month))-\(MarkTime.pad(f.day)) (\(state.language.weekday(f.isoWeekday)))"
+        return state.language.text(.dateWithWeekday(date: "\(f.year)-\(MarkTime.pad(f.month))-\(MarkTime.pad(f.day))",
+                                                    weekday: state.language.weekday(f.isoWeekday)))
     }
 }

@@ -16,8 +16,10 @@ public enum PlainAnnouncer {
     /// The current time as one sentence-like line.
     public static func timeLine(_ state: AppState) -> String {
         let offset = state.localZone.secondsFromGMT(for: state.now)
-        return "UTC \(MarkTime.clock(state.now)), \(MarkTime.date(state.now)). "
-            + "\(state.language.text(.local)) \(LocalTimeText.weekdayTime(state.now, in: state.localZone)) "
+        let f = LocalTimeText.fields(state.now, in: state.localZone)
+        let time = "\(MarkTime.pad(f.hour)):\(MarkTime.pad(f.minute)):\(MarkTime.pad(f.second))"
+        return "UTC \(MarkTime.clock(state.now)), \(Header.utcDate(state)). "
+            + "\(state.language.text(.local)) \(state.language.weekday(f.isoWeekday)) \(time) "
             + "\(LocalTimeText.offset(seconds: offset)) \(state.localZone.identifier)."
     }
 

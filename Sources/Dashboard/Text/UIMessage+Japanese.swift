@@ -10,6 +10,7 @@ extension UIMessage {
         case .savedTo(let path): "保存先 \(path)"
         case let .enlargeTerminal(minimum, now): "端末を広げてください。最小 \(minimum)（現在 \(now)）。q で終了。"
         case .focusPanel(let panel): "選択中: \(Self.japanesePanelName(panel))パネル。"
+        case let .dateWithWeekday(date, weekday): "\(date) (\(weekday))"
         case let .settingValue(title, value): "\(title.japanese): \(value)。"
         case .noteFor(let id): "メモ #\(id): "
         case .confirmClear(let count): "マーク \(count) 件をすべて削除しますか? y で削除（u で元に戻す）· 他のキーで保持"

@@ -20,6 +20,7 @@ public enum UIMessage: Hashable, Sendable {
     case savedTo(path: String)
     case enlargeTerminal(minimum: String, now: String)
     case focusPanel(PanelID)
+    case dateWithWeekday(date: String, weekday: String)
     case settingValue(title: UIText, value: String)
 
     // MARK: Marks
@@ -90,6 +91,7 @@ public enum UIMessage: Hashable, Sendable {
         case .savedTo(let path): "Saved to \(path)"
         case let .enlargeTerminal(minimum, now): "Enlarge the terminal to at least \(minimum) (now \(now)). q quits."
         case .focusPanel(let panel): "Focus: \(panel.rawValue) panel."
+        case let .dateWithWeekday(date, weekday): "\(weekday) \(date)"
         case let .settingValue(title, value): "\(title.english): \(value)."
         case .noteFor(let id): "Note for #\(id): "
         case .confirmClear(let count):
@@ -188,7 +190,7 @@ extension UIMessage {
 
     /// One key per case, without arguments (see `sample(_:)`).
     public enum Kind: CaseIterable, Sendable {
-        case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, settingValue
+        case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
         case keptAllMarks, notesAreAtMost, markNotSaved, noteSaved, markDeleted, markRestored, marksRestored
         case marksCleared, storeError, markRecorded, typeNote, confirmClearSpoken
@@ -208,6 +210,7 @@ extension UIMessage {
         case .savedTo: .savedTo
         case .enlargeTerminal: .enlargeTerminal
         case .focusPanel: .focusPanel
+        case .dateWithWeekday: .dateWithWeekday
         case .settingValue: .settingValue
         case .noteFor: .noteFor
         case .confirmClear: .confirmClear
@@ -273,6 +276,7 @@ extension UIMessage {
         case .savedTo: [.savedTo(path: "/c/config.toml")]
         case .enlargeTerminal: [.enlargeTerminal(minimum: "40×10", now: "30×8")]
         case .focusPanel: PanelID.allCases.map(UIMessage.focusPanel)
+        case .dateWithWeekday: [.dateWithWeekday(date: "2026-11-21", weekday: "Sat")]
         case .settingValue: [.settingValue(title: .settingTheme, value: "mission")]
         case .noteFor: [.noteFor(id: 3)]
         case .confirmClear: [.confirmClear(count: 1), .confirmClear(count: 4)]

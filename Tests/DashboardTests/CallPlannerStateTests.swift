@@ -49,7 +49,7 @@ import TimeKit
         #expect(s.activeCall?.start == utc("2026-01-10T10:00:00Z"))
         #expect(s.pendingSave(now: now, force: true) == [.saveCall(s.activeCall!)])
         #expect(s.undo(now: now).isEmpty)
-        #expect(s.message == "Nothing to undo.")
+        #expect(s.message.map(UILanguage.en.text) == "Nothing to undo.")
     }
 
     @Test func nowDoubleTapReturnsToTheScheduledTime() {
@@ -71,7 +71,7 @@ import TimeKit
         // London + Tokyo (+9 h): best keeps both out of before dawn.
         let rows = s.activeCall!.rows()
         #expect(rows.allSatisfy { $0.good })
-        #expect(s.message?.hasPrefix("Best in the next 24 h") == true)
+        #expect(s.message.map(UILanguage.en.text)?.hasPrefix("Best in the next 24 h") == true)
         _ = s.optimize(.earliest, now: now)
         #expect(ZoneClock.reading(s.activeCall!.start, in: TimeZone(identifier: "Europe/London")!).wall.hour == 7)
         _ = s.optimize(.latest, now: now)
@@ -222,6 +222,6 @@ import TimeKit
         var s = state()
         s.beginEdit()
         #expect(s.editor?.removeSelected() == nil)
-        #expect(s.editor?.removeSelected() == "A call needs at least one place.")
+        #expect(s.editor?.removeSelected().map(UILanguage.en.text) == "A call needs at least one place.")
     }
 }

@@ -21,14 +21,13 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     case .callSaved(let call):
         return (CallsPanel.saved(call, in: next), [])
     case .callStoreFailed(let message):
-        next.calls.message = message
+        next.calls.message = .verbatim(message)
         return (next, [])
     case .snapshotSaved(let path, let copied):
-        let text = "Snapshot saved: \(path)" + (copied ? " (offered to the clipboard)" : "")
-        next.notice = Notice(state.language.localized(text), until: state.now.addingTimeInterval(Notice.seconds))
+        next.notice = Notice(state.language.text(.snapshotSaved(path: path, copied: copied)), until: state.now.addingTimeInterval(Notice.seconds))
         return (next, [])
     case .settingSaved(let path):
-        next.notice = Notice(state.language.localized("Saved to") + " \(path)", until: state.now.addingTimeInterval(Notice.seconds))
+        next.notice = Notice(state.language.text(.savedTo(path: path)), until: state.now.addingTimeInterval(Notice.seconds))
         return (next, [])
     case .settingNotSaved(let message):
         next.notice = Notice(message, isProblem: true, until: state.now.addingTimeInterval(Notice.seconds))

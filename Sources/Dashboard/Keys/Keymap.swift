@@ -36,14 +36,15 @@ public enum KeyScope: Equatable, Hashable, Sendable {
     case callEditor
 }
 
-/// One row of the keymap: the keys, the action and the help text.
+/// One row of the keymap: the keys, the action and the help text (a
+/// catalog key, so the help shows in the interface language).
 public struct KeyBinding: Equatable, Sendable {
     public var keys: [Key]
     public var action: Action
-    public var help: String
+    public var help: UIText
     public var scope: KeyScope
 
-    public init(_ keys: [Key], _ action: Action, _ help: String, scope: KeyScope = .main) {
+    public init(_ keys: [Key], _ action: Action, _ help: UIText, scope: KeyScope = .main) {
         self.keys = keys
         self.action = action
         self.help = help
@@ -55,23 +56,23 @@ public struct KeyBinding: Equatable, Sendable {
 /// the help can never drift from behaviour.
 public enum Keymap {
     public static let bindings: [KeyBinding] = [
-        KeyBinding([.character("?")], .showHelp, "Show this help"),
-        KeyBinding([.character("t")], .tellTime, "Say the time (plain mode)"),
-        KeyBinding([.character("w")], .snapshot, "Save a snapshot of the screen and data"),
-        KeyBinding([.character("o")], .showSettings, "Settings (saved to the config file)"),
-        KeyBinding([.up, .character("k")], .settingsUp, "Previous setting", scope: .settings),
-        KeyBinding([.down, .character("j")], .settingsDown, "Next setting", scope: .settings),
-        KeyBinding([.right, .enter, .character("l")], .settingsChange(forward: true), "Next choice (saved at once)", scope: .settings),
-        KeyBinding([.left, .character("h")], .settingsChange(forward: false), "Previous choice (saved at once)", scope: .settings),
-        KeyBinding([.escape, .character("q"), .character("o")], .closeOverlay, "Close the settings", scope: .settings),
-        KeyBinding([.control("c")], .quit, "Quit timedeck", scope: .settings),
-        KeyBinding([.character("q"), .escape, .control("c")], .quit, "Quit"),
-        KeyBinding([.tab], .focusNext, "Focus the next panel"),
-        KeyBinding([.backTab], .focusPrevious, "Focus the previous panel"),
-        KeyBinding([.character("q"), .escape, .character("?")], .closeOverlay, "Close the help", scope: .help),
-        KeyBinding([.up, .character("k")], .scrollUp, "Scroll up", scope: .help),
-        KeyBinding([.down, .character("j")], .scrollDown, "Scroll down", scope: .help),
-        KeyBinding([.control("c")], .quit, "Quit timedeck", scope: .help),
+        KeyBinding([.character("?")], .showHelp, .keyShowHelp),
+        KeyBinding([.character("t")], .tellTime, .keyTellTime),
+        KeyBinding([.character("w")], .snapshot, .keySnapshot),
+        KeyBinding([.character("o")], .showSettings, .keySettings),
+        KeyBinding([.up, .character("k")], .settingsUp, .keyPreviousSetting, scope: .settings),
+        KeyBinding([.down, .character("j")], .settingsDown, .keyNextSetting, scope: .settings),
+        KeyBinding([.right, .enter, .character("l")], .settingsChange(forward: true), .keyNextChoice, scope: .settings),
+        KeyBinding([.left, .character("h")], .settingsChange(forward: false), .keyPreviousChoice, scope: .settings),
+        KeyBinding([.escape, .character("q"), .character("o")], .closeOverlay, .keyCloseSettings, scope: .settings),
+        KeyBinding([.control("c")], .quit, .keyQuitTimedeck, scope: .settings),
+        KeyBinding([.character("q"), .escape, .control("c")], .quit, .keyQuit),
+        KeyBinding([.tab], .focusNext, .keyFocusNext),
+        KeyBinding([.backTab], .focusPrevious, .keyFocusPrevious),
+        KeyBinding([.character("q"), .escape, .character("?")], .closeOverlay, .keyCloseHelp, scope: .help),
+        KeyBinding([.up, .character("k")], .scrollUp, .keyScrollUp, scope: .help),
+        KeyBinding([.down, .character("j")], .scrollDown, .keyScrollDown, scope: .help),
+        KeyBinding([.control("c")], .quit, .keyQuitTimedeck, scope: .help),
     ] + PanelRegistry.all.flatMap { $0.keyBindings }
 
     /// The action bound to `key` in the first matching scope, in order.

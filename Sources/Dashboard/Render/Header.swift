@@ -35,14 +35,14 @@ enum Header {
         let offset = state.localZone.secondsFromGMT(for: state.now)
         let f = LocalTimeText.fields(state.now, in: state.localZone)
         let time = "\(MarkTime.pad(f.hour)):\(MarkTime.pad(f.minute)):\(MarkTime.pad(f.second))"
-        return "\(state.language.localized("Local")) \(state.language.weekday(f.isoWeekday)) \(time)  "
+        return "\(state.language.text(.local)) \(state.language.weekday(f.isoWeekday)) \(time)  "
             + "\(LocalTimeText.offset(seconds: offset))  \(state.localZone.identifier)"
     }
 
     /// `Sat 2026-11-21`, or `2026-11-21 (土)` in Japanese.
     static func utcDate(_ state: AppState) -> String {
-        guard state.language == .ja else { return MarkTime.date(state.now) }
         let f = UTCFields(unixMilliseconds: UTCFields.unixSeconds(state.now) * 1000)
-        return "\(f.year)-\(MarkTime.pad(f.month))-\(MarkTime.pad(f.day)) (\(state.language.weekday(f.isoWeekday)))"
+        return state.language.text(.dateWithWeekday(date: "\(f.year)-\(MarkTime.pad(f.month))-\(MarkTime.pad(f.day))",
+                                                    weekday: state.language.weekday(f.isoWeekday)))
     }
 }

@@ -8,13 +8,13 @@ enum HelpOverlay {
 
     static func scopes(_ state: AppState) -> [(KeyScope, String)] {
         let l = state.language
-        var scopes: [(KeyScope, String)] = [(.main, l.localized("Everywhere"))]
+        var scopes: [(KeyScope, String)] = [(.main, l.text(.helpEverywhere))]
         for panel in state.panels {
-            scopes.append((.panel(panel), l.localized("\(panel.rawValue.capitalized) panel (Tab to focus)")))
+            scopes.append((.panel(panel), l.text(.panelSection(panel))))
         }
-        if state.panels.contains(.calls) { scopes.append((.callEditor, l.localized("Editing a call (Enter on the calls panel)"))) }
-        scopes.append((.settings, l.localized("In the settings (o)")))
-        scopes.append((.help, l.localized("In this help")))
+        if state.panels.contains(.calls) { scopes.append((.callEditor, l.text(.helpCallEditor))) }
+        scopes.append((.settings, l.text(.helpInSettings)))
+        scopes.append((.help, l.text(.helpInHelp)))
         return scopes
     }
 
@@ -29,7 +29,7 @@ enum HelpOverlay {
             if !lines.isEmpty { lines.append(Line(keys: "", text: "", isHeading: false)) }
             lines.append(Line(keys: title, text: "", isHeading: true))
             for row in rows {
-                lines.append(Line(keys: row.keys.map(\.label).joined(separator: " "), text: state.language.localized(row.help), isHeading: false))
+                lines.append(Line(keys: row.keys.map(\.label).joined(separator: " "), text: state.language.text(row.help), isHeading: false))
             }
         }
         return lines
@@ -44,7 +44,7 @@ enum HelpOverlay {
         let rect = Rect(x: (frame.size.columns - width) / 2, y: (frame.size.rows - height) / 2,
                         width: width, height: height)
         frame.fill(rect, role: .overlay)
-        frame.box(rect, title: state.language.localized("Keys"), role: .border)
+        frame.box(rect, title: state.language.text(.helpTitle), role: .border)
         let inner = rect.inset(by: 1)
         let visible = max(0, inner.height - 2)
         let first = min(scroll, max(0, lines.count - visible))
@@ -60,7 +60,7 @@ enum HelpOverlay {
             }
         }
         let more = first + visible < lines.count
-        let hint = l.localized(more ? "↓ more · Esc close" : "Esc close")
+        let hint = l.text(more ? .helpMore : .helpClose)
         frame.put(hint, x: inner.maxX - DisplayWidth.of(hint) - 1, y: inner.maxY - 1, role: .keyHint, clip: inner)
     }
 }

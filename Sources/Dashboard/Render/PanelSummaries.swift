@@ -33,16 +33,21 @@ enum PanelSummaries {
     }
 
     /// One line per place: `Sydney, AU: Mon 01:00 (UTC+11:00) before dawn, BAD`.
-    static func callRows(_ call: CallPlan, start: Date, state: AppState) -> [String] {
+    /// Snapshot summaries stay in English (a data record, like the CLI);
+    /// plain mode passes the interface language.
+    static func callRows(_ call: CallPlan, start: Date, state: AppState, language l: UILanguage = .en) -> [String] {
         let places = call.participants.map(\.place)
         guard let rows = CallTimeRow.rows(for: places, start: start, durationMinutes: call.durationMinutes,
                                           periods: state.settings.periods) else { return [] }
         return rows.map { row in
             let r = row.reading
             let time = "\(MarkTime.pad(r.wall.hour)):\(MarkTime.pad(r.wall.minute))"
-            let day = row.dayOffset == 0 ? "" : (row.dayOffset > 0 ? " (+\(row.dayOffset) day)" : " (\(row.dayOffset) day)")
-            return "  \(row.place.label): \(r.weekdayName) \(time)\(day) \(LocalTimeText.offset(seconds: r.utcOffsetSeconds)), "
-                + "\(row.period.title)\(row.good ? "" : ", BAD")"
+            // English keeps TimeKit's label, as the CLI prints it.
+            let place = l == .en ? row.place.label : ClockStackView.label(row.place, l, places: state.calls.places)
+            return "  " + l.text(.plainCallRow(place: place,
+                                                weekday: l.weekday(r.isoWeekday), time: time, dayOffset: row.dayOffset,
+                                                offset: LocalTimeText.offset(seconds: r.utcOffsetSeconds),
+                                                period: .period(row.period), bad: !row.good))
         }
     }
 
@@ -52,7 +57,7 @@ enum PanelSummaries {
         let before = old.calls.activeCall.map { ($0.createdAt, $0.start) }
         let after = new.calls.activeCall.map { ($0.createdAt, $0.start) }
         guard before?.0 != after?.0 || before?.1 != after?.1, let call = new.calls.activeCall else { return [] }
-        let rows = callRows(call, start: call.start, state: new).map { $0.trimmingCharacters(in: .whitespaces) }
-        return ["Call \"\(call.name)\" at \(ISOInstant.seconds(call.start)): " + rows.joined(separator: "; ") + "."]
+        let rows = callRows(call, start: call.start, state: new, language: new.language).map { $0.trimmingCharacters(in: .whitespaces) }
+        return [new.language.text(.plainCall(name: call.name, at: ISOInstant.seconds(call.start), rows: rows.joined(separator: "; ")))]
     }
 }

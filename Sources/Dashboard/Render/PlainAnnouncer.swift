@@ -7,8 +7,8 @@ import TimeKit
 public enum PlainAnnouncer {
     /// Lines printed when plain mode starts.
     public static func greeting(_ state: AppState) -> [String] {
-        var lines = ["timedeck (plain mode). Press ? for keys, t for the time, q to quit."]
-        if let notice = state.configNotice { lines.append("Warning: " + notice) }
+        var lines = [state.language.text(.plainGreeting)]
+        if let notice = state.configNotice { lines.append(state.language.text(.plainWarning) + notice) }
         lines.append(timeLine(state))
         return lines
     }
@@ -16,42 +16,45 @@ public enum PlainAnnouncer {
     /// The current time as one sentence-like line.
     public static func timeLine(_ state: AppState) -> String {
         let offset = state.localZone.secondsFromGMT(for: state.now)
-        return "UTC \(MarkTime.clock(state.now)), \(MarkTime.date(state.now)). "
-            + "Local \(LocalTimeText.weekdayTime(state.now, in: state.localZone)) "
+        let f = LocalTimeText.fields(state.now, in: state.localZone)
+        let time = "\(MarkTime.pad(f.hour)):\(MarkTime.pad(f.minute)):\(MarkTime.pad(f.second))"
+        return "UTC \(MarkTime.clock(state.now)), \(Header.utcDate(state)). "
+            + "\(state.language.text(.local)) \(state.language.weekday(f.isoWeekday)) \(time) "
             + "\(LocalTimeText.offset(seconds: offset)) \(state.localZone.identifier)."
     }
 
     /// Lines describing what changed between `old` and `new`.
     public static func changes(from old: AppState, to new: AppState) -> [String] {
+        let l = new.language
         var lines: [String] = []
         if old.overlay == nil, case .help = new.overlay {
-            lines.append("Keys:")
+            lines.append(l.text(.plainKeys))
             for line in HelpOverlay.content(new) {
                 if line.isHeading { lines.append(line.keys + ":") } else if !line.keys.isEmpty { lines.append("  \(line.keys): \(line.text)") }
             }
-            lines.append("End of keys. Escape closes.")
+            lines.append(l.text(.plainEndOfKeys))
         } else if case .help = old.overlay, new.overlay == nil {
-            lines.append("Help closed.")
+            lines.append(l.text(.plainHelpClosed))
         }
         if old.focus != new.focus, let focus = new.focus {
-            lines.append("Focus: \(focus.rawValue) panel.")
+            lines.append(l.text(.focusPanel(focus)))
         }
         if new.timeRequests != old.timeRequests { lines.append(timeLine(new)) }
         for panel in PanelRegistry.all where new.panels.contains(panel.id) {
             lines += panel.announcements(from: old, to: new)
         }
         if let notice = new.notice, notice != old.notice {
-            lines.append((notice.isProblem ? "Problem: " : "") + notice.text)
+            lines.append((notice.isProblem ? l.text(.plainProblem) : "") + notice.text)
         }
         if old.overlay == nil, case .settings = new.overlay {
-            lines.append("Settings open: arrows change the selected setting (saved at once); Escape closes.")
+            lines.append(l.text(.plainSettingsOpen))
         }
         if case .settings(let selected) = new.overlay, old.overlay != new.overlay || old.settings != new.settings,
            SettingsOverlay.items.indices.contains(selected) {
             let item = SettingsOverlay.items[selected]
-            lines.append("\(item.title): \(item.current(new)).")
+            lines.append(l.text(.settingValue(title: item.title, value: item.current(new))))
         }
-        if new.isQuitting && !old.isQuitting { lines.append("Goodbye.") }
+        if new.isQuitting && !old.isQuitting { lines.append(l.text(.plainGoodbye)) }
         return lines
     }
 

@@ -33,7 +33,7 @@ public func render(_ state: AppState, size: Size) -> Frame {
 /// to whatever width there is.
 func drawTooSmall(_ size: Size, language: UILanguage = .en, into frame: inout Frame) {
     let l = language
-    let message = "\(l.localized("Enlarge the terminal to at least")) \(Layout.minimum) (\(l.localized("now")) \(size)). \(l.localized("q quits."))"
+    let message = l.text(.enlargeTerminal(minimum: "\(Layout.minimum)", now: "\(size)"))
     let words = message.split(separator: " ")
     var lines: [String] = []
     var current = ""

@@ -7,7 +7,7 @@ public enum SettingsOverlay {
     /// One adjustable setting: its config key, its choices, and its current
     /// value (read from `AppState.settings`, so it is never stale).
     struct Item: Sendable {
-        var title: String
+        var title: UIText
         var table: String
         var key: String
         var choices: [String]
@@ -15,17 +15,17 @@ public enum SettingsOverlay {
     }
 
     static let items: [Item] = [
-        Item(title: "Theme", table: "display", key: "theme", choices: Settings.ThemeName.allCases.map(\.rawValue),
+        Item(title: .settingTheme, table: "display", key: "theme", choices: Settings.ThemeName.allCases.map(\.rawValue),
              current: { $0.settings.theme.rawValue }),
-        Item(title: "Clock", table: "display", key: "clock", choices: Settings.ClockStyle.allCases.map(\.rawValue),
+        Item(title: .settingClock, table: "display", key: "clock", choices: Settings.ClockStyle.allCases.map(\.rawValue),
              current: { $0.settings.clock.rawValue }),
-        Item(title: "Bell on marks", table: "marks", key: "bell", choices: ["true", "false"],
+        Item(title: .settingBell, table: "marks", key: "bell", choices: ["true", "false"],
              current: { $0.settings.bell ? "true" : "false" }),
-        Item(title: "Flash on marks", table: "marks", key: "flash", choices: ["true", "false"],
+        Item(title: .settingFlash, table: "marks", key: "flash", choices: ["true", "false"],
              current: { $0.settings.flash ? "true" : "false" }),
-        Item(title: "Reduced motion", table: "display", key: "reduced_motion", choices: ["false", "true"],
+        Item(title: .settingReducedMotion, table: "display", key: "reduced_motion", choices: ["false", "true"],
              current: { $0.settings.reducedMotion ? "true" : "false" }),
-        Item(title: "Language", table: "display", key: "language", choices: Settings.Language.allCases.map(\.rawValue),
+        Item(title: .settingLanguage, table: "display", key: "language", choices: Settings.Language.allCases.map(\.rawValue),
              current: { $0.settings.language.rawValue }),
     ]
 
@@ -49,17 +49,17 @@ public enum SettingsOverlay {
         let height = min(frame.size.rows - 2, items.count + 6)
         let rect = Rect(x: (frame.size.columns - width) / 2, y: (frame.size.rows - height) / 2, width: width, height: height)
         frame.fill(rect, role: .overlay)
-        frame.box(rect, title: l.localized("Settings"), role: .border)
+        frame.box(rect, title: l.text(.settingsTitle), role: .border)
         let inner = rect.inset(by: 1)
         for (i, item) in items.enumerated() {
             let y = inner.y + 1 + i
             let chosen = i == selected
             let role: StyleRole = chosen ? .selection : .helpText
             if chosen { frame.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), role: .selection) }
-            frame.put((chosen ? "▶ " : "  ") + l.localized(item.title), x: inner.x + 1, y: y, role: role, clip: inner)
+            frame.put((chosen ? "▶ " : "  ") + l.text(item.title), x: inner.x + 1, y: y, role: role, clip: inner)
             frame.put("‹ \(item.current(state)) ›", x: inner.x + 22, y: y, role: chosen ? .selection : .helpKey, clip: inner)
         }
-        let hint = l.localized("←→ change · ↑↓ select · Esc close · saved at once")
+        let hint = l.text(.settingsHint)
         frame.put(hint, x: inner.x + 1, y: inner.maxY - 1, role: .keyHint, clip: inner)
     }
 }

@@ -12,10 +12,10 @@ enum StatusBar {
             return
         }
         var x = rect.x + 1
-        for (key, label) in [("?", "help"), ("Tab", "panel"), ("q", "quit")] {
+        for (key, label) in [("?", UIText.hintHelp), ("Tab", .hintPanel), ("q", .hintQuit)] {
             if key == "Tab" && state.panels.count < 2 { continue }
             x = frame.put(key, x: x, y: rect.y, role: .helpKey, clip: rect)
-            x = frame.put(" \(state.language.localized(label))   ", x: x, y: rect.y, role: .keyHint, clip: rect)
+            x = frame.put(" \(state.language.text(label))   ", x: x, y: rect.y, role: .keyHint, clip: rect)
         }
     }
 }

@@ -14,10 +14,11 @@ enum CallsSetup {
     }
 
     /// The planner's first state: the place database, the Mars sites and
-    /// the stored calls, or the first-run call when there are none. Its
-    /// display settings live in `AppState.settings` (`TIMEDECK_REDUCED_MOTION`
-    /// is folded in by `ConfigFile.loadSettings`).
-    static func initialState(now: Date, store: StoreHandle) -> CallPlannerState {
+    /// the stored calls, or the first-run call when there are none (named in
+    /// the interface language). Its display settings live in
+    /// `AppState.settings` (`TIMEDECK_REDUCED_MOTION` is folded in by
+    /// `ConfigFile.loadSettings`).
+    static func initialState(now: Date, store: StoreHandle, language: UILanguage = .en) -> CallPlannerState {
         let environment = ProcessInfo.processInfo.environment
         var state = CallPlannerState()
         state.marsSites = try? MarsSiteLibrary.bundled()
@@ -33,17 +34,22 @@ enum CallsSetup {
                 state.activeIndex = index
             }
         } catch {
-            state.message = "Calls could not be read (\(error)); changes will not be saved."
+            state.message = .verbatim("Calls could not be read (\(error)); changes will not be saved.")
         }
         if state.calls.isEmpty {
             // Not saved until the user changes it, so merely opening the
             // dashboard never writes anything.
             if let db {
-                state.calls = [DefaultCall.make(userZone: zone, in: db, now: now)]
+                var call = DefaultCall.make(userZone: zone, in: db, now: now)
+                if let home = call.source?.place {
+                    let name = language == .ja ? db.japaneseName(of: home) ?? home.name : home.name
+                    call.name = language.text(.callFrom(place: name))
+                }
+                state.calls = [call]
             } else if let home = state.home {
-                state.calls = [CallPlan(name: "Call from \(home.name)", participants: [CallParticipant(place: home)],
+                state.calls = [CallPlan(name: language.text(.callFrom(place: home.name)), participants: [CallParticipant(place: home)],
                                         start: now, durationMinutes: 60, createdAt: now)]
-                state.message = "Place database missing: only zone names can be added (see TIMEDECK_RESOURCES)."
+                state.message = .verbatim("Place database missing: only zone names can be added (see TIMEDECK_RESOURCES).")
             }
         }
         return state

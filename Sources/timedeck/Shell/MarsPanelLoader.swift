@@ -15,22 +15,22 @@ enum MarsPanelLoader {
     /// those keys change.
     static func initialState(now: Date, environment: [String: String], settings: Settings,
                              store: StoreHandle) -> MarsPanelState {
-        var notices: [String] = []
+        var notices: [UIMessage] = []
         var sites: [MarsSite] = []
         do {
             sites = try MarsSiteLibrary.bundled().sites
         } catch {
-            notices.append("Mars site list unavailable; set TIMEDECK_RESOURCES to the Resources folder")
+            notices.append(.text(.marsSitesUnavailable))
         }
         let leap = LeapSecondList.load(environment: environment,
                                        nowUnixSeconds: Int64(now.timeIntervalSince1970.rounded(.down)))
-        if let notice = leap.notice { notices.append(notice) }
+        if let notice = UIMessage.leapSeconds(leap) { notices.append(notice) }
         var state = MarsPanelState(sites: sites, leapSeconds: leap.table, notices: notices)
         var saved: MarsSettings?
         do {
             saved = try store.existing()?.marsSettings()
         } catch {
-            state.notices.append("Mars choices will not be remembered: \(error)")
+            state.notices.append(.marsChoicesNotRemembered(error: "\(error)"))
         }
         let config = MarsConfigBasis(longitudeEast: settings.marsLongitudeEast, site: settings.marsSite)
         if let notice = state.start(config: config, saved: saved) {

@@ -90,8 +90,8 @@ import TimeKit
     @Test func unknownConfigSiteGivesANoticeWithSuggestions() {
         var s = MarsPanelState(sites: Self.sites)
         let notice = s.start(config: MarsConfigBasis(longitudeEast: 10, site: "jezro"), saved: nil)
-        #expect(notice?.contains("config mars.site \"jezro\" is not a known site") == true)
-        #expect(notice?.contains("Perseverance") == true)
+        #expect(notice.map(UILanguage.en.text)?.contains("config mars.site \"jezro\" is not a known site") == true)
+        #expect(notice.map(UILanguage.en.text)?.contains("Perseverance") == true)
         #expect(s.siteID == nil && s.longitudeEast == 10)
     }
 }
@@ -155,7 +155,7 @@ import TimeKit
     @Test func aFailedSaveShowsOnceInThePanel() {
         var s = update(marsState(), .marsSettingsNotSaved("Mars settings not saved: disk full")).0
         s = update(s, .marsSettingsNotSaved("Mars settings not saved: disk full")).0
-        #expect(s.mars.notices == ["Mars settings not saved: disk full"])
+        #expect(s.mars.notices == [.verbatim("Mars settings not saved: disk full")])
     }
 
     @Test func plainModeSaysTheNewMarsChoice() {
@@ -171,7 +171,7 @@ import TimeKit
     }
 
     @Test func helpListsTheMarsKeys() {
-        let rows = Keymap.helpRows(for: [.panel(.mars)]).map(\.help)
+        let rows = Keymap.helpRows(for: [.panel(.mars)]).map { UILanguage.en.text($0.help) }
         #expect(rows.contains("Longitude 0.1° east") && rows.contains("Next site in the library")
                 && rows.contains("Advanced fields on/off"))
     }
@@ -191,7 +191,7 @@ import TimeKit
 
     static func ingenuity() -> MarsPanelText.Input {
         let state = MarsPanelState(siteID: "perseverance", advanced: true, sites: sites,
-                                   notices: ["leap-second list expired 2026-06-28; using 37 s"])
+                                   notices: [.leapListExpired(day: "2026-06-28", seconds: 37, builtIn: false)])
         // Ingenuity's first flight, 2021-04-19T07:34:00Z: NASA gave 12:33 LMST, sol 58.
         return MarsPanelText.input(at: 1_618_817_640, state: state)
     }
@@ -234,7 +234,7 @@ import TimeKit
         #expect(Array(lines.suffix(2)) == ["! leap-second list expired", "  2026-06-28; using 37 s"])
         #expect(lines.filter { $0.hasPrefix("!") || $0.hasPrefix("  ") }.allSatisfy { $0.count <= 36 })
         #expect(MarsPanelText.wrap("", width: 10) == [""])
-        #expect(MarsPanelText.wrap("abcdefghijklmnop", width: 8) == ["abcdefgh"])
+        #expect(MarsPanelText.wrap("abcdefghijklmnop", width: 8) == ["abcdefgh", "ijklmn", "op"])
     }
 
     @Test func rolesMarkClocksAndNotices() {
@@ -255,7 +255,7 @@ import TimeKit
     func state(siteID: String?, advanced: Bool, longitude: Double = 0) -> AppState {
         var s = AppState(now: Self.instant, localZone: zone("UTC"), panels: [.mars])
         s.mars = MarsPanelState(longitudeEast: longitude, siteID: siteID, advanced: advanced, sites: Self.sites,
-                                notices: ["leap-second list expired 2026-06-28; using 37 s"])
+                                notices: [.leapListExpired(day: "2026-06-28", seconds: 37, builtIn: false)])
         return s
     }
 

@@ -39,8 +39,8 @@ public struct CallEditor: Equatable, Sendable {
     }
 
     /// Removes the selected place (a call keeps at least its source).
-    public mutating func removeSelected() -> String? {
-        guard draft.participants.count > 1 else { return "A call needs at least one place." }
+    public mutating func removeSelected() -> UIMessage? {
+        guard draft.participants.count > 1 else { return .text(.callNeedsPlace) }
         draft.participants.remove(at: selected)
         selected = min(selected, draft.participants.count - 1)
         return nil
@@ -49,7 +49,7 @@ public struct CallEditor: Equatable, Sendable {
     /// Moves the selected place up (−1) or down (+1); moving into the first
     /// row makes it the source, with the start instant (all local times) kept.
     @discardableResult
-    public mutating func moveSelected(_ offset: Int) -> String? {
+    public mutating func moveSelected(_ offset: Int) -> UIMessage? {
         let target = selected + offset
         guard draft.participants.indices.contains(target) else { return nil }
         if target == 0 && draft.participants[selected].place.isMars || selected == 0 && draft.participants[target].place.isMars {
@@ -60,10 +60,10 @@ public struct CallEditor: Equatable, Sendable {
         return nil
     }
 
-    static let marsSourceMessage = "A Mars site can join a call but not be its source (it has no time zone)."
+    static let marsSourceMessage = UIMessage.text(.marsCannotBeSource)
 
     @discardableResult
-    public mutating func makeSelectedSource() -> String? {
+    public mutating func makeSelectedSource() -> UIMessage? {
         guard draft.participants.indices.contains(selected) else { return nil }
         if draft.participants[selected].place.isMars { return Self.marsSourceMessage }
         draft.makeSource(selected)
@@ -136,23 +136,23 @@ public struct CallEditor: Equatable, Sendable {
 
     /// Enter in a field: applies it to the draft. Returns a message when
     /// the value cannot be used (the field stays open).
-    public mutating func acceptField() -> String? {
+    public mutating func acceptField() -> UIMessage? {
         switch field {
         case let .name(text):
             let name = text.trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { return "A call needs a name." }
+            guard !name.isEmpty else { return .text(.callNeedsName) }
             draft.name = name
         case let .duration(text):
             if text.isEmpty {
                 draft.durationMinutes = nil
             } else {
-                guard let m = Int(text), (1...1440).contains(m) else { return "Duration is 1 to 1440 minutes." }
+                guard let m = Int(text), (1...1440).contains(m) else { return .text(.durationRange) }
                 draft.durationMinutes = m
             }
         case let .people(text):
             draft.participants[selected].people = text.trimmingCharacters(in: .whitespaces)
         case let .picker(picker):
-            guard picker.results.indices.contains(picker.selected) else { return "No place matches; keep typing." }
+            guard picker.results.indices.contains(picker.selected) else { return .text(.noPlaceMatches) }
             let place = picker.results[picker.selected]
             if place.isMars && (picker.replacing == 0 || draft.participants.isEmpty) { return Self.marsSourceMessage }
             if let row = picker.replacing {

@@ -15,10 +15,11 @@ extension CallPlannerState {
     /// New call: edit mode on a fresh draft from the active call's source,
     /// starting at the next quarter hour, one hour long, with the picker
     /// open to add the first destination. Nothing exists until confirmed.
-    public mutating func beginNewCall(now: Date, home: Place?) {
+    /// `name` is the draft's first name, in the interface language.
+    public mutating func beginNewCall(now: Date, home: Place?, name: String = UILanguage.en.text(.newCallName)) {
         let source = activeCall?.source?.place ?? home ?? .zone("UTC")
         let zone = source.timeZone ?? TimeZone(identifier: "UTC")!
-        let draft = CallPlan(name: "New call", participants: [CallParticipant(place: source)],
+        let draft = CallPlan(name: name, participants: [CallParticipant(place: source)],
                              start: CallOptimizer.nextGridInstant(atOrAfter: now, in: zone),
                              durationMinutes: 60, createdAt: now)
         var e = CallEditor(draft: draft, isNew: true)
@@ -51,7 +52,7 @@ extension CallPlannerState {
         startBeforeNow = nil
         sweep = nil
         if !e.isNew { unsavedSince = nil }  // the draft carries the latest time
-        message = "Saved \"\(e.draft.name)\"."
+        message = .callSaved(name: e.draft.name)
         return earlier + [.saveCall(e.draft)]
     }
 
@@ -66,7 +67,7 @@ extension CallPlannerState {
             editor = e
         } else {
             editor = nil
-            message = "Changes dropped."
+            message = .text(.changesDropped)
         }
     }
 
@@ -86,7 +87,7 @@ extension CallPlannerState {
         activeIndex = min(activeIndex, max(0, calls.count - 1))
         undoStack = []
         startBeforeNow = nil
-        message = "Deleted \"\(removed.name)\"."
+        message = .callDeleted(name: removed.name)
         return removed.id.map { [.deleteCall(id: $0)] } ?? []
     }
 }

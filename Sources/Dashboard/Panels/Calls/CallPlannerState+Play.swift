@@ -21,13 +21,13 @@ extension CallPlannerState {
         if let back = startBeforeNow, back != call.start {
             startBeforeNow = nil
             let effects = setStart(back, now: now, animate: true, keepNowMemory: true)
-            message = "Back to the scheduled time."
+            message = .text(.backToScheduled)
             return effects
         }
         let before = call.start
         let effects = setStart(now, now: now, animate: true, keepNowMemory: true)
         startBeforeNow = before
-        message = "Now. Press n again to go back."
+        message = .text(.nowPressNAgain)
         return effects
     }
 
@@ -40,20 +40,20 @@ extension CallPlannerState {
         case .earliest:
             guard let t = optimizer.earliest(for: zones, scheduled: call.start) else { return [] }
             let effects = setStart(t, now: now, animate: true)
-            message = "Earliest: the westernmost place at 07:00 (TimeToCall's rule)."
+            message = .text(.earliestRule)
             return effects
         case .latest:
             guard let t = optimizer.latest(for: zones, scheduled: call.start) else { return [] }
             let effects = setStart(t, now: now, animate: true)
-            message = "Latest: the easternmost place at 22:00 (TimeToCall's rule)."
+            message = .text(.latestRule)
             return effects
         case .best:
             guard let best = optimizer.best(for: zones, from: now, durationMinutes: call.durationMinutes ?? 0)
             else { return [] }
             let effects = setStart(best.start, now: now, animate: true)
             message = best.isGoodForAll
-                ? "Best in the next 24 h: \(best.placesInWorkingHours) of \(zones.count) places in working hours."
-                : "No time in the next 24 h avoids before dawn for everyone; this is the least bad."
+                ? .bestInNext24Hours(good: best.placesInWorkingHours, of: zones.count)
+                : .text(.noGoodTime)
             return effects
         }
     }
@@ -61,7 +61,7 @@ extension CallPlannerState {
     /// `u`: back to the previous start.
     public mutating func undo(now: Date) -> [CallPlannerEffect] {
         guard activeCall != nil, let previous = undoStack.popLast() else {
-            message = "Nothing to undo."
+            message = .text(.nothingToUndo)
             return []
         }
         startSweep(to: previous, now: now, animate: true)

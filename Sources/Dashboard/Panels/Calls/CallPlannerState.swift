@@ -20,7 +20,7 @@ public struct CallPlannerState: Equatable, Sendable {
     /// Non-nil in edit mode.
     public var editor: CallEditor?
     /// One line for the user: what an optimizer did, why a key did nothing.
-    public var message: String?
+    public var message: UIMessage?
     /// The place database for edit mode's search (nil if it failed to open;
     /// then only zone names can be added).
     public var places: PlaceDatabase?

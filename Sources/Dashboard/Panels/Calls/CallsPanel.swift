@@ -6,54 +6,54 @@ import TimeKit
 public enum CallsPanel {
     /// Play-mode keys (calls panel focused).
     public static let playBindings: [KeyBinding] = [
-        KeyBinding([.right], .calls(.later), "Call 15 minutes later", scope: .panel(.calls)),
-        KeyBinding([.left], .calls(.earlier), "Call 15 minutes earlier", scope: .panel(.calls)),
-        KeyBinding([.shiftRight, .character("L")], .calls(.hourLater), "Call an hour later", scope: .panel(.calls)),
-        KeyBinding([.shiftLeft, .character("H")], .calls(.hourEarlier), "Call an hour earlier", scope: .panel(.calls)),
-        KeyBinding([.character("n")], .calls(.toggleNow), "Jump to now; again: back to the scheduled time",
+        KeyBinding([.right], .calls(.later), .keyCallLater, scope: .panel(.calls)),
+        KeyBinding([.left], .calls(.earlier), .keyCallEarlier, scope: .panel(.calls)),
+        KeyBinding([.shiftRight, .character("L")], .calls(.hourLater), .keyCallHourLater, scope: .panel(.calls)),
+        KeyBinding([.shiftLeft, .character("H")], .calls(.hourEarlier), .keyCallHourEarlier, scope: .panel(.calls)),
+        KeyBinding([.character("n")], .calls(.toggleNow), .keyToggleNow,
                    scope: .panel(.calls)),
-        KeyBinding([.character("a")], .calls(.optimizeEarliest), "Earliest: westernmost place at 07:00",
+        KeyBinding([.character("a")], .calls(.optimizeEarliest), .keyOptimizeEarliest,
                    scope: .panel(.calls)),
-        KeyBinding([.character("p")], .calls(.optimizeLatest), "Latest: easternmost place at 22:00",
+        KeyBinding([.character("p")], .calls(.optimizeLatest), .keyOptimizeLatest,
                    scope: .panel(.calls)),
-        KeyBinding([.character("b")], .calls(.optimizeBest), "Best time in the next 24 hours", scope: .panel(.calls)),
-        KeyBinding([.character("u")], .calls(.undo), "Undo the last time change", scope: .panel(.calls)),
-        KeyBinding([.character("r")], .calls(.toggleRing), "Clock ring: next 12 hours / next 60 minutes",
+        KeyBinding([.character("b")], .calls(.optimizeBest), .keyOptimizeBest, scope: .panel(.calls)),
+        KeyBinding([.character("u")], .calls(.undo), .keyUndoTimeChange, scope: .panel(.calls)),
+        KeyBinding([.character("r")], .calls(.toggleRing), .keyToggleRing,
                    scope: .panel(.calls)),
-        KeyBinding([.character("c")], .calls(.toggleClockFormat), "12- or 24-hour times", scope: .panel(.calls)),
-        KeyBinding([.character("M")], .calls(.toggleMotion), "Reduced motion (no hand sweep) on/off",
+        KeyBinding([.character("c")], .calls(.toggleClockFormat), .keyToggleClockFormat, scope: .panel(.calls)),
+        KeyBinding([.character("M")], .calls(.toggleMotion), .keyToggleMotion,
                    scope: .panel(.calls)),
-        KeyBinding([.enter], .calls(.edit), "Edit this call", scope: .panel(.calls)),
-        KeyBinding([.character("N")], .calls(.newCall), "New call", scope: .panel(.calls)),
-        KeyBinding([.character("]")], .calls(.nextCall), "Next call (older)", scope: .panel(.calls)),
-        KeyBinding([.character("[")], .calls(.previousCall), "Previous call (newer)", scope: .panel(.calls)),
+        KeyBinding([.enter], .calls(.edit), .keyEditCall, scope: .panel(.calls)),
+        KeyBinding([.character("N")], .calls(.newCall), .keyNewCall, scope: .panel(.calls)),
+        KeyBinding([.character("]")], .calls(.nextCall), .keyNextCall, scope: .panel(.calls)),
+        KeyBinding([.character("[")], .calls(.previousCall), .keyPreviousCall, scope: .panel(.calls)),
     ]
 
     /// Edit-mode keys, used while a call is being edited and no text field
     /// is open (a field takes typed characters itself).
     public static let editBindings: [KeyBinding] = [
-        KeyBinding([.up, .character("k")], .calls(.editUp), "Select the place above (or the result above)",
+        KeyBinding([.up, .character("k")], .calls(.editUp), .keyEditUp,
                    scope: .callEditor),
-        KeyBinding([.down, .character("j")], .calls(.editDown), "Select the place below (or the result below)",
+        KeyBinding([.down, .character("j")], .calls(.editDown), .keyEditDown,
                    scope: .callEditor),
-        KeyBinding([.character("a")], .calls(.editAdd), "Add a place (search as you type)", scope: .callEditor),
-        KeyBinding([.character("c")], .calls(.editChange), "Change the selected place", scope: .callEditor),
-        KeyBinding([.character("x"), .delete], .calls(.editRemove), "Remove the selected place", scope: .callEditor),
-        KeyBinding([.character("K"), .shiftUp], .calls(.editMoveUp), "Move the selected place up", scope: .callEditor),
-        KeyBinding([.character("J"), .shiftDown], .calls(.editMoveDown), "Move the selected place down",
+        KeyBinding([.character("a")], .calls(.editAdd), .keyEditAdd, scope: .callEditor),
+        KeyBinding([.character("c")], .calls(.editChange), .keyEditChange, scope: .callEditor),
+        KeyBinding([.character("x"), .delete], .calls(.editRemove), .keyEditRemove, scope: .callEditor),
+        KeyBinding([.character("K"), .shiftUp], .calls(.editMoveUp), .keyEditMoveUp, scope: .callEditor),
+        KeyBinding([.character("J"), .shiftDown], .calls(.editMoveDown), .keyEditMoveDown,
                    scope: .callEditor),
-        KeyBinding([.character("s")], .calls(.editMakeSource), "Make the selected place the source",
+        KeyBinding([.character("s")], .calls(.editMakeSource), .keyEditMakeSource,
                    scope: .callEditor),
-        KeyBinding([.character("r")], .calls(.editRename), "Rename the call", scope: .callEditor),
-        KeyBinding([.character("t")], .calls(.editDuration), "Set the duration (minutes)", scope: .callEditor),
-        KeyBinding([.character("P")], .calls(.editPeople), "Names of people at the selected place",
+        KeyBinding([.character("r")], .calls(.editRename), .keyEditRename, scope: .callEditor),
+        KeyBinding([.character("t")], .calls(.editDuration), .keyEditDuration, scope: .callEditor),
+        KeyBinding([.character("P")], .calls(.editPeople), .keyEditPeople,
                    scope: .callEditor),
-        KeyBinding([.character("D")], .calls(.editDelete), "Delete this call (asks first)", scope: .callEditor),
-        KeyBinding([.character("y")], .calls(.editConfirmDelete), "Yes, delete (after D)", scope: .callEditor),
-        KeyBinding([.character("n")], .calls(.editKeep), "No, keep it (after D)", scope: .callEditor),
-        KeyBinding([.enter], .calls(.editAccept), "Accept the field; with none open, save the call",
+        KeyBinding([.character("D")], .calls(.editDelete), .keyEditDelete, scope: .callEditor),
+        KeyBinding([.character("y")], .calls(.editConfirmDelete), .keyEditConfirmDelete, scope: .callEditor),
+        KeyBinding([.character("n")], .calls(.editKeep), .keyEditKeep, scope: .callEditor),
+        KeyBinding([.enter], .calls(.editAccept), .keyEditAccept,
                    scope: .callEditor),
-        KeyBinding([.escape], .calls(.editCancel), "Close the field; with none open, drop every change",
+        KeyBinding([.escape], .calls(.editCancel), .keyEditCancel,
                    scope: .callEditor),
     ]
 
@@ -103,9 +103,9 @@ public enum CallsPanel {
             saves = next.changeSetting("display", "clock", to: state.use24Hour ? "12h" : "24h")
         case .toggleMotion:
             saves = next.changeSetting("display", "reduced_motion", to: state.settings.reducedMotion ? "false" : "true")
-            c.message = next.settings.reducedMotion ? "Reduced motion: hands jump." : "Hands sweep to new times."
+            c.message = .text(next.settings.reducedMotion ? .reducedMotionOn : .handsSweep)
         case .edit: c.beginEdit()
-        case .newCall: c.beginNewCall(now: now, home: c.home)
+        case .newCall: c.beginNewCall(now: now, home: c.home, name: state.language.text(.newCallName))
         case .nextCall: effects = c.selectCall(offset: 1, now: now)
         case .previousCall: effects = c.selectCall(offset: -1, now: now)
         case .editUp, .editDown:

@@ -8,6 +8,6 @@ extension MarksPanel: DashboardPanel {
     static func summary(_ state: AppState) -> [String] { PanelSummaries.marks(state) }
 
     static func announcements(from old: AppState, to new: AppState) -> [String] {
-        announcements(from: old.marks, to: new.marks)
+        announcements(from: old.marks, to: new.marks, language: new.language)
     }
 }

@@ -32,35 +32,35 @@ extension MarksPanel {
                 m.mode = .editingNote(id: id, text: mark.note)
                 m.message = nil
             } else {
-                m.message = .init("No mark to annotate: press Space to record one.")
+                m.message = .init(state.language.text(.noMarkToAnnotate))
             }
         case .delete:
             if let id = m.selectedMark?.id {
                 effects = [.marks(.delete(id: id))]
             } else {
-                m.message = .init("No mark to delete.")
+                m.message = .init(state.language.text(.noMarkToDelete))
             }
         case .undo:
             switch m.undo {
             case .delete(let mark)?: effects = [.marks(.restore([mark]))]
             case .clear(let marks)?: effects = [.marks(.restore(marks))]
             case .note(let id, let previous)?: effects = [.marks(.updateNote(id: id, note: previous))]
-            case nil: m.message = .init("Nothing to undo.")
+            case nil: m.message = .init(state.language.text(.nothingToUndo))
             }
             m.undo = nil
         case .clearAll:
             if m.totalCount == 0 {
-                m.message = .init("No marks to clear.")
+                m.message = .init(state.language.text(.noMarksToClear))
             } else {
                 m.mode = .confirmingClear(count: m.totalCount)
             }
         case .toggleBell:
             effects = next.changeSetting("marks", "bell", to: state.settings.bell ? "false" : "true")
-            m.message = .init("Bell \(next.settings.bell ? "on" : "off") for new marks (config: marks.bell).")
+            m.message = .init(state.language.text(.bellForNewMarks(on: next.settings.bell)))
         case .toggleFlash:
             effects = next.changeSetting("marks", "flash", to: state.settings.flash ? "false" : "true")
-            let held = next.settings.flash && next.settings.reducedMotion ? " (held off by reduced motion)" : ""
-            m.message = .init("Flash \(next.settings.flash ? "on" : "off") for new marks (config: marks.flash)\(held).")
+            let held = next.settings.flash && next.settings.reducedMotion
+            m.message = .init(state.language.text(.flashForNewMarks(on: next.settings.flash, heldOff: held)))
         }
         next.marks = m
         return (next, effects)
@@ -78,7 +78,7 @@ extension MarksPanel {
             if key == .character("y") || key == .character("Y") {
                 return (next, [.marks(.clear)])
             }
-            next.marks.message = .init("Kept all \(count) marks.")
+            next.marks.message = .init(state.language.text(.keptAllMarks(count: count)))
             // Space still marks: answering "no" must not cost a sight.
             if key == .space { return MarksPanel.perform(.record, in: next) }
             return (next, [])
@@ -89,7 +89,7 @@ extension MarksPanel {
                 return (next, [.marks(.updateNote(id: id, note: text))])
             case .escape:
                 next.marks.mode = .browsing
-                next.marks.message = .init("Note not changed.")
+                next.marks.message = .init(state.language.text(.noteNotChanged))
                 return (next, [])
             case .backspace, .delete:
                 if !text.isEmpty { text.removeLast() }
@@ -97,7 +97,7 @@ extension MarksPanel {
                 if text.count < noteLimit {
                     text.append(c)
                 } else {
-                    next.marks.message = .init("Notes are at most \(noteLimit) characters.", isError: true)
+                    next.marks.message = .init(state.language.text(.notesAreAtMost(characters: noteLimit)), isError: true)
                 }
             case .control("c"):
                 return nil  // Ctrl-C still quits
@@ -127,29 +127,29 @@ extension MarksPanel {
             if state.settings.bell { effects = [.bell(times: 2)] }
         case .recordFailed(let mark, let reason):
             m.pending = max(0, m.pending - 1)
-            m.message = .init("MARK NOT SAVED (\(reason)): \(mark.markTimeText) \(mark.isoText), write it down", isError: true)
+            m.message = .init(state.language.text(.markNotSaved(reason: reason, markTime: mark.markTimeText, iso: mark.isoText)), isError: true)
             effects = [.bell(times: 3)]
         case .noteSaved(let mark, let previous):
             if let i = m.marks.firstIndex(where: { $0.id == mark.id }) { m.marks[i] = mark }
             m.undo = .note(id: mark.id ?? 0, previous: previous)
-            m.message = .init("Note saved on #\(mark.id ?? 0) (u undoes).")
+            m.message = .init(state.language.text(.noteSaved(id: mark.id ?? 0)))
         case .deleted(let mark):
             m.marks.removeAll { $0.id == mark.id }
             m.totalCount = max(0, m.totalCount - 1)
             m.selected = min(m.selected, max(0, m.marks.count - 1))
             m.undo = .delete(mark)
-            m.message = .init("Deleted #\(mark.id ?? 0) \(mark.markTimeText) (u undoes).")
+            m.message = .init(state.language.text(.markDeleted(id: mark.id ?? 0, markTime: mark.markTimeText)))
         case .restored(let marks):
             m.insert(marks)
             // One mark: select it where it lands; a whole clear: the newest.
             if marks.count == 1, let only = marks.first { m.selected = m.marks.firstIndex { $0.id == only.id } ?? 0 } else { m.selected = 0 }
-            m.message = .init(marks.count == 1 ? "Restored #\(marks[0].id ?? 0)." : "Restored \(marks.count) marks.")
+            m.message = .init(state.language.text(marks.count == 1 ? .markRestored(id: marks[0].id ?? 0) : .marksRestored(count: marks.count)))
         case .cleared(let marks):
             m.marks = []
             m.totalCount = 0
             m.selected = 0
             m.undo = .clear(marks)
-            m.message = .init("Cleared \(marks.count) marks (u undoes).")
+            m.message = .init(state.language.text(.marksCleared(count: marks.count)))
         case .changedElsewhere:
             // Read on the main loop, in order with our own writes, so a
             // reload can never hide a mark we have just stored.
@@ -160,7 +160,7 @@ extension MarksPanel {
             m.totalCount = max(total, marks.count)
             m.selected = m.marks.firstIndex { $0.id == selectedID } ?? min(m.selected, max(0, m.marks.count - 1))
         case .storeFailed(let reason):
-            m.message = .init("Store error: \(reason)", isError: true)
+            m.message = .init(state.language.text(.storeError(reason)), isError: true)
         case .clock(let kernel):
             m.kernel = kernel
         case .gps(let snapshot):

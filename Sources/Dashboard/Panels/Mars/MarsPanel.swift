@@ -12,16 +12,16 @@ public enum MarsAction: Equatable, Hashable, Sendable {
 public enum MarsPanel {
     public static let keyBindings: [KeyBinding] = [
         KeyBinding([.right, .character("l")], .mars(.stepLongitude(degrees: MarsPanelState.fineStepDegrees)),
-                   "Longitude 0.1° east", scope: .panel(.mars)),
+                   .keyLongitudeFineEast, scope: .panel(.mars)),
         KeyBinding([.left, .character("h")], .mars(.stepLongitude(degrees: -MarsPanelState.fineStepDegrees)),
-                   "Longitude 0.1° west", scope: .panel(.mars)),
+                   .keyLongitudeFineWest, scope: .panel(.mars)),
         KeyBinding([.shiftRight, .character("L")], .mars(.stepLongitude(degrees: MarsPanelState.coarseStepDegrees)),
-                   "Longitude 10° east", scope: .panel(.mars)),
+                   .keyLongitudeCoarseEast, scope: .panel(.mars)),
         KeyBinding([.shiftLeft, .character("H")], .mars(.stepLongitude(degrees: -MarsPanelState.coarseStepDegrees)),
-                   "Longitude 10° west", scope: .panel(.mars)),
-        KeyBinding([.character("s")], .mars(.nextSite), "Next site in the library",
+                   .keyLongitudeCoarseWest, scope: .panel(.mars)),
+        KeyBinding([.character("s")], .mars(.nextSite), .keyNextSite,
                    scope: .panel(.mars)),
-        KeyBinding([.character("a")], .mars(.toggleAdvanced), "Advanced fields on/off", scope: .panel(.mars)),
+        KeyBinding([.character("a")], .mars(.toggleAdvanced), .keyToggleAdvanced, scope: .panel(.mars)),
     ]
 
     /// The next state for a Mars key; a changed choice is saved (effect).
@@ -42,7 +42,8 @@ public enum MarsPanel {
     /// A settings file could not be written: say so in the panel.
     static func settingsNotSaved(_ message: String, in state: AppState) -> AppState {
         var next = state
-        if !next.mars.notices.contains(message) { next.mars.notices.append(message) }
+        // Composed by the shell around an OS error: shown as it came.
+        if !next.mars.notices.contains(.verbatim(message)) { next.mars.notices.append(.verbatim(message)) }
         return next
     }
 }
@@ -53,13 +54,9 @@ extension MarsPanel {
     public static func plainLine(_ state: AppState) -> String {
         let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
         let c = input.clock
-        var parts = ["Mars:"]
-        if let site = input.site { parts.append(site.name + ",") }
-        parts.append(MarsLongitude.text(c.longitudeEast) + ",")
-        parts.append("LMST \(FixedText.clock(hours: c.localMeanSolarTime)),")
-        parts.append("LTST \(FixedText.clock(hours: c.localTrueSolarTime))" + (input.missionSol == nil ? "." : ","))
-        if let sol = input.missionSol { parts.append("mission sol \(sol).") }
-        if input.advanced { parts.append("Advanced fields on.") }
-        return parts.joined(separator: " ")
+        let line = state.language.text(.plainMars(site: input.site?.name, longitude: MarsLongitude.text(c.longitudeEast),
+                                                   lmst: FixedText.clock(hours: c.localMeanSolarTime),
+                                                   ltst: FixedText.clock(hours: c.localTrueSolarTime), missionSol: input.missionSol))
+        return input.advanced ? line + " " + state.language.text(.advancedFieldsOn) : line
     }
 }

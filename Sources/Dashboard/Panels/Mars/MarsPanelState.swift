@@ -20,13 +20,13 @@ public struct MarsPanelState: Equatable, Sendable {
     public var leapSeconds: LeapSecondTable
     /// One-line notices shown at the panel's foot (leap-second list expired,
     /// settings not saved, site list missing).
-    public var notices: [String]
+    public var notices: [UIMessage]
     /// The config file's `[mars]` values this state started from; saved with
     /// the choices so that a later change to the config takes over again.
     public var configBasis: MarsConfigBasis?
 
     public init(longitudeEast: Double = 0, siteID: String? = nil, advanced: Bool = false,
-                sites: [MarsSite] = [], leapSeconds: LeapSecondTable = .builtIn, notices: [String] = []) {
+                sites: [MarsSite] = [], leapSeconds: LeapSecondTable = .builtIn, notices: [UIMessage] = []) {
         self.longitudeEast = MarsLongitude.normalized(longitudeEast)
         self.siteID = siteID
         self.advanced = advanced
@@ -97,7 +97,7 @@ extension MarsPanelState {
     /// config's `[mars]` keys changed since they were saved (or nothing was
     /// saved), in which case the config's. Returns a notice for a config site
     /// name that is not in the library.
-    public mutating func start(config: MarsConfigBasis, saved: MarsSettings?) -> String? {
+    public mutating func start(config: MarsConfigBasis, saved: MarsSettings?) -> UIMessage? {
         configBasis = config
         if let saved, (saved.configBasis ?? MarsConfigBasis(longitudeEast: nil, site: nil)) == config {
             apply(saved)
@@ -110,8 +110,7 @@ extension MarsPanelState {
         guard let name = config.site else { return nil }
         let library = MarsSiteLibrary(sites: sites)
         guard let site = library.site(named: name) else {
-            let hint = library.suggestions(for: name).joined(separator: ", ")
-            return "config mars.site \"\(name)\" is not a known site (did you mean \(hint)?)"
+            return .unknownMarsSite(name: name, suggestions: library.suggestions(for: name).joined(separator: ", "))
         }
         siteID = site.id
         longitudeEast = site.longitudeEast

@@ -21,7 +21,7 @@ public enum MarsPanelText {
         public var site: MarsSite?
         public var missionSol: Int?
         public var advanced: Bool
-        public var notices: [String]
+        public var notices: [UIMessage]
     }
 
     /// Evaluates Mars time at `unixSeconds` for the panel's state (pure).
@@ -43,39 +43,47 @@ public enum MarsPanelText {
 
     /// The always-shown rows: clocks, sol, season, year and the site
     /// (shorter labels when `width` is below `compactBelowColumns`).
-    public static func coreRows(_ input: Input, width: Int = 100) -> [Row] {
+    public static func coreRows(_ input: Input, width: Int = 100, language l: UILanguage = .en) -> [Row] {
         let c = input.clock
-        if width < compactBelowColumns { return compactCoreRows(input) }
+        if width < compactBelowColumns { return compactCoreRows(input, l) }
         var rows: [Row] = [
             [Segment("MTC  ", .dim), Segment(FixedText.clock(hours: c.coordinatedMarsTime), .marsTime),
-             Segment("   Sol ", .dim), Segment(String(c.sol)), Segment("   Mars Year ", .dim), Segment(String(c.marsYear))],
+             Segment("   \(l.text(.sol)) ", .dim), Segment(String(c.sol)), Segment("   \(l.text(.marsYear)) ", .dim),
+             Segment(String(c.marsYear))],
             [Segment("LMST ", .dim), Segment(FixedText.clock(hours: c.localMeanSolarTime), .marsTime),
              Segment("   LTST ", .dim), Segment(FixedText.clock(hours: c.localTrueSolarTime), .marsTime),
-             Segment("   at ", .dim), Segment(MarsLongitude.text(c.longitudeEast))],
+             Segment("   \(l.text(.at)) ", .dim), Segment(MarsLongitude.text(c.longitudeEast))],
             [Segment("Ls   ", .dim), Segment(FixedText.decimal(c.solarLongitude, places: 2) + "°"),
-             Segment("  " + c.northernSeason.northernText)],
+             Segment("  " + l.text(.season(c.northernSeason)))],
         ]
         if let site = input.site {
-            var row: Row = [Segment("Site ", .dim), Segment(site.name, .title)]
-            if let sol = input.missionSol { row += [Segment("   mission sol ", .dim), Segment(String(sol))] }
+            var row: Row = [Segment(label(l.text(.site), 5), .dim), Segment(site.name, .title)]
+            if let sol = input.missionSol { row += [Segment("   \(l.text(.missionSol)) ", .dim), Segment(String(sol))] }
             rows.append(row)
         }
         return rows
     }
 
-    static func compactCoreRows(_ input: Input) -> [Row] {
+    /// `text` padded with spaces to `width` cells (a column of labels).
+    static func label(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(1, width - DisplayWidth.of(text)))
+    }
+
+    static func compactCoreRows(_ input: Input, _ l: UILanguage = .en) -> [Row] {
         let c = input.clock
         var rows: [Row] = [
             [Segment("MTC ", .dim), Segment(FixedText.clock(hours: c.coordinatedMarsTime), .marsTime),
-             Segment("  Sol ", .dim), Segment(String(c.sol)), Segment("  MY ", .dim), Segment(String(c.marsYear))],
+             Segment("  \(l.text(.sol)) ", .dim), Segment(String(c.sol)), Segment("  \(l.text(.marsYearShort)) ", .dim),
+             Segment(String(c.marsYear))],
             [Segment("LMST ", .dim), Segment(FixedText.clock(hours: c.localMeanSolarTime), .marsTime),
              Segment("  LTST ", .dim), Segment(FixedText.clock(hours: c.localTrueSolarTime), .marsTime)],
             [Segment("Ls ", .dim), Segment(FixedText.decimal(c.solarLongitude, places: 1) + "°"),
-             Segment(" N " + c.northernSeason.rawValue), Segment("  at ", .dim), Segment(MarsLongitude.text(c.longitudeEast))],
+             Segment(" \(l.text(.northernShort)) \(l.text(.seasonName(c.northernSeason)))"), Segment("  \(l.text(.at)) ", .dim),
+             Segment(MarsLongitude.text(c.longitudeEast))],
         ]
         if let site = input.site {
             var row: Row = [Segment(site.name, .title)]
-            if let sol = input.missionSol { row += [Segment("  sol ", .dim), Segment(String(sol))] }
+            if let sol = input.missionSol { row += [Segment("  \(l.text(.missionSolShort)) ", .dim), Segment(String(sol))] }
             rows.append(row)
         }
         return rows
@@ -83,7 +91,7 @@ public enum MarsPanelText {
 
     /// The advanced rows (JD, TT − UTC, MSD, EOT, subsolar point, declination,
     /// distance), empty when the view is off.
-    public static func advancedRows(_ input: Input) -> [Row] {
+    public static func advancedRows(_ input: Input, language l: UILanguage = .en) -> [Row] {
         guard input.advanced else { return [] }
         let c = input.clock
         return [
@@ -92,36 +100,49 @@ public enum MarsPanelText {
             [Segment("TT-UTC ", .dim), Segment(FixedText.decimal(c.ttMinusUTCSeconds, places: 3) + " s"),
              Segment("   MSD ", .dim), Segment(FixedText.decimal(c.marsSolDate, places: 5))],
             [Segment("EOT  ", .dim), Segment(FixedText.decimal(c.equationOfTime, places: 3) + "°"),
-             Segment("   subsolar ", .dim), Segment(MarsLongitude.text(c.subsolarLongitudeEast, decimals: 2))],
-            [Segment("Decl ", .dim), Segment(FixedText.decimal(c.solarDeclination, places: 2) + "°"),
+             Segment("   \(l.text(.subsolar)) ", .dim), Segment(MarsLongitude.text(c.subsolarLongitudeEast, decimals: 2))],
+            [Segment(label(l.text(.declination), 5), .dim), Segment(FixedText.decimal(c.solarDeclination, places: 2) + "°"),
              Segment("   r ", .dim), Segment(FixedText.decimal(c.heliocentricDistance, places: 4) + " AU")],
         ]
     }
 
     /// Notice rows, marked with `!` as well as colour, word-wrapped to
     /// `width` so that a narrow panel still shows the whole notice.
-    public static func noticeRows(_ input: Input, width: Int = 100) -> [Row] {
+    public static func noticeRows(_ input: Input, width: Int = 100, language: UILanguage = .en) -> [Row] {
         input.notices.flatMap { notice in
-            wrap("! " + notice, width: max(8, width)).enumerated().map { i, line in
+            wrap("! " + language.text(notice), width: max(8, width)).enumerated().map { i, line in
                 [Segment(i == 0 ? line : "  " + line, .warning)]
             }
         }
     }
 
-    /// Words of `text` in lines of at most `width` characters (continuation
-    /// lines leave two for the indent); a word longer than a line is cut.
+    /// Words of `text` in lines of at most `width` display cells
+    /// (continuation lines leave two for the indent). A word wider than a
+    /// line is broken where the line ends: Japanese has no spaces to break at.
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
+        func limit() -> Int { max(1, lines.isEmpty ? width : width - 2) }
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let limit = lines.isEmpty ? width : width - 2
+            var rest = String(word)
+            if DisplayWidth.of(rest) > limit(), !current.isEmpty {
+                lines.append(current)
+                current = ""
+            }
+            while DisplayWidth.of(rest) > limit() {
+                let piece = DisplayWidth.prefix(rest, fitting: limit())
+                guard !piece.isEmpty else { break }
+                lines.append(piece)
+                rest.removeFirst(piece.count)
+            }
+            if rest.isEmpty { continue }
             if current.isEmpty {
-                current = String(word.prefix(limit))
-            } else if current.count + 1 + word.count <= limit {
-                current += " " + word
+                current = rest
+            } else if DisplayWidth.of(current) + 1 + DisplayWidth.of(rest) <= limit() {
+                current += " " + rest
             } else {
                 lines.append(current)
-                current = String(word.prefix(width - 2))
+                current = rest
             }
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
@@ -130,8 +151,9 @@ public enum MarsPanelText {
 
     /// The rows that fit in `height`: core rows first, then notices (never
     /// dropped for the advanced fields), then as many advanced rows as fit.
-    public static func rows(_ input: Input, height: Int, width: Int = 100) -> [Row] {
-        let core = coreRows(input, width: width), notices = noticeRows(input, width: width), advanced = advancedRows(input)
+    public static func rows(_ input: Input, height: Int, width: Int = 100, language: UILanguage = .en) -> [Row] {
+        let core = coreRows(input, width: width, language: language), notices = noticeRows(input, width: width, language: language)
+        let advanced = advancedRows(input, language: language)
         guard height > 0 else { return [] }
         let coreShown = Array(core.prefix(height))
         let noticesShown = Array(notices.prefix(max(0, height - coreShown.count)))
@@ -140,7 +162,7 @@ public enum MarsPanelText {
     }
 
     /// Plain text of `rows(input, height:)`, for golden tests.
-    public static func lines(_ input: Input, height: Int = 100, width: Int = 100) -> [String] {
-        rows(input, height: height, width: width).map { $0.map(\.text).joined() }
+    public static func lines(_ input: Input, height: Int = 100, width: Int = 100, language: UILanguage = .en) -> [String] {
+        rows(input, height: height, width: width, language: language).map { $0.map(\.text).joined() }
     }
 }

@@ -22,7 +22,7 @@ extension MarksPanel {
         drawTitleLine(state, y: y, in: rect, into: &frame)
         y += 1
         if m.marks.isEmpty, y < rect.maxY {
-            frame.put(state.language.localized("No marks yet: press Space to record the exact UTC instant."), x: rect.x + 2, y: y, role: .dim, clip: rect)
+            frame.put(state.language.text(.marksEmpty), x: rect.x + 2, y: y, role: .dim, clip: rect)
         }
         for index in m.firstVisible..<min(m.marks.count, m.firstVisible + MarksPanelState.visibleRows) where y < rect.maxY {
             drawRow(m.marks[index], selected: index == m.selected, state: state, y: y, in: rect, into: &frame)
@@ -33,7 +33,7 @@ extension MarksPanel {
             frame.put(detailLine(mark, state.language), x: rect.x + 1, y: detailY, role: mark.position.status == .stale ? .warning : .normal, clip: rect)
         }
         if detailY + 1 < rect.maxY {
-            frame.put(state.language.localizedPhrases(hintLine), x: rect.x + 1, y: detailY + 1, role: .keyHint, clip: rect)
+            frame.put(state.language.text(.marksHint), x: rect.x + 1, y: detailY + 1, role: .keyHint, clip: rect)
         }
     }
 
@@ -42,45 +42,45 @@ extension MarksPanel {
         let m = state.marks
         let now = SightingMark.unixNanoseconds(state.now)
         let status = ClockStatus(kernel: m.kernel, gpsOffset: m.gps?.currentOffset(at: now))
-        var text = status.summary
-        if let gps = m.gps { text += " · " + gps.summary }
+        var text = MarksStatusText.clock(status, state.language)
+        if let gps = m.gps { text += " · " + MarksStatusText.gpsd(gps, state.language) }
         let trusted = m.kernel?.synchronized == true
-        frame.put(state.language.localizedPhrases(text), x: rect.x + 1, y: y, role: trusted ? .dim : .warning, clip: rect)
+        frame.put(text, x: rect.x + 1, y: y, role: trusted ? .dim : .warning, clip: rect)
     }
 
     /// The title and toggles, or what the panel is asking or telling.
     static func drawTitleLine(_ state: AppState, y: Int, in rect: Rect, into frame: inout Frame) {
         let m = state.marks
+        let l = state.language
         switch m.mode {
         case .editingNote(let id, let text):
-            let x = frame.put(state.language.localizedPhrases("Note for #\(id): "), x: rect.x + 1, y: y, role: .title, clip: rect)
+            let x = frame.put(l.text(.noteFor(id: id)), x: rect.x + 1, y: y, role: .title, clip: rect)
             // The end of long text stays visible while typing.
             let room = max(1, rect.maxX - x - 28)
             let shown = InertText.display(text)
             let tail = shown.count > room ? "…" + shown.suffix(room - 1) : shown
             let after = frame.put(tail + "▏", x: x, y: y, role: .selection, clip: rect)
-            frame.put(state.language.localizedPhrases("  Enter saves · Esc cancels"), x: after, y: y, role: .keyHint, clip: rect)
+            frame.put("  " + l.text(.marksNoteHint), x: after, y: y, role: .keyHint, clip: rect)
             return
         case .confirmingClear(let count):
-            frame.put(state.language.localizedPhrases("Delete all \(count) mark\(count == 1 ? "" : "s")? y deletes (u undoes) · any other key keeps them"),
+            frame.put(l.text(.confirmClear(count: count)),
                       x: rect.x + 1, y: y, role: .warning, clip: rect)
             return
         case .browsing:
             break
         }
         if let message = m.message {
-            frame.put(state.language.localizedPhrases(message.text), x: rect.x + 1, y: y,
+            frame.put(message.text, x: rect.x + 1, y: y,
                       role: message.isError ? .error : .warning, clip: rect)
             return
         }
-        let loaded = state.language.localizedPhrases(m.totalCount > m.marks.count ? " (newest \(m.marks.count) loaded)" : "")
-        let x = frame.put("\(state.language.localized("Marks")) \(m.totalCount)\(loaded)", x: rect.x + 1, y: y, role: .title, clip: rect)
+        let loaded = m.totalCount > m.marks.count ? l.text(.newestLoaded(count: m.marks.count)) : ""
+        let x = frame.put("\(l.text(.marksTitle)) \(m.totalCount)\(loaded)", x: rect.x + 1, y: y, role: .title, clip: rect)
         let marking = state.markSettings
-        var toggles = "bell \(marking.bellEnabled ? "on" : "off") · flash \(marking.flashEnabled ? "on" : "off")"
+        var toggles = l.text(.marksToggles(bell: marking.bellEnabled, flash: marking.flashEnabled))
         if marking.correctionNanoseconds != 0 {
-            toggles += " · watch \(SightingMark.signedSeconds(nanoseconds: marking.correctionNanoseconds))"
+            toggles += " · " + l.text(.watchCorrection(SightingMark.signedSeconds(nanoseconds: marking.correctionNanoseconds)))
         }
-        toggles = state.language.localizedPhrases(toggles)
         frame.put(toggles, x: max(x + 2, rect.maxX - 1 - DisplayWidth.of(toggles)), y: y, role: .dim, clip: rect)
     }
 
@@ -92,7 +92,7 @@ extension MarksPanel {
         let idText = String(repeating: " ", count: max(0, 6 - id.count)) + id
         var text = "\(selected ? "▶" : " ")\(idText)  \(mark.markTimeText)"
         if mark.correctionNanoseconds != 0 { text += "*" }
-        text += "  " + state.language.localized(rowPosition(mark.position))
+        text += "  " + rowPosition(mark.position, state.language)
         if !mark.note.isEmpty { text += "  " + InertText.display(mark.note) }
         if selected || flashing {
             frame.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), role: role)
@@ -101,11 +101,11 @@ extension MarksPanel {
     }
 
     /// The position as a row shows it: navigator text, or a word.
-    static func rowPosition(_ p: MarkPosition) -> String {
+    static func rowPosition(_ p: MarkPosition, _ l: UILanguage = .en) -> String {
         switch p.status {
-        case .fixed, .current: return p.coordinate?.navigatorText ?? "no position"
-        case .stale: return "STALE " + (p.coordinate?.navigatorText ?? "")
-        case .noFix: return p.source == .gpsd ? "no GPS fix" : "no position"
+        case .fixed, .current: return p.coordinate?.navigatorText ?? l.text(.noPosition)
+        case .stale: return l.text(.stalePosition) + " " + (p.coordinate?.navigatorText ?? "")
+        case .noFix: return l.text(p.source == .gpsd ? .noGPSFix : .noPosition)
         }
     }
 
@@ -113,30 +113,29 @@ extension MarksPanel {
     static func detailLine(_ mark: SightingMark, _ language: UILanguage = .en) -> String {
         var text = mark.isoText
         if let correction = mark.correctionText {
-            text += "  " + language.localizedPhrases("watch") + " \(correction) → \(mark.correctedISOText)"
+            text += "  " + language.text(.watchCorrection(correction)) + " → \(mark.correctedISOText)"
         }
         // Interface words are translated; the note (user text) never is.
-        text += "  " + language.localizedPhrases(mark.position.summary)
+        text += "  " + MarksStatusText.position(mark.position, language)
         if !mark.note.isEmpty { text += "  “\(InertText.display(mark.note))”" }
         return text
     }
 
-    static let hintLine = "Space mark · ↑↓ select · n note · d delete · u undo · C clear · b bell · f flash"
-
     /// Plain mode's lines for the marks: a new mark, a failure, a message.
-    public static func announcements(from old: MarksPanelState, to new: MarksPanelState) -> [String] {
+    public static func announcements(from old: MarksPanelState, to new: MarksPanelState, language l: UILanguage = .en) -> [String] {
         var lines: [String] = []
         let oldIDs = Set(old.marks.compactMap(\.id))
         for mark in new.marks.reversed() where mark.id.map({ !oldIDs.contains($0) }) ?? false && new.totalCount > old.totalCount {
-            lines.append("Mark #\(mark.id ?? 0) recorded: \(mark.markTimeText), \(mark.isoText), \(mark.position.summary).")
+            lines.append(l.text(.markRecorded(id: mark.id ?? 0, markTime: mark.markTimeText, iso: mark.isoText,
+                                              position: MarksStatusText.position(mark.position, l))))
         }
         if new.message != old.message, let message = new.message { lines.append(message.text) }
         if new.mode != old.mode {
             switch new.mode {
             case .editingNote(let id, let text) where old.mode == .browsing:
-                lines.append("Type the note for mark #\(id), Enter saves, Escape cancels. Current note: \(InertText.display(text))")
+                lines.append(l.text(.typeNote(id: id, current: InertText.display(text))))
             case .confirmingClear(let count):
-                lines.append("Delete all \(count) marks? Press y to delete, any other key keeps them.")
+                lines.append(l.text(.confirmClearSpoken(count: count)))
             default: break
             }
         }

@@ -10,17 +10,15 @@ extension MarsPanel {
     static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
         let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
         let focused = state.focus == .mars
-        var title = state.language.localized("Mars") + (input.site.map { " · \($0.name)" } ?? "")
-        let hint = "  ←→/HL longitude · s site · a more"
+        var title = state.language.text(.mars) + (input.site.map { " · \($0.name)" } ?? "")
+        let hint = "  " + state.language.text(.marsHint)
         if focused && DisplayWidth.of(title + hint) + 4 <= rect.width { title += hint }
         frame.box(rect, title: title, role: focused ? .title : .border, titleRole: .title)
         let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: max(0, rect.width - 4), height: max(0, rect.height - 2))
-        for (i, row) in MarsPanelText.rows(input, height: inner.height, width: inner.width).enumerated() {
+        for (i, row) in MarsPanelText.rows(input, height: inner.height, width: inner.width, language: state.language).enumerated() {
             var x = inner.x
             for segment in row {
-                let text = segment.role == .warning
-                    ? state.language.localizedPhrases(segment.text) : state.language.localizedKeepingWidth(segment.text)
-                x = frame.put(text, x: x, y: inner.y + i, role: segment.role, clip: inner)
+                x = frame.put(segment.text, x: x, y: inner.y + i, role: segment.role, clip: inner)
             }
         }
     }

@@ -4,60 +4,63 @@ import TimeKit
 /// Edit mode's view: a framed list of the draft's places (visibly unlike
 /// the clock stack), the open field or place picker, and the keys.
 public enum CallEditView {
-    public static func render(_ editor: CallEditor, message: String?, width: Int, height: Int) -> [CallLine] {
+    /// Place names follow `language` as in the clock stack (Japanese names
+    /// from `places`, the place database).
+    public static func render(_ editor: CallEditor, message: UIMessage?, width: Int, height: Int,
+                              language l: UILanguage = .en, places: PlaceDatabase? = nil) -> [CallLine] {
         guard width > 0, height > 0 else { return [] }
         let d = editor.draft
         var lines: [CallLine] = []
-        var title = CallLine([CallSpan(editor.isNew ? "✎ NEW CALL " : "✎ EDITING ", .editField),
+        var title = CallLine([CallSpan(l.text(editor.isNew ? .newCallTitle : .editingTitle) + " ", .editField),
                               CallSpan("\"\(d.name)\"", .title)])
-        title.add("  " + (d.durationMinutes.map { "\($0) min" } ?? "no duration"), .dim)
+        title.add("  " + l.text(d.durationMinutes.map { .minutes($0) } ?? .text(.noDuration)), .dim)
         lines.append(title)
         lines.append(CallLine([CallSpan(String(repeating: "─", count: width), .editField)]))
         for (i, p) in d.participants.enumerated() {
             let selected = i == editor.selected
             var line = CallLine([CallSpan(selected ? "▸ " : "  ", selected ? .selection : .plain)])
-            line.add(PlacesTableFit.fit("\(i + 1). " + ClockStackView.label(p.place), 28), selected ? .selection : .placeName)
-            line.add(" " + PlacesTableFit.fit(i == 0 ? "source" : "", 7), .dim)
-            line.add(PlacesTableFit.fit(p.place.isMars ? "Mars (LMST)" : p.place.zoneIdentifier, 22), .dim)
+            line.add(PlacesTableFit.fit("\(i + 1). " + ClockStackView.label(p.place, l, places: places), 28),
+                     selected ? .selection : .placeName)
+            line.add(" " + PlacesTableFit.fit(i == 0 ? l.text(.sourcePlace) : "", 7), .dim)
+            line.add(PlacesTableFit.fit(p.place.isMars ? l.text(.marsLMST) : p.place.zoneIdentifier, 22), .dim)
             if !p.people.isEmpty { line.add(" " + p.people) }
             lines.append(line)
         }
         lines.append(CallLine([CallSpan(String(repeating: "─", count: width), .editField)]))
-        lines += fieldLines(editor, height: max(0, height - lines.count - 3))
+        lines += fieldLines(editor, height: max(0, height - lines.count - 3), l, places: places)
         let footer = editor.confirmingDelete
-            ? [CallLine([CallSpan("Delete \"\(d.name)\"? y delete · n or Esc keep", .warning)]), CallLine()]
-            : [CallLine([CallSpan("a add  c change  x remove  J/K move  s make source  D delete call", .dim)]),
-               CallLine([CallSpan("r rename  t duration  p people  Enter save  Esc cancel", .dim)])]
+            ? [CallLine([CallSpan(l.text(.deleteCallQuestion(name: d.name)), .warning)]), CallLine()]
+            : [CallLine([CallSpan(l.text(.editorKeys), .dim)]), CallLine([CallSpan(l.text(.editorKeysMore), .dim)])]
         let body = Array(lines.prefix(max(0, height - 3)))
         var out = body + Array(repeating: CallLine(), count: max(0, height - 3 - body.count))
-        out.append(CallLine([CallSpan(message ?? "", .dim)]))
+        out.append(CallLine([CallSpan(message.map(l.text) ?? "", .dim)]))
         out += footer
         return Array(out.prefix(height)).map { $0.fitted(width) }
     }
 
-    static func fieldLines(_ editor: CallEditor, height: Int) -> [CallLine] {
-        func prompt(_ label: String, _ text: String) -> CallLine {
-            CallLine([CallSpan(label + ": ", .title), CallSpan(text + "▏", .editField)])
+    static func fieldLines(_ editor: CallEditor, height: Int, _ l: UILanguage = .en, places: PlaceDatabase? = nil) -> [CallLine] {
+        func prompt(_ label: UIText, _ text: String) -> CallLine {
+            CallLine([CallSpan(l.text(label) + ": ", .title), CallSpan(text + "▏", .editField)])
         }
         switch editor.field {
         case nil:
             return []
         case let .name(text):
-            return [prompt("Name", text)]
+            return [prompt(.promptName, text)]
         case let .duration(text):
-            return [prompt("Duration (minutes, empty for none)", text)]
+            return [prompt(.promptDuration, text)]
         case let .people(text):
-            return [prompt("People at this place", text)]
+            return [prompt(.promptPeople, text)]
         case let .picker(picker):
-            var lines = [prompt(picker.replacing == nil ? "Add place" : "Change to", picker.query)]
+            var lines = [prompt(picker.replacing == nil ? .promptAddPlace : .promptChangeTo, picker.query)]
             if picker.results.isEmpty, !picker.query.isEmpty {
-                lines.append(CallLine([CallSpan("  no match yet: keep typing, or try a zone such as Europe/Paris", .dim)]))
+                lines.append(CallLine([CallSpan("  " + l.text(.noMatchYet), .dim)]))
             }
             for (i, place) in picker.results.enumerated().prefix(max(0, height - 1)) {
                 let selected = i == picker.selected
                 var line = CallLine([CallSpan(selected ? "▸ " : "  ", selected ? .selection : .plain)])
-                line.add(PlacesTableFit.fit(ClockStackView.label(place), 30), selected ? .selection : .placeName)
-                line.add(" " + (place.isMars ? "Mars (LMST)" : place.zoneIdentifier), .dim)
+                line.add(PlacesTableFit.fit(ClockStackView.label(place, l, places: places), 30), selected ? .selection : .placeName)
+                line.add(" " + (place.isMars ? l.text(.marsLMST) : place.zoneIdentifier), .dim)
                 lines.append(line)
             }
             return lines

@@ -26,7 +26,8 @@ public struct CallLine: Equatable, Sendable {
     public init(_ spans: [CallSpan] = []) { self.spans = spans }
 
     public var text: String { spans.map(\.text).joined() }
-    public var width: Int { spans.reduce(0) { $0 + $1.text.count } }
+    /// Display cells (a Japanese character takes two).
+    public var width: Int { spans.reduce(0) { $0 + DisplayWidth.of($1.text) } }
 
     public mutating func add(_ text: String, _ role: CallRole = .plain) {
         spans.append(CallSpan(text, role))
@@ -39,12 +40,14 @@ public struct CallLine: Equatable, Sendable {
         for span in spans {
             guard used < columns else { break }
             let room = columns - used
-            if span.text.count <= room {
+            let cells = DisplayWidth.of(span.text)
+            if cells <= room {
                 out.spans.append(span)
-                used += span.text.count
+                used += cells
             } else {
-                out.spans.append(CallSpan(String(span.text.prefix(max(0, room - 1))) + "…", span.role))
-                used = columns
+                let cut = DisplayWidth.prefix(span.text, fitting: max(0, room - 1)) + "…"
+                out.spans.append(CallSpan(cut, span.role))
+                used += DisplayWidth.of(cut)
             }
         }
         if used < columns { out.spans.append(CallSpan(String(repeating: " ", count: columns - used))) }
@@ -55,8 +58,8 @@ public struct CallLine: Equatable, Sendable {
     public func role(at x: Int) -> CallRole? {
         var col = 0
         for span in spans {
-            if x < col + span.text.count { return span.role }
-            col += span.text.count
+            if x < col + DisplayWidth.of(span.text) { return span.role }
+            col += DisplayWidth.of(span.text)
         }
         return nil
     }

@@ -12,31 +12,31 @@ public enum ClockStackView {
     /// `settings` gives the periods and the 12/24-hour form (read from
     /// `AppState.settings` at each frame).
     public static func render(_ state: CallPlannerState, width: Int, height: Int, now: Date,
-                              settings: Settings = Settings()) -> [CallLine] {
+                              settings: Settings = Settings(), language l: UILanguage = .en) -> [CallLine] {
         guard width > 0, height > 0 else { return [] }
         guard let call = state.activeCall, let shown = state.shownInstant(at: now) else {
-            return pad([CallLine([CallSpan("No calls. Press N for a new call.", .dim)])], width, height)
+            return pad([CallLine([CallSpan(l.text(.noCalls), .dim)])], width, height)
         }
         let rows = call.rows(at: shown, periods: settings.periods)
-        var lines: [CallLine] = [header(call, state, shown)]
-        let slider = SliderView.render(call: call, shown: shown, now: now, periods: settings.periods, width: width)
+        var lines: [CallLine] = [header(call, state, shown, l)]
+        let slider = SliderView.render(call: call, shown: shown, now: now, periods: settings.periods, width: width, language: l)
         let footer = 1
         let room = height - lines.count - slider.count - footer
         let perRow = rows.isEmpty ? 0 : room / rows.count
         if perRow >= minimumFaceHeight, width >= 2 * minimumFaceHeight + 30 {
             let faceHeight = min(perRow, maximumFaceHeight)
             for (i, row) in rows.enumerated() {
-                lines += analogRow(row, call: call, index: i, state: state, settings: settings, shown: shown, faceHeight: faceHeight)
+                lines += analogRow(row, call: call, index: i, state: state, settings: settings, shown: shown, faceHeight: faceHeight, l)
             }
         } else {
             for (i, row) in rows.enumerated().prefix(max(0, room)) {
-                lines.append(compactRow(row, call: call, index: i, state: state, settings: settings, width: width))
+                lines.append(compactRow(row, call: call, index: i, state: state, settings: settings, width: width, l))
             }
         }
         let used = lines.count + slider.count + footer
         lines += Array(repeating: CallLine(), count: max(0, height - used))
         lines += slider
-        lines.append(CallLine([CallSpan(state.message ?? "", .dim)]))
+        lines.append(CallLine([CallSpan(state.message.map(l.text) ?? "", .dim)]))
         return pad(lines, width, height)
     }
 
@@ -45,69 +45,79 @@ public enum ClockStackView {
         return (cut + Array(repeating: CallLine(), count: max(0, height - cut.count))).map { $0.fitted(width) }
     }
 
-    static func header(_ call: CallPlan, _ state: CallPlannerState, _ shown: Date) -> CallLine {
+    static func header(_ call: CallPlan, _ state: CallPlannerState, _ shown: Date, _ l: UILanguage) -> CallLine {
         var line = CallLine([CallSpan(call.name, .title)])
-        if state.calls.count > 1 { line.add("  (\(state.activeIndex + 1) of \(state.calls.count))", .dim) }
-        if let minutes = call.durationMinutes { line.add("  \(minutes) min", .dim) }
+        if state.calls.count > 1 { line.add("  " + l.text(.callOf(index: state.activeIndex + 1, count: state.calls.count)), .dim) }
+        if let minutes = call.durationMinutes { line.add("  " + l.text(.minutes(minutes)), .dim) }
         line.add("  " + ISOInstant.seconds(shown), .dim)
         return line
     }
 
     /// `14:05` or ` 2:05 PM`.
-    static func clockText(_ r: ZoneClock.Reading, use24Hour: Bool) -> String {
+    static func clockText(_ r: ZoneClock.Reading, use24Hour: Bool, _ l: UILanguage = .en) -> String {
         let h = r.wall.hour, m = r.wall.minute
         let mm = m < 10 ? "0\(m)" : "\(m)"
         if use24Hour { return "\(h < 10 ? "0" : "")\(h):\(mm)" }
         let h12 = h % 12 == 0 ? 12 : h % 12
-        return "\(h12 < 10 ? " " : "")\(h12):\(mm) \(h < 12 ? "AM" : "PM")"
+        return "\(h12 < 10 ? " " : "")\(h12):\(mm) \(l.text(h < 12 ? .am : .pm))"
     }
 
     static func dayText(_ offset: Int) -> String {
         offset == 0 ? "  " : (offset > 0 ? "+\(offset)" : "\(offset)")
     }
 
-    static func label(_ p: Place) -> String {
-        if p.isMars { return "\(p.name) (Mars)" }
-        return p.isZoneOnly ? p.zoneIdentifier : "\(p.name), \(p.countryCode)"
+    /// `London, GB`; in Japanese `ロンドン, GB` when the place database
+    /// knows a Japanese name (the panel and the editor both use this).
+    static func label(_ p: Place, _ l: UILanguage = .en, places: PlaceDatabase? = nil) -> String {
+        if p.isMars { return "\(p.name) (\(l.text(.marsPlace)))" }
+        if p.isZoneOnly { return p.zoneIdentifier }
+        let name = l == .ja ? places?.japaneseName(of: p) ?? p.name : p.name
+        return "\(name), \(p.countryCode)"
+    }
+
+    /// `Sun 14:05` with the weekday in the interface language.
+    static func dayAndTime(_ r: ZoneClock.Reading, use24Hour: Bool, _ l: UILanguage) -> String {
+        l.weekday(r.isoWeekday) + " " + clockText(r, use24Hour: use24Hour, l)
     }
 
     /// `Sol 52300 14:05 LMST` for a Mars row.
-    static func marsText(_ m: MarsReading) -> String { "Sol \(m.sol) \(m.clockText) LMST" }
+    static func marsText(_ m: MarsReading, _ l: UILanguage = .en) -> String { l.text(.marsSol(sol: m.sol, clock: m.clockText)) }
 
     /// `⚠ clocks change Sun 2026-03-08` when the place changes its UTC
     /// offset within 14 days of the call.
     /// Short form for compact rows: `⚠ DST Sun 03-08`.
-    static func dstWarning(_ call: CallPlan, _ index: Int, short: Bool = false) -> CallSpan? {
+    static func dstWarning(_ call: CallPlan, _ index: Int, short: Bool = false, _ l: UILanguage = .en) -> CallSpan? {
         guard let change = call.clockChange(for: index), let zone = call.participants[index].place.timeZone else { return nil }
         let r = ZoneClock.reading(change.instant, in: zone)
-        if short { return CallSpan("⚠ DST \(r.weekdayName) \(r.wall.isoText.dropFirst(5).prefix(5))", .warning) }
+        if short { return CallSpan("\(l.text(.dstShort)) \(l.weekday(r.isoWeekday)) \(r.wall.isoText.dropFirst(5).prefix(5))", .warning) }
         let delta = (change.offsetAfterSeconds - change.offsetBeforeSeconds) / 60
-        let sign = delta > 0 ? "+" : "−"
-        return CallSpan("⚠ clocks change \(r.weekdayName) \(r.wall.isoText.prefix(10)) (\(sign)\(abs(delta)) min)", .warning)
+        return CallSpan(l.text(.clocksChange(weekday: l.weekday(r.isoWeekday), date: String(r.wall.isoText.prefix(10)), minutes: delta)),
+                        .warning)
     }
 
-    static func badMarker(_ row: CallTimeRow) -> CallSpan? {
-        if !row.good { return CallSpan("✗ BAD", .bad) }
-        if row.endGood == false { return CallSpan("✗ ENDS BAD", .bad) }
+    static func badMarker(_ row: CallTimeRow, _ l: UILanguage = .en) -> CallSpan? {
+        if !row.good { return CallSpan(l.text(.bad), .bad) }
+        if row.endGood == false { return CallSpan(l.text(.endsBad), .bad) }
         return nil
     }
 
-    static func compactRow(_ row: CallTimeRow, call: CallPlan, index: Int, state: CallPlannerState, settings: Settings, width: Int) -> CallLine {
+    static func compactRow(_ row: CallTimeRow, call: CallPlan, index: Int, state: CallPlannerState, settings: Settings, width: Int,
+                           _ l: UILanguage = .en) -> CallLine {
         var line = CallLine()
         line.add(index == 0 ? "▶ " : "  ", index == 0 ? .title : .plain)
-        line.add(PlacesTableFit.fit(label(row.place), 20), .placeName)
+        line.add(PlacesTableFit.fit(label(row.place, l, places: state.places), 20), .placeName)
         line.add(" ")
         if let m = row.mars {
-            line.add(PlacesTableFit.fit(marsText(m), 22), .period(row.period))
+            line.add(PlacesTableFit.fit(marsText(m, l), 22), .period(row.period))
         } else {
-            line.add(row.reading.weekdayName + " " + clockText(row.reading, use24Hour: settings.clock == .twentyFourHour), .period(row.period))
+            line.add(dayAndTime(row.reading, use24Hour: settings.clock == .twentyFourHour, l), .period(row.period))
             line.add(" " + dayText(row.dayOffset), .plain)
             line.add(" " + LocalTimeText.offset(seconds: row.reading.utcOffsetSeconds), .dim)
         }
         line.add(" ")
-        line.add(PlacesTableFit.fit(row.period.title, 11), .period(row.period))
-        if let bad = badMarker(row) { line.add(" "); line.spans.append(bad) }
-        if let warn = dstWarning(call, index, short: true), line.width + warn.text.count + 2 <= width {
+        line.add(PlacesTableFit.fit(l.text(.period(row.period)), 11), .period(row.period))
+        if let bad = badMarker(row, l) { line.add(" "); line.spans.append(bad) }
+        if let warn = dstWarning(call, index, short: true, l), line.width + DisplayWidth.of(warn.text) + 2 <= width {
             line.add("  ")
             line.spans.append(warn)
         }
@@ -115,7 +125,7 @@ public enum ClockStackView {
     }
 
     static func analogRow(_ row: CallTimeRow, call: CallPlan, index: Int, state: CallPlannerState, settings: Settings,
-                          shown: Date, faceHeight: Int) -> [CallLine] {
+                          shown: Date, faceHeight: Int, _ l: UILanguage = .en) -> [CallLine] {
         let zone = row.place.timeZone ?? TimeZone(identifier: "UTC")!
         let offset = Double(zone.secondsFromGMT(for: shown))
         // Hands from the instant (fractional during a sweep), in local minutes;
@@ -125,28 +135,29 @@ public enum ClockStackView {
         let face = BrailleClockFace.draw(heightCells: faceHeight, minutesOfDay: localMinutes < 0 ? localMinutes + 1440 : localMinutes,
                                          ring: state.ring) { settings.periods.period(minuteOfDay: $0) }
         var text: [CallLine] = []
-        var name = CallLine([CallSpan(index == 0 ? "▶ " : "  ", .title), CallSpan(label(row.place), .placeName)])
+        var name = CallLine([CallSpan(index == 0 ? "▶ " : "  ", .title), CallSpan(label(row.place, l, places: state.places), .placeName)])
         let people = call.participants[index].people
         if !people.isEmpty { name.add(" — " + people, .dim) }
         text.append(name)
         if let m = row.mars {
-            text.append(CallLine([CallSpan("  " + marsText(m), .period(row.period))]))
+            text.append(CallLine([CallSpan("  " + marsText(m, l), .period(row.period))]))
         } else {
-            var time = CallLine([CallSpan("  " + row.reading.weekdayName + " " + clockText(row.reading, use24Hour: settings.clock == .twentyFourHour),
+            var time = CallLine([CallSpan("  " + dayAndTime(row.reading, use24Hour: settings.clock == .twentyFourHour, l),
                                           .period(row.period))])
             if row.dayOffset != 0 { time.add(" " + dayText(row.dayOffset)) }
-            if let end = row.endReading { time.add(" – " + clockText(end, use24Hour: settings.clock == .twentyFourHour), .dim) }
+            if let end = row.endReading { time.add(" – " + clockText(end, use24Hour: settings.clock == .twentyFourHour, l), .dim) }
             time.add("  " + LocalTimeText.offset(seconds: row.reading.utcOffsetSeconds), .dim)
             text.append(time)
         }
-        var period = CallLine([CallSpan("  " + row.period.title, .period(row.period))])
-        if let bad = badMarker(row) { period.add("  "); period.spans.append(bad) }
+        var period = CallLine([CallSpan("  " + l.text(.period(row.period)), .period(row.period))])
+        if let bad = badMarker(row, l) { period.add("  "); period.spans.append(bad) }
         text.append(period)
         var ampm = CallLine([CallSpan("  ")])
         let isAM = row.mars.map { $0.localMeanSolarHours < 12 } ?? (row.reading.wall.hour < 12)
-        ampm.add(isAM ? "[AM]" : " am ", isAM ? .selection : .dim)
-        ampm.add(isAM ? " pm " : "[PM]", isAM ? .dim : .selection)
-        if let warn = dstWarning(call, index) { ampm.add("  "); ampm.spans.append(warn) }
+        let am = l.text(.am), pm = l.text(.pm)
+        ampm.add(isAM ? "[\(am)]" : " \(l == .en ? am.lowercased() : am) ", isAM ? .selection : .dim)
+        ampm.add(isAM ? " \(l == .en ? pm.lowercased() : pm) " : "[\(pm)]", isAM ? .dim : .selection)
+        if let warn = dstWarning(call, index, l) { ampm.add("  "); ampm.spans.append(warn) }
         text.append(ampm)
 
         return (0..<faceHeight).map { y in
@@ -174,8 +185,10 @@ public enum ClockStackView {
 
 /// Fixed-width text (cut with `…`).
 enum PlacesTableFit {
+    /// Widths are display cells, so Japanese names keep the columns.
     static func fit(_ text: String, _ width: Int) -> String {
-        if text.count > width { return String(text.prefix(max(0, width - 1))) + "…" }
-        return text + String(repeating: " ", count: width - text.count)
+        let cells = DisplayWidth.of(text)
+        if cells > width { return DisplayWidth.prefix(text, fitting: max(0, width - 1)) + "…" }
+        return text + String(repeating: " ", count: width - cells)
     }
 }

@@ -15,7 +15,8 @@ public enum SliderView {
         }
     }
 
-    public static func render(call: CallPlan, shown: Date, now: Date, periods: PeriodTable, width: Int) -> [CallLine] {
+    public static func render(call: CallPlan, shown: Date, now: Date, periods: PeriodTable, width: Int,
+                              language: UILanguage = .en) -> [CallLine] {
         let barWidth = max(24, min(width - 2, 96))
         let zone = call.sourceZone
         let r = ZoneClock.reading(shown, in: zone)
@@ -40,28 +41,36 @@ public enum SliderView {
             }
         }
 
-        var marks = Array(repeating: Character(" "), count: barWidth + 2)
+        // One string per cell: a wide character fills its cell and leaves
+        // the next one empty, so translated labels keep the columns.
+        var marks = Array(repeating: " ", count: barWidth + 2)
         var roles = Array(repeating: CallRole.plain, count: barWidth + 2)
         let nowReading = ZoneClock.reading(now, in: zone)
         if nowReading.dayNumber == r.dayNumber {
             let x = column(nowReading.minuteOfDay)
             // "now│" left of the bar when the scheduled label is to the right.
-            let text = Array(nowReading.minuteOfDay <= r.minuteOfDay ? "now│" : "│now")
-            let at = nowReading.minuteOfDay <= r.minuteOfDay ? max(0, x - 3) : min(x, marks.count - text.count)
-            for (k, c) in text.enumerated() { marks[at + k] = c; roles[at + k] = .now }
+            let word = language.text(.now)
+            let text = cells(nowReading.minuteOfDay <= r.minuteOfDay ? word + "│" : "│" + word)
+            let at = nowReading.minuteOfDay <= r.minuteOfDay ? max(0, x - text.count + 1) : min(x, marks.count - text.count)
+            for (k, c) in text.enumerated() where at + k < marks.count { marks[at + k] = c; roles[at + k] = .now }
         }
         let s = column(r.minuteOfDay)
-        let label = "▲" + ClockStackView.clockText(r, use24Hour: true)
+        let label = cells("▲" + ClockStackView.clockText(r, use24Hour: true))
         let start = min(s, marks.count - label.count)
         for (k, c) in label.enumerated() { marks[start + k] = c; roles[start + k] = .scheduled }
         var markLine = CallLine()
         for (c, role) in zip(marks, roles) {
             if let last = markLine.spans.last, last.role == role {
-                markLine.spans[markLine.spans.count - 1].text.append(c)
+                markLine.spans[markLine.spans.count - 1].text += c
             } else {
-                markLine.add(String(c), role)
+                markLine.add(c, role)
             }
         }
         return [CallLine([CallSpan(String(scale), .dim)]), bar, markLine]
+    }
+
+    /// `text` as display cells: a wide character, then an empty cell.
+    static func cells(_ text: String) -> [String] {
+        text.flatMap { c in DisplayWidth.of(c) == 2 ? [String(c), ""] : [String(c)] }
     }
 }

@@ -1,0 +1,100 @@
+extension UIMessage {
+    /// The message in Japanese. Arguments that are data (paths, names,
+    /// times, user notes) are inserted as they are.
+    var japanese: String {
+        switch self {
+        case .verbatim(let text): text
+        case .text(let text): text.japanese
+        case .panelSection(let panel): "\(Self.japanesePanelName(panel))パネル（Tab で選択）"
+        case let .snapshotSaved(path, copied): "スナップショットを保存: \(path)" + (copied ? "（クリップボードにも渡しました）" : "")
+        case .savedTo(let path): "保存先 \(path)"
+        case let .enlargeTerminal(minimum, now): "端末を広げてください。最小 \(minimum)（現在 \(now)）。q で終了。"
+        case .focusPanel(let panel): "選択中: \(Self.japanesePanelName(panel))パネル。"
+        case let .dateWithWeekday(date, weekday): "\(date) (\(weekday))"
+        case let .settingValue(title, value): "\(title.japanese): \(value)。"
+        case .noteFor(let id): "メモ #\(id): "
+        case .confirmClear(let count): "マーク \(count) 件をすべて削除しますか? y で削除（u で元に戻す）· 他のキーで保持"
+        case .newestLoaded(let count): "（最新 \(count) 件を読み込み）"
+        case let .marksToggles(bell, flash): "ベル \(bell ? "オン" : "オフ") · 点滅 \(flash ? "オン" : "オフ")"
+        case .watchCorrection(let seconds): "時計誤差 \(seconds)"
+        case .bellForNewMarks(let on): "新しいマークのベル \(on ? "オン" : "オフ")（設定: marks.bell）。"
+        case .flashForNewMarks(let on, let heldOff):
+            "新しいマークの点滅 \(on ? "オン" : "オフ")（設定: marks.flash）\(heldOff ? "（動きを減らす設定により表示しません）" : "")。"
+        case .keptAllMarks(let count): "マーク \(count) 件をすべて保持しました。"
+        case .notesAreAtMost(let limit): "メモは最大 \(limit) 文字です。"
+        case let .markNotSaved(reason, markTime, iso): "マーク未保存（\(reason)）: \(markTime) \(iso)、書き留めてください"
+        case .noteSaved(let id): "#\(id) のメモを保存しました（u で元に戻す）。"
+        case let .markDeleted(id, markTime): "#\(id) \(markTime) を削除しました（u で元に戻す）。"
+        case .markRestored(let id): "#\(id) を元に戻しました。"
+        case .marksRestored(let count): "マーク \(count) 件を元に戻しました。"
+        case .marksCleared(let count): "マーク \(count) 件を消去しました（u で元に戻す）。"
+        case .storeError(let reason): "保存エラー: \(reason)"
+        case let .markRecorded(id, markTime, iso, position): "マーク #\(id) を記録: \(markTime)、\(iso)、\(position)。"
+        case let .typeNote(id, current): "マーク #\(id) のメモを入力。Enter で保存、Esc で取り消し。現在のメモ: \(current)"
+        case .confirmClearSpoken(let count): "マーク \(count) 件をすべて削除しますか? y で削除、他のキーで保持します。"
+        case .clockSynced(let error): "時計は同期済み ±\(error)（カーネル）"
+        case .clockNotSynchronized: "時計は未同期（カーネル）"
+        case .clockUnknown: "時計の状態は不明（adjtimex 利用不可）"
+        case let .gpsOffset(offset, method):
+            "、GPS \(offset) " + (method == .tpv ? "（NMEA、粗い）" : method == .toff ? "（TOFF）" : "（PPS）")
+        case .gpsdConnecting(let address): "gpsd \(address): 接続中"
+        case let .gpsdUnavailable(address, reason): "gpsd \(address): 利用不可（\(reason)）"
+        case .gpsdNoReport(let address): "gpsd \(address): 接続済み、報告待ち"
+        case let .gpsdFix(address, mode, satellites):
+            "gpsd \(address): " + (mode == 3 ? "3D 測位" : mode == 2 ? "2D 測位" : "測位なし") + (satellites.map { "、衛星 \($0) 個" } ?? "")
+        case .positionFixed(let place): "\(place)（固定）"
+        case let .positionGPSD(place, mode, age): "\(place)（gpsd \(Self.japaneseMode(mode))、\(age)）"
+        case let .positionStale(place, mode, age): "古い測位、\(age): \(place)（gpsd \(Self.japaneseMode(mode))）"
+        case .noGPSFixGPSD: "GPS 測位なし（gpsd）"
+        case let .fixAge(seconds, afterMark): afterMark ? "マークの \(seconds) 後の測位" : "\(seconds) 前"
+        case .fixAgeUnknown: "経過時間不明"
+        case .minutes(let minutes): "\(minutes) 分"
+        case let .callOf(index, count): "（\(index)/\(count) 件目）"
+        case .callFrom(let place): "\(place)からの通話"
+        case .deleteCallQuestion(let name): "「\(name)」を削除しますか? y 削除 · n か Esc で残す"
+        case .callSaved(let name): "「\(name)」を保存しました。"
+        case .callDeleted(let name): "「\(name)」を削除しました。"
+        case let .bestInNext24Hours(good, of): "今後 24 時間の最適時刻: \(of) か所中 \(good) か所が勤務時間内。"
+        case let .clocksChange(weekday, date, minutes):
+            "⚠ 時刻変更 \(date)（\(weekday)）（\(minutes > 0 ? "+" : "−")\(abs(minutes)) 分）"
+        case let .marsSol(sol, clock): "ソル \(sol) \(clock) LMST"
+        case let .plainCall(name, at, rows): "通話「\(name)」\(at): \(rows)。"
+        case let .plainCallRow(place, weekday, time, dayOffset, offset, period, bad):
+            "\(place): \(weekday) \(time)" + (dayOffset == 0 ? "" : "（\(dayOffset > 0 ? "+" : "")\(dayOffset) 日）")
+                + " \(offset)、\(period.japanese)" + (bad ? "、不適" : "")
+        case let .plainMars(site, longitude, lmst, ltst, missionSol):
+            "火星: " + (site.map { "\($0)、" } ?? "") + "経度 \(longitude)、LMST \(lmst)、LTST \(ltst)"
+                + (missionSol.map { "、ミッションソル \($0)。" } ?? "。")
+        case let .unknownMarsSite(name, suggestions):
+            "設定 mars.site の「\(name)」は既知の地点ではありません（候補: \(suggestions)）"
+        case .marsChoicesNotRemembered(let error): "火星パネルの選択は記憶されません: \(error)"
+        case let .leapListMissing(path, seconds, builtIn):
+            "うるう秒リストが見つかりません: \(path)。" + Self.japaneseUsing(seconds, builtIn)
+        case let .leapListUnreadable(path, reason, seconds, builtIn):
+            "うるう秒リスト \(path) を読めません（\(reason)）。" + Self.japaneseUsing(seconds, builtIn)
+        case let .leapListExpired(day, seconds, builtIn):
+            "うるう秒リストの期限切れ（\(day)）。" + Self.japaneseUsing(seconds, builtIn)
+        }
+    }
+
+    static func japaneseUsing(_ seconds: Int, _ builtIn: Bool) -> String {
+        "\(seconds) 秒を使用" + (builtIn ? "（内蔵の表）" : "")
+    }
+
+    static func japaneseMode(_ mode: Int?) -> String {
+        switch mode {
+        case 3?: "3D"
+        case 2?: "2D"
+        case 1?: "測位なし"
+        default: "モード不明"
+        }
+    }
+
+    static func japanesePanelName(_ panel: PanelID) -> String {
+        switch panel {
+        case .marks: "マーク"
+        case .mars: "火星"
+        case .calls: "通話"
+        }
+    }
+}

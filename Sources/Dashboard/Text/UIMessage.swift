@@ -1,0 +1,343 @@
+import TimeKit
+
+/// Interface text with typed arguments (counts, names, paths, times): the
+/// templated half of the catalog; fixed text is `UIText`.
+///
+/// English is here and Japanese in `UIMessage+Japanese.swift`, both
+/// exhaustive `switch`es. `Kind` and `sample(_:)` mirror the cases so a test
+/// can render every template in every language: a new case does not compile
+/// until it has a kind and a sample too.
+public enum UIMessage: Hashable, Sendable {
+    /// Text from outside the interface (an OS or store error, a config
+    /// problem) shown as it is, in whatever language it came in.
+    case verbatim(String)
+    /// A fixed text, so a message slot can hold either kind.
+    case text(UIText)
+
+    // MARK: Help, notices, small terminal
+    case panelSection(PanelID)
+    case snapshotSaved(path: String, copied: Bool)
+    case savedTo(path: String)
+    case enlargeTerminal(minimum: String, now: String)
+    case focusPanel(PanelID)
+    case dateWithWeekday(date: String, weekday: String)
+    case settingValue(title: UIText, value: String)
+
+    // MARK: Marks
+    case noteFor(id: Int64)
+    case confirmClear(count: Int)
+    case newestLoaded(count: Int)
+    case marksToggles(bell: Bool, flash: Bool)
+    case watchCorrection(String)
+    case bellForNewMarks(on: Bool)
+    /// `heldOff`: flash is on but reduced motion keeps it from showing.
+    case flashForNewMarks(on: Bool, heldOff: Bool)
+    case keptAllMarks(count: Int)
+    case notesAreAtMost(characters: Int)
+    case markNotSaved(reason: String, markTime: String, iso: String)
+    case noteSaved(id: Int64)
+    case markDeleted(id: Int64, markTime: String)
+    case markRestored(id: Int64)
+    case marksRestored(count: Int)
+    case marksCleared(count: Int)
+    case storeError(String)
+    case markRecorded(id: Int64, markTime: String, iso: String, position: String)
+    case typeNote(id: Int64, current: String)
+    case confirmClearSpoken(count: Int)
+
+    // MARK: Marks: clock, gpsd and position status
+    case clockSynced(error: String)
+    case clockNotSynchronized
+    case clockUnknown
+    case gpsOffset(String, method: ClockStatus.OffsetMethod)
+    case gpsdConnecting(address: String)
+    case gpsdUnavailable(address: String, reason: String)
+    case gpsdNoReport(address: String)
+    case gpsdFix(address: String, mode: Int, satellites: Int?)
+    case positionFixed(String)
+    case positionGPSD(String, mode: Int?, age: String)
+    case positionStale(String, mode: Int?, age: String)
+    case noGPSFixGPSD
+    case fixAge(seconds: String, afterMark: Bool)
+    case fixAgeUnknown
+
+    // MARK: Calls
+    case minutes(Int)
+    case callOf(index: Int, count: Int)
+    case deleteCallQuestion(name: String)
+    case callFrom(place: String)
+    case callSaved(name: String)
+    case callDeleted(name: String)
+    case bestInNext24Hours(good: Int, of: Int)
+    case clocksChange(weekday: String, date: String, minutes: Int)
+    case marsSol(sol: Int, clock: String)
+    case plainCall(name: String, at: String, rows: String)
+    case plainCallRow(place: String, weekday: String, time: String, dayOffset: Int, offset: String, period: UIText, bad: Bool)
+    case plainMars(site: String?, longitude: String, lmst: String, ltst: String, missionSol: Int?)
+
+    // MARK: Mars notices
+    case unknownMarsSite(name: String, suggestions: String)
+    case marsChoicesNotRemembered(error: String)
+    case leapListMissing(path: String, seconds: Int, builtIn: Bool)
+    case leapListUnreadable(path: String, reason: String, seconds: Int, builtIn: Bool)
+    case leapListExpired(day: String, seconds: Int, builtIn: Bool)
+
+    /// The message in English.
+    var english: String {
+        switch self {
+        case .verbatim(let text): text
+        case .text(let text): text.english
+        case .panelSection(let panel): "\(panel.rawValue.capitalized) panel (Tab to focus)"
+        case let .snapshotSaved(path, copied): "Snapshot saved: \(path)" + (copied ? " (offered to the clipboard)" : "")
+        case .savedTo(let path): "Saved to \(path)"
+        case let .enlargeTerminal(minimum, now): "Enlarge the terminal to at least \(minimum) (now \(now)). q quits."
+        case .focusPanel(let panel): "Focus: \(panel.rawValue) panel."
+        case let .dateWithWeekday(date, weekday): "\(weekday) \(date)"
+        case let .settingValue(title, value): "\(title.english): \(value)."
+        case .noteFor(let id): "Note for #\(id): "
+        case .confirmClear(let count):
+            "Delete all \(count) mark\(count == 1 ? "" : "s")? y deletes (u undoes) · any other key keeps them"
+        case .newestLoaded(let count): " (newest \(count) loaded)"
+        case let .marksToggles(bell, flash): "bell \(bell ? "on" : "off") · flash \(flash ? "on" : "off")"
+        case .watchCorrection(let seconds): "watch \(seconds)"
+        case .bellForNewMarks(let on): "Bell \(on ? "on" : "off") for new marks (config: marks.bell)."
+        case .flashForNewMarks(let on, let heldOff):
+            "Flash \(on ? "on" : "off") for new marks (config: marks.flash)\(heldOff ? " (held off by reduced motion)" : "")."
+        case .keptAllMarks(let count): "Kept all \(count) marks."
+        case .notesAreAtMost(let limit): "Notes are at most \(limit) characters."
+        case let .markNotSaved(reason, markTime, iso): "MARK NOT SAVED (\(reason)): \(markTime) \(iso), write it down"
+        case .noteSaved(let id): "Note saved on #\(id) (u undoes)."
+        case let .markDeleted(id, markTime): "Deleted #\(id) \(markTime) (u undoes)."
+        case .markRestored(let id): "Restored #\(id)."
+        case .marksRestored(let count): "Restored \(count) marks."
+        case .marksCleared(let count): "Cleared \(count) marks (u undoes)."
+        case .storeError(let reason): "Store error: \(reason)"
+        case let .markRecorded(id, markTime, iso, position): "Mark #\(id) recorded: \(markTime), \(iso), \(position)."
+        case let .typeNote(id, current): "Type the note for mark #\(id), Enter saves, Escape cancels. Current note: \(current)"
+        case .confirmClearSpoken(let count): "Delete all \(count) marks? Press y to delete, any other key keeps them."
+        case .clockSynced(let error): "clock synced ±\(error) (kernel)"
+        case .clockNotSynchronized: "clock NOT synchronized (kernel)"
+        case .clockUnknown: "clock status unknown (adjtimex unavailable)"
+        case let .gpsOffset(offset, method):
+            ", GPS \(offset) " + (method == .tpv ? "(NMEA, coarse)" : method == .toff ? "(TOFF)" : "(PPS)")
+        case .gpsdConnecting(let address): "gpsd \(address): connecting"
+        case let .gpsdUnavailable(address, reason): "gpsd \(address): unavailable (\(reason))"
+        case .gpsdNoReport(let address): "gpsd \(address): connected, no report yet"
+        case let .gpsdFix(address, mode, satellites):
+            "gpsd \(address): " + (mode == 3 ? "3D fix" : mode == 2 ? "2D fix" : "no fix") + (satellites.map { ", \($0) satellites" } ?? "")
+        case .positionFixed(let place): "\(place) (fixed)"
+        case let .positionGPSD(place, mode, age): "\(place) (gpsd \(Self.englishMode(mode)), \(age))"
+        case let .positionStale(place, mode, age): "STALE fix, \(age): \(place) (gpsd \(Self.englishMode(mode)))"
+        case .noGPSFixGPSD: "no GPS fix (gpsd)"
+        case let .fixAge(seconds, afterMark): afterMark ? "fix \(seconds) after mark" : "\(seconds) old"
+        case .fixAgeUnknown: "age unknown"
+        case .minutes(let minutes): "\(minutes) min"
+        case let .callOf(index, count): "(\(index) of \(count))"
+        case .callFrom(let place): "Call from \(place)"
+        case .deleteCallQuestion(let name): "Delete \"\(name)\"? y delete · n or Esc keep"
+        case .callSaved(let name): "Saved \"\(name)\"."
+        case .callDeleted(let name): "Deleted \"\(name)\"."
+        case let .bestInNext24Hours(good, of): "Best in the next 24 h: \(good) of \(of) places in working hours."
+        case let .clocksChange(weekday, date, minutes):
+            "⚠ clocks change \(weekday) \(date) (\(minutes > 0 ? "+" : "−")\(abs(minutes)) min)"
+        case let .marsSol(sol, clock): "Sol \(sol) \(clock) LMST"
+        case let .plainCall(name, at, rows): "Call \"\(name)\" at \(at): \(rows)."
+        case let .plainCallRow(place, weekday, time, dayOffset, offset, period, bad):
+            "\(place): \(weekday) \(time)" + (dayOffset == 0 ? "" : " (\(dayOffset > 0 ? "+" : "")\(dayOffset) day)")
+                + " \(offset), \(period.english)" + (bad ? ", BAD" : "")
+        case let .plainMars(site, longitude, lmst, ltst, missionSol):
+            "Mars: " + (site.map { "\($0), " } ?? "") + "\(longitude), LMST \(lmst), LTST \(ltst)"
+                + (missionSol.map { ", mission sol \($0)." } ?? ".")
+        case let .unknownMarsSite(name, suggestions):
+            "config mars.site \"\(name)\" is not a known site (did you mean \(suggestions)?)"
+        case .marsChoicesNotRemembered(let error): "Mars choices will not be remembered: \(error)"
+        case let .leapListMissing(path, seconds, builtIn):
+            "leap-second list not found at \(path); " + Self.englishUsing(seconds, builtIn)
+        case let .leapListUnreadable(path, reason, seconds, builtIn):
+            "leap-second list \(path) unreadable (\(reason)); " + Self.englishUsing(seconds, builtIn)
+        case let .leapListExpired(day, seconds, builtIn):
+            "leap-second list expired \(day); " + Self.englishUsing(seconds, builtIn)
+        }
+    }
+}
+
+extension UIMessage {
+    /// The leap-second list's notice (nil when all is well), as TimeKit's
+    /// `LeapSecondList.notice` says it in English.
+    public static func leapSeconds(_ list: LeapSecondList) -> UIMessage? {
+        let seconds = list.table.latestTAIMinusUTC
+        switch list.status {
+        case .ok: return nil
+        case .missing: return .leapListMissing(path: list.path, seconds: seconds, builtIn: list.usingBuiltIn)
+        case .unreadable(let reason):
+            return .leapListUnreadable(path: list.path, reason: reason, seconds: seconds, builtIn: list.usingBuiltIn)
+        case .expired(let expires):
+            let day = String(ISOInstant.milliseconds(unixMilliseconds: expires * 1000).prefix(10))
+            return .leapListExpired(day: day, seconds: seconds, builtIn: list.usingBuiltIn)
+        }
+    }
+
+    static func englishUsing(_ seconds: Int, _ builtIn: Bool) -> String {
+        "using \(seconds) s" + (builtIn ? " (built-in table)" : "")
+    }
+
+    static func englishMode(_ mode: Int?) -> String {
+        switch mode {
+        case 3?: "3D"
+        case 2?: "2D"
+        case 1?: "no fix"
+        default: "mode ?"
+        }
+    }
+
+    /// One key per case, without arguments (see `sample(_:)`).
+    public enum Kind: CaseIterable, Sendable {
+        case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
+        case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
+        case keptAllMarks, notesAreAtMost, markNotSaved, noteSaved, markDeleted, markRestored, marksRestored
+        case marksCleared, storeError, markRecorded, typeNote, confirmClearSpoken
+        case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
+        case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
+        case unknownMarsSite, marsChoicesNotRemembered, leapListMissing, leapListUnreadable, leapListExpired
+        case plainCall, plainCallRow, plainMars
+        case minutes, callOf, deleteCallQuestion, callFrom, callSaved, callDeleted, bestInNext24Hours, clocksChange, marsSol
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .verbatim: .verbatim
+        case .text: .text
+        case .panelSection: .panelSection
+        case .snapshotSaved: .snapshotSaved
+        case .savedTo: .savedTo
+        case .enlargeTerminal: .enlargeTerminal
+        case .focusPanel: .focusPanel
+        case .dateWithWeekday: .dateWithWeekday
+        case .settingValue: .settingValue
+        case .noteFor: .noteFor
+        case .confirmClear: .confirmClear
+        case .newestLoaded: .newestLoaded
+        case .marksToggles: .marksToggles
+        case .watchCorrection: .watchCorrection
+        case .bellForNewMarks: .bellForNewMarks
+        case .flashForNewMarks: .flashForNewMarks
+        case .keptAllMarks: .keptAllMarks
+        case .notesAreAtMost: .notesAreAtMost
+        case .markNotSaved: .markNotSaved
+        case .noteSaved: .noteSaved
+        case .markDeleted: .markDeleted
+        case .markRestored: .markRestored
+        case .marksRestored: .marksRestored
+        case .marksCleared: .marksCleared
+        case .storeError: .storeError
+        case .markRecorded: .markRecorded
+        case .typeNote: .typeNote
+        case .confirmClearSpoken: .confirmClearSpoken
+        case .clockSynced: .clockSynced
+        case .clockNotSynchronized: .clockNotSynchronized
+        case .clockUnknown: .clockUnknown
+        case .gpsOffset: .gpsOffset
+        case .gpsdConnecting: .gpsdConnecting
+        case .gpsdUnavailable: .gpsdUnavailable
+        case .gpsdNoReport: .gpsdNoReport
+        case .gpsdFix: .gpsdFix
+        case .positionFixed: .positionFixed
+        case .positionGPSD: .positionGPSD
+        case .positionStale: .positionStale
+        case .noGPSFixGPSD: .noGPSFixGPSD
+        case .fixAge: .fixAge
+        case .fixAgeUnknown: .fixAgeUnknown
+        case .minutes: .minutes
+        case .callOf: .callOf
+        case .deleteCallQuestion: .deleteCallQuestion
+        case .callFrom: .callFrom
+        case .callSaved: .callSaved
+        case .callDeleted: .callDeleted
+        case .bestInNext24Hours: .bestInNext24Hours
+        case .clocksChange: .clocksChange
+        case .marsSol: .marsSol
+        case .plainCall: .plainCall
+        case .plainCallRow: .plainCallRow
+        case .plainMars: .plainMars
+        case .unknownMarsSite: .unknownMarsSite
+        case .marsChoicesNotRemembered: .marsChoicesNotRemembered
+        case .leapListMissing: .leapListMissing
+        case .leapListUnreadable: .leapListUnreadable
+        case .leapListExpired: .leapListExpired
+        }
+    }
+
+    /// Example messages of `kind`, with arguments that exercise each branch
+    /// (panels, on/off, one/many), for coverage tests.
+    public static func samples(_ kind: Kind) -> [UIMessage] {
+        switch kind {
+        case .verbatim: [.verbatim("SQLITE_FULL")]
+        case .text: [.text(.nothingToUndo)]
+        case .panelSection: PanelID.allCases.map(UIMessage.panelSection)
+        case .snapshotSaved: [.snapshotSaved(path: "/d/s.txt", copied: true), .snapshotSaved(path: "/d/s.txt", copied: false)]
+        case .savedTo: [.savedTo(path: "/c/config.toml")]
+        case .enlargeTerminal: [.enlargeTerminal(minimum: "40×10", now: "30×8")]
+        case .focusPanel: PanelID.allCases.map(UIMessage.focusPanel)
+        case .dateWithWeekday: [.dateWithWeekday(date: "2026-11-21", weekday: "Sat")]
+        case .settingValue: [.settingValue(title: .settingTheme, value: "mission")]
+        case .noteFor: [.noteFor(id: 3)]
+        case .confirmClear: [.confirmClear(count: 1), .confirmClear(count: 4)]
+        case .newestLoaded: [.newestLoaded(count: 500)]
+        case .marksToggles: [.marksToggles(bell: true, flash: false), .marksToggles(bell: false, flash: true)]
+        case .watchCorrection: [.watchCorrection("−0.300 s")]
+        case .bellForNewMarks: [.bellForNewMarks(on: true), .bellForNewMarks(on: false)]
+        case .flashForNewMarks: [.flashForNewMarks(on: true, heldOff: false), .flashForNewMarks(on: false, heldOff: false),
+                                 .flashForNewMarks(on: true, heldOff: true)]
+        case .keptAllMarks: [.keptAllMarks(count: 4)]
+        case .notesAreAtMost: [.notesAreAtMost(characters: 500)]
+        case .markNotSaved: [.markNotSaved(reason: "SQLITE_FULL", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]
+        case .noteSaved: [.noteSaved(id: 2)]
+        case .markDeleted: [.markDeleted(id: 2, markTime: "21d 23h 47m 12.000s")]
+        case .markRestored: [.markRestored(id: 2)]
+        case .marksRestored: [.marksRestored(count: 4)]
+        case .marksCleared: [.marksCleared(count: 4)]
+        case .storeError: [.storeError("SQLITE_FULL")]
+        case .markRecorded:
+            [.markRecorded(id: 2, markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z", position: "27° 28'.02 S  153° 22'.84 E")]
+        case .typeNote: [.typeNote(id: 2, current: "Sun LL")]
+        case .confirmClearSpoken: [.confirmClearSpoken(count: 4)]
+        case .clockSynced: [.clockSynced(error: "2.0 ms")]
+        case .clockNotSynchronized: [.clockNotSynchronized]
+        case .clockUnknown: [.clockUnknown]
+        case .gpsOffset: [.gpsOffset("−0.3 ms", method: .pps), .gpsOffset("+12 ms", method: .toff), .gpsOffset("+80 ms", method: .tpv)]
+        case .gpsdConnecting: [.gpsdConnecting(address: "127.0.0.1:2947")]
+        case .gpsdUnavailable: [.gpsdUnavailable(address: "127.0.0.1:2947", reason: "ECONNREFUSED")]
+        case .gpsdNoReport: [.gpsdNoReport(address: "127.0.0.1:2947")]
+        case .gpsdFix: [.gpsdFix(address: "127.0.0.1:2947", mode: 3, satellites: 9), .gpsdFix(address: "127.0.0.1:2947", mode: 1, satellites: nil)]
+        case .positionFixed: [.positionFixed("27° 28'.02 S  153° 22'.84 E")]
+        case .positionGPSD: [.positionGPSD("27° 28'.02 S  153° 22'.84 E", mode: 3, age: "0.4 s old")]
+        case .positionStale: [.positionStale("27° 28'.02 S  153° 22'.84 E", mode: 1, age: "12.0 s old")]
+        case .noGPSFixGPSD: [.noGPSFixGPSD]
+        case .fixAge: [.fixAge(seconds: "0.4 s", afterMark: false), .fixAge(seconds: "0.4 s", afterMark: true)]
+        case .fixAgeUnknown: [.fixAgeUnknown]
+        case .minutes: [.minutes(60)]
+        case .callOf: [.callOf(index: 1, count: 3)]
+        case .deleteCallQuestion: [.deleteCallQuestion(name: "Standup")]
+        case .callFrom: [.callFrom(place: "Paris")]
+        case .callSaved: [.callSaved(name: "Standup")]
+        case .callDeleted: [.callDeleted(name: "Standup")]
+        case .bestInNext24Hours: [.bestInNext24Hours(good: 2, of: 3)]
+        case .clocksChange: [.clocksChange(weekday: "Sun", date: "2026-03-08", minutes: 60),
+                             .clocksChange(weekday: "Sun", date: "2026-11-01", minutes: -60)]
+        case .marsSol: [.marsSol(sol: 52300, clock: "14:05")]
+        case .plainCall: [.plainCall(name: "Standup", at: "2026-11-22T00:47:12Z", rows: "東京, JP: 日 09:47 UTC+09:00, 午前")]
+        case .plainCallRow: [.plainCallRow(place: "Tokyo, JP", weekday: "Sun", time: "09:47", dayOffset: 0, offset: "UTC+09:00",
+                                           period: .periodMorning, bad: false),
+                             .plainCallRow(place: "London, GB", weekday: "Sun", time: "00:47", dayOffset: -1, offset: "UTC+00:00",
+                                           period: .periodBeforeDawn, bad: true)]
+        case .plainMars: [.plainMars(site: "Perseverance", longitude: "77.5°E", lmst: "12:33:03", ltst: "12:15:52", missionSol: 58),
+                          .plainMars(site: nil, longitude: "0.0°", lmst: "12:33:03", ltst: "12:15:52", missionSol: nil)]
+        case .unknownMarsSite: [.unknownMarsSite(name: "jezro", suggestions: "Perseverance, Ingenuity")]
+        case .marsChoicesNotRemembered: [.marsChoicesNotRemembered(error: "SQLITE_CANTOPEN")]
+        case .leapListMissing: [.leapListMissing(path: "/x/leap-seconds.list", seconds: 37, builtIn: true)]
+        case .leapListUnreadable: [.leapListUnreadable(path: "/x/leap-seconds.list", reason: "EACCES", seconds: 37, builtIn: true)]
+        case .leapListExpired: [.leapListExpired(day: "2026-06-28", seconds: 37, builtIn: false),
+                                .leapListExpired(day: "2026-06-28", seconds: 37, builtIn: true)]
+        }
+    }
+}

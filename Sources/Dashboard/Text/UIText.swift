@@ -1,0 +1,273 @@
+import TimeKit
+
+/// Every fixed piece of interface text, as a typed key. Text with
+/// arguments (counts, names, paths) is a `UIMessage`.
+///
+/// Each case has its English here and its Japanese in
+/// `UIText+Japanese.swift`; both are exhaustive `switch`es, so a new case
+/// does not compile until it has every language. Code asks
+/// `language.text(.quit)` and measures and lays out what comes back: text is
+/// translated before layout, never patched into a composed line.
+public enum UIText: CaseIterable, Hashable, Sendable {
+    // MARK: Key help (the keymap's help column)
+    case keyShowHelp, keyTellTime, keySnapshot, keySettings, keyQuit, keyQuitTimedeck
+    case keyFocusNext, keyFocusPrevious
+    case keyPreviousSetting, keyNextSetting, keyNextChoice, keyPreviousChoice, keyCloseSettings
+    case keyCloseHelp, keyScrollUp, keyScrollDown
+    case keyRecordMark, keyNewerMark, keyOlderMark, keyFiveNewer, keyFiveOlder, keyNewestMark, keyOldestMark
+    case keyEditNote, keyDeleteMark, keyUndoMarks, keyClearMarks, keyToggleBell, keyToggleFlash
+    case keyLongitudeFineEast, keyLongitudeFineWest, keyLongitudeCoarseEast, keyLongitudeCoarseWest
+    case keyNextSite, keyToggleAdvanced
+    case keyCallLater, keyCallEarlier, keyCallHourLater, keyCallHourEarlier, keyToggleNow
+    case keyOptimizeEarliest, keyOptimizeLatest, keyOptimizeBest, keyUndoTimeChange
+    case keyToggleRing, keyToggleClockFormat, keyToggleMotion, keyEditCall, keyNewCall, keyNextCall, keyPreviousCall
+    case keyEditUp, keyEditDown, keyEditAdd, keyEditChange, keyEditRemove, keyEditMoveUp, keyEditMoveDown
+    case keyEditMakeSource, keyEditRename, keyEditDuration, keyEditPeople, keyEditDelete
+    case keyEditConfirmDelete, keyEditKeep, keyEditAccept, keyEditCancel
+
+    // MARK: Help overlay
+    case helpTitle, helpEverywhere, helpCallEditor, helpInSettings, helpInHelp
+    case helpMore, helpClose
+
+    // MARK: Header, status bar, small terminal
+    case local, hintHelp, hintPanel, hintQuit, quitsHint
+
+    // MARK: Settings overlay
+    case settingsTitle, settingTheme, settingClock, settingBell, settingFlash, settingReducedMotion, settingLanguage
+    case settingsHint
+
+    // MARK: Plain mode
+    case plainGreeting, plainKeys, plainEndOfKeys, plainHelpClosed, plainSettingsOpen, plainGoodbye, plainProblem, plainWarning
+
+    // MARK: Marks panel
+    case marksTitle, marksEmpty, marksHint, marksNoteHint
+    case noMarkToAnnotate, noMarkToDelete, nothingToUndo, noMarksToClear, noteNotChanged
+    case noPosition, noGPSFix, stalePosition, watch
+
+    // MARK: Calls panel
+    case noCalls, newCallName, noDuration, newCallTitle, editingTitle, sourcePlace, marsLMST, marsPlace
+    case editorKeys, editorKeysMore, promptName, promptDuration, promptPeople, promptAddPlace, promptChangeTo, noMatchYet
+    case callNeedsPlace, callNeedsName, marsCannotBeSource, durationRange, noPlaceMatches, changesDropped
+    case backToScheduled, nowPressNAgain, earliestRule, latestRule, noGoodTime, reducedMotionOn, handsSweep
+    case bad, endsBad, dstShort, now, am, pm
+
+    // MARK: Mars panel
+    case marsSitesUnavailable, advancedFieldsOn, mars, marsHint, sol, missionSolShort, marsYear, marsYearShort, at, site, missionSol, northernShort, subsolar, declination
+    case northernSpring, northernSummer, northernAutumn, northernWinter, spring, summer, autumn, winter
+
+    // MARK: Periods of the day (TimeKit's DayPeriod)
+    case periodBeforeDawn, periodBreakfast, periodMorning, periodLunch, periodAfternoon, periodDinner, periodLateNight
+
+    /// The text in English.
+    var english: String {
+        switch self {
+        case .keyShowHelp: "Show this help"
+        case .keyTellTime: "Say the time (plain mode)"
+        case .keySnapshot: "Save a snapshot of the screen and data"
+        case .keySettings: "Settings (saved to the config file)"
+        case .keyQuit: "Quit"
+        case .keyQuitTimedeck: "Quit timedeck"
+        case .keyFocusNext: "Focus the next panel"
+        case .keyFocusPrevious: "Focus the previous panel"
+        case .keyPreviousSetting: "Previous setting"
+        case .keyNextSetting: "Next setting"
+        case .keyNextChoice: "Next choice (saved at once)"
+        case .keyPreviousChoice: "Previous choice (saved at once)"
+        case .keyCloseSettings: "Close the settings"
+        case .keyCloseHelp: "Close the help"
+        case .keyScrollUp: "Scroll up"
+        case .keyScrollDown: "Scroll down"
+        case .keyRecordMark: "Record a mark (exact UTC instant)"
+        case .keyNewerMark: "Select the newer mark"
+        case .keyOlderMark: "Select the older mark"
+        case .keyFiveNewer: "Five marks newer"
+        case .keyFiveOlder: "Five marks older"
+        case .keyNewestMark: "Newest mark"
+        case .keyOldestMark: "Oldest mark"
+        case .keyEditNote: "Add or edit the selected mark's note"
+        case .keyDeleteMark: "Delete the selected mark (u undoes)"
+        case .keyUndoMarks: "Undo the last delete, clear or note edit"
+        case .keyClearMarks: "Clear all marks (asks first; u undoes)"
+        case .keyToggleBell: "Bell on/off for new marks"
+        case .keyToggleFlash: "Flash on/off for new marks"
+        case .keyLongitudeFineEast: "Longitude 0.1° east"
+        case .keyLongitudeFineWest: "Longitude 0.1° west"
+        case .keyLongitudeCoarseEast: "Longitude 10° east"
+        case .keyLongitudeCoarseWest: "Longitude 10° west"
+        case .keyNextSite: "Next site in the library"
+        case .keyToggleAdvanced: "Advanced fields on/off"
+        case .keyCallLater: "Call 15 minutes later"
+        case .keyCallEarlier: "Call 15 minutes earlier"
+        case .keyCallHourLater: "Call an hour later"
+        case .keyCallHourEarlier: "Call an hour earlier"
+        case .keyToggleNow: "Jump to now; again: back to the scheduled time"
+        case .keyOptimizeEarliest: "Earliest: westernmost place at 07:00"
+        case .keyOptimizeLatest: "Latest: easternmost place at 22:00"
+        case .keyOptimizeBest: "Best time in the next 24 hours"
+        case .keyUndoTimeChange: "Undo the last time change"
+        case .keyToggleRing: "Clock ring: next 12 hours / next 60 minutes"
+        case .keyToggleClockFormat: "12- or 24-hour times"
+        case .keyToggleMotion: "Reduced motion (no hand sweep) on/off"
+        case .keyEditCall: "Edit this call"
+        case .keyNewCall: "New call"
+        case .keyNextCall: "Next call (older)"
+        case .keyPreviousCall: "Previous call (newer)"
+        case .keyEditUp: "Select the place above (or the result above)"
+        case .keyEditDown: "Select the place below (or the result below)"
+        case .keyEditAdd: "Add a place (search as you type)"
+        case .keyEditChange: "Change the selected place"
+        case .keyEditRemove: "Remove the selected place"
+        case .keyEditMoveUp: "Move the selected place up"
+        case .keyEditMoveDown: "Move the selected place down"
+        case .keyEditMakeSource: "Make the selected place the source"
+        case .keyEditRename: "Rename the call"
+        case .keyEditDuration: "Set the duration (minutes)"
+        case .keyEditPeople: "Names of people at the selected place"
+        case .keyEditDelete: "Delete this call (asks first)"
+        case .keyEditConfirmDelete: "Yes, delete (after D)"
+        case .keyEditKeep: "No, keep it (after D)"
+        case .keyEditAccept: "Accept the field; with none open, save the call"
+        case .keyEditCancel: "Close the field; with none open, drop every change"
+        case .helpTitle: "Keys"
+        case .helpEverywhere: "Everywhere"
+        case .helpCallEditor: "Editing a call (Enter on the calls panel)"
+        case .helpInSettings: "In the settings (o)"
+        case .helpInHelp: "In this help"
+        case .helpMore: "↓ more · Esc close"
+        case .helpClose: "Esc close"
+        case .local: "Local"
+        case .hintHelp: "help"
+        case .hintPanel: "panel"
+        case .hintQuit: "quit"
+        case .quitsHint: "q quits."
+        case .settingsTitle: "Settings"
+        case .settingTheme: "Theme"
+        case .settingClock: "Clock"
+        case .settingBell: "Bell on marks"
+        case .settingFlash: "Flash on marks"
+        case .settingReducedMotion: "Reduced motion"
+        case .settingLanguage: "Language"
+        case .settingsHint: "←→ change · ↑↓ select · Esc close · saved at once"
+        case .plainGreeting: "timedeck (plain mode). Press ? for keys, t for the time, q to quit."
+        case .plainKeys: "Keys:"
+        case .plainEndOfKeys: "End of keys. Escape closes."
+        case .plainHelpClosed: "Help closed."
+        case .plainSettingsOpen: "Settings open: arrows change the selected setting (saved at once); Escape closes."
+        case .plainGoodbye: "Goodbye."
+        case .plainProblem: "Problem: "
+        case .plainWarning: "Warning: "
+        case .marksTitle: "Marks"
+        case .marksEmpty: "No marks yet: press Space to record the exact UTC instant."
+        case .marksHint: "Space mark · ↑↓ select · n note · d delete · u undo · C clear · b bell · f flash"
+        case .marksNoteHint: "Enter saves · Esc cancels"
+        case .noMarkToAnnotate: "No mark to annotate: press Space to record one."
+        case .noMarkToDelete: "No mark to delete."
+        case .nothingToUndo: "Nothing to undo."
+        case .noMarksToClear: "No marks to clear."
+        case .noteNotChanged: "Note not changed."
+        case .noPosition: "no position"
+        case .noGPSFix: "no GPS fix"
+        case .stalePosition: "STALE"
+        case .watch: "watch"
+        case .noCalls: "No calls. Press N for a new call."
+        case .newCallName: "New call"
+        case .noDuration: "no duration"
+        case .newCallTitle: "✎ NEW CALL"
+        case .editingTitle: "✎ EDITING"
+        case .sourcePlace: "source"
+        case .marsLMST: "Mars (LMST)"
+        case .marsPlace: "Mars"
+        case .editorKeys: "a add  c change  x remove  J/K move  s make source  D delete call"
+        case .editorKeysMore: "r rename  t duration  p people  Enter save  Esc cancel"
+        case .promptName: "Name"
+        case .promptDuration: "Duration (minutes, empty for none)"
+        case .promptPeople: "People at this place"
+        case .promptAddPlace: "Add place"
+        case .promptChangeTo: "Change to"
+        case .noMatchYet: "no match yet: keep typing, or try a zone such as Europe/Paris"
+        case .callNeedsPlace: "A call needs at least one place."
+        case .callNeedsName: "A call needs a name."
+        case .marsCannotBeSource: "A Mars site can join a call but not be its source (it has no time zone)."
+        case .durationRange: "Duration is 1 to 1440 minutes."
+        case .noPlaceMatches: "No place matches; keep typing."
+        case .changesDropped: "Changes dropped."
+        case .backToScheduled: "Back to the scheduled time."
+        case .nowPressNAgain: "Now. Press n again to go back."
+        case .earliestRule: "Earliest: the westernmost place at 07:00 (TimeToCall's rule)."
+        case .latestRule: "Latest: the easternmost place at 22:00 (TimeToCall's rule)."
+        case .noGoodTime: "No time in the next 24 h avoids before dawn for everyone; this is the least bad."
+        case .reducedMotionOn: "Reduced motion: hands jump."
+        case .handsSweep: "Hands sweep to new times."
+        case .bad: "✗ BAD"
+        case .endsBad: "✗ ENDS BAD"
+        case .dstShort: "⚠ DST"
+        case .now: "now"
+        case .am: "AM"
+        case .pm: "PM"
+        case .marsSitesUnavailable: "Mars site list unavailable; set TIMEDECK_RESOURCES to the Resources folder"
+        case .advancedFieldsOn: "Advanced fields on."
+        case .mars: "Mars"
+        case .marsHint: "←→/HL longitude · s site · a more"
+        case .sol: "Sol"
+        case .missionSolShort: "sol"
+        case .marsYear: "Mars Year"
+        case .marsYearShort: "MY"
+        case .at: "at"
+        case .site: "Site"
+        case .missionSol: "mission sol"
+        case .northernShort: "N"
+        case .subsolar: "subsolar"
+        case .declination: "Decl"
+        case .northernSpring: "northern spring"
+        case .northernSummer: "northern summer"
+        case .northernAutumn: "northern autumn"
+        case .northernWinter: "northern winter"
+        case .spring: "spring"
+        case .summer: "summer"
+        case .autumn: "autumn"
+        case .winter: "winter"
+        case .periodBeforeDawn: "before dawn"
+        case .periodBreakfast: "breakfast"
+        case .periodMorning: "morning"
+        case .periodLunch: "lunch"
+        case .periodAfternoon: "afternoon"
+        case .periodDinner: "dinner"
+        case .periodLateNight: "late night"
+        }
+    }
+}
+
+extension UIText {
+    /// The name of a period of the day.
+    public static func period(_ p: DayPeriod) -> UIText {
+        switch p {
+        case .beforeDawn: .periodBeforeDawn
+        case .breakfast: .periodBreakfast
+        case .morning: .periodMorning
+        case .lunch: .periodLunch
+        case .afternoon: .periodAfternoon
+        case .dinner: .periodDinner
+        case .lateNight: .periodLateNight
+        }
+    }
+
+    /// A Mars season's bare name (after `northernShort` in compact rows).
+    public static func seasonName(_ s: MarsSeason) -> UIText {
+        switch s {
+        case .spring: .spring
+        case .summer: .summer
+        case .autumn: .autumn
+        case .winter: .winter
+        }
+    }
+
+    /// A Mars season, named for the northern hemisphere.
+    public static func season(_ s: MarsSeason) -> UIText {
+        switch s {
+        case .spring: .northernSpring
+        case .summer: .northernSummer
+        case .autumn: .northernAutumn
+        case .winter: .northernWinter
+        }
+    }
+}

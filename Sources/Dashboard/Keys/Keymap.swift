@@ -13,6 +13,9 @@ public enum Action: Equatable, Hashable, Sendable {
     case closeOverlay
     case scrollUp
     case scrollDown
+    /// In the help: a page up / down.
+    case pageUp
+    case pageDown
     case focusNext
     case focusPrevious
     case calls(CallsAction)
@@ -71,6 +74,8 @@ public enum Keymap {
         KeyBinding([.character("q"), .escape, .character("?")], .closeOverlay, "Close the help", scope: .help),
         KeyBinding([.up, .character("k")], .scrollUp, "Scroll up", scope: .help),
         KeyBinding([.down, .character("j")], .scrollDown, "Scroll down", scope: .help),
+        KeyBinding([.pageUp], .pageUp, "A page up", scope: .help),
+        KeyBinding([.pageDown], .pageDown, "A page down", scope: .help),
         KeyBinding([.control("c")], .quit, "Quit timedeck", scope: .help),
     ] + MarksPanel.keyBindings + MarsPanel.keyBindings + CallsPanel.keyBindings + CallsPanel.editBindings
 

@@ -13,12 +13,16 @@ public enum MarksAction: Equatable, Hashable, Sendable {
 /// The marks panel: keys here, state in `MarksPanelState`, update in
 /// `MarksPanel+Update.swift`, drawing in `Render/Panels/MarksPanel+Draw.swift`.
 public enum MarksPanel {
-    /// Space works whatever has focus, even with the help open: a sight must
-    /// never be lost to a mode. The rest act on the focused marks panel.
+    /// Space works in every mode: a sight must never be lost to a mode
+    /// (`MarkKey` applies the rule before any panel or overlay sees the key;
+    /// these rows put it in the help). The rest act on the focused marks panel.
     public static let keyBindings: [KeyBinding] = [
-        KeyBinding([.space], .marks(.record), "Record a mark (exact UTC instant)"),
-        KeyBinding([.space], .marks(.record), "Record a mark (exact UTC instant)", scope: .help),
-        KeyBinding([.space], .marks(.record), "Record a mark (exact UTC instant)", scope: .settings),
+        KeyBinding([.space], .marks(.record), recordHelp),
+        KeyBinding(MarkKey.neverTypes, .marks(.record), recordTypingHelp),
+        KeyBinding([.space], .marks(.record), recordHelp, scope: .help),
+        KeyBinding([.space], .marks(.record), recordHelp, scope: .settings),
+        KeyBinding([.space], .marks(.record), recordHelp, scope: .callEditor),
+        KeyBinding(MarkKey.neverTypes, .marks(.record), recordTypingHelp, scope: .callEditor),
         KeyBinding([.up, .character("k")], .marks(.newer), "Select the newer mark", scope: .panel(.marks)),
         KeyBinding([.down, .character("j")], .marks(.older), "Select the older mark", scope: .panel(.marks)),
         KeyBinding([.pageUp], .marks(.pageNewer), "Five marks newer", scope: .panel(.marks)),
@@ -32,4 +36,8 @@ public enum MarksPanel {
         KeyBinding([.character("b")], .marks(.toggleBell), "Bell on/off for new marks", scope: .panel(.marks)),
         KeyBinding([.character("f")], .marks(.toggleFlash), "Flash on/off for new marks", scope: .panel(.marks)),
     ]
+
+    static let recordHelp = "Record a mark (exact UTC instant)"
+    /// Where Space types (a note, a name, a place search), these still mark.
+    static let recordTypingHelp = "Record a mark, also while typing in a field"
 }

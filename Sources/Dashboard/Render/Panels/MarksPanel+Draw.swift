@@ -8,7 +8,7 @@ import TimeKit
 ///  Marks 12        bell on · flash on · watch −0.300 s
 /// ▶   #12  22d 00h 04m 52.459s  27° 28'.02 S  153° 22'.84 E  Sun LL
 ///     #11  22d 00h 04m 50.001s  no position
-///  …five rows, newest first…
+///  …as many rows as the panel has, newest first…
 ///  2026-11-22T00:04:52.459Z  27° 28'.02 S  153° 22'.84 E (gpsd 3D, 0.4 s old)  “Sun LL”
 /// ```
 extension MarksPanel {
@@ -21,21 +21,34 @@ extension MarksPanel {
         guard y < rect.maxY else { return }
         drawTitleLine(state, y: y, in: rect, into: &frame)
         y += 1
+        // The bottom: the selected mark's detail (wrapped, never cut at a
+        // normal width) and the key hint when there is room; the history
+        // takes every row between.
+        let detail = m.selectedMark.map { detailLines($0, state.language, width: rect.width - 2) } ?? []
+        let hintRows = rect.maxY - y >= detail.count + 1 + Self.minimumHistoryRows ? 1 : 0
+        let historyRows = max(1, rect.maxY - y - detail.count - hintRows)
         if m.marks.isEmpty, y < rect.maxY {
             frame.put(state.language.localized("No marks yet: press Space to record the exact UTC instant."), x: rect.x + 2, y: y, role: .dim, clip: rect)
         }
-        for index in m.firstVisible..<min(m.marks.count, m.firstVisible + MarksPanelState.visibleRows) where y < rect.maxY {
+        let first = m.firstVisible(rows: historyRows)
+        for index in first..<min(m.marks.count, first + historyRows) where y < rect.maxY {
             drawRow(m.marks[index], selected: index == m.selected, state: state, y: y, in: rect, into: &frame)
             y += 1
         }
-        let detailY = rect.y + 2 + MarksPanelState.visibleRows
-        if detailY < rect.maxY, let mark = m.selectedMark {
-            frame.put(detailLine(mark, state.language), x: rect.x + 1, y: detailY, role: mark.position.status == .stale ? .warning : .normal, clip: rect)
+        var detailY = rect.y + 2 + historyRows
+        if let mark = m.selectedMark {
+            for line in detail where detailY < rect.maxY {
+                frame.put(line, x: rect.x + 1, y: detailY, role: mark.position.status == .stale ? .warning : .normal, clip: rect)
+                detailY += 1
+            }
         }
-        if detailY + 1 < rect.maxY {
-            frame.put(state.language.localizedPhrases(hintLine), x: rect.x + 1, y: detailY + 1, role: .keyHint, clip: rect)
+        if hintRows > 0, detailY < rect.maxY {
+            frame.put(state.language.localizedPhrases(hintLine), x: rect.x + 1, y: rect.maxY - 1, role: .keyHint, clip: rect)
         }
     }
+
+    /// Marks shown at least before the key hint gives up its row.
+    static let minimumHistoryRows = 5
 
     /// `clock synced ±2.0 ms (kernel), GPS −0.3 ms (PPS) · gpsd …: 3D fix`.
     static func drawClockStatus(_ state: AppState, y: Int, in rect: Rect, into frame: inout Frame) {
@@ -59,11 +72,12 @@ extension MarksPanel {
             let shown = InertText.display(text)
             let tail = shown.count > room ? "…" + shown.suffix(room - 1) : shown
             let after = frame.put(tail + "▏", x: x, y: y, role: .selection, clip: rect)
-            frame.put(state.language.localizedPhrases("  Enter saves · Esc cancels"), x: after, y: y, role: .keyHint, clip: rect)
+            frame.put(state.language.localizedPhrases(noteHint), x: after, y: y, role: .keyHint, clip: rect)
             return
         case .confirmingClear(let count):
-            frame.put(state.language.localizedPhrases("Delete all \(count) mark\(count == 1 ? "" : "s")? y deletes (u undoes) · any other key keeps them"),
-                      x: rect.x + 1, y: y, role: .warning, clip: rect)
+            let x = frame.put(state.language.localizedPhrases("Delete all \(count) mark\(count == 1 ? "" : "s")? "),
+                              x: rect.x + 1, y: y, role: .warning, clip: rect)
+            frame.put(state.language.localizedPhrases(confirmClearHint), x: x, y: y, role: .keyHint, clip: rect)
             return
         case .browsing:
             break
@@ -110,16 +124,51 @@ extension MarksPanel {
 
     /// Full ISO instant, correction, position with its source, and the note.
     static func detailLine(_ mark: SightingMark, _ language: UILanguage = .en) -> String {
-        var text = mark.isoText
-        if let correction = mark.correctionText {
-            text += "  " + language.localizedPhrases("watch") + " \(correction) → \(mark.correctedISOText)"
-        }
-        // Interface words are translated; the note (user text) never is.
-        text += "  " + language.localizedPhrases(mark.position.summary)
-        if !mark.note.isEmpty { text += "  “\(InertText.display(mark.note))”" }
-        return text
+        detailParts(mark, language).joined(separator: "  ")
     }
 
+    static func detailParts(_ mark: SightingMark, _ language: UILanguage) -> [String] {
+        var parts = [mark.isoText]
+        if let correction = mark.correctionText {
+            parts.append(language.localizedPhrases("watch") + " \(correction) → \(mark.correctedISOText)")
+        }
+        // Interface words are translated; the note (user text) never is.
+        parts.append(language.localizedPhrases(mark.position.summary))
+        if !mark.note.isEmpty { parts.append("“\(InertText.display(mark.note))”") }
+        return parts
+    }
+
+    /// The detail in at most `maxLines` lines of `width` columns: whole
+    /// parts move to the next line; only a part wider than a line (a long
+    /// note) is broken, and only the last line may end in "…".
+    static func detailLines(_ mark: SightingMark, _ language: UILanguage, width: Int, maxLines: Int = 2) -> [String] {
+        let width = max(1, width)
+        var lines: [String] = []
+        var current = ""
+        for part in detailParts(mark, language) {
+            let joined = current.isEmpty ? part : current + "  " + part
+            if DisplayWidth.of(joined) <= width {
+                current = joined
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            current = part
+            while DisplayWidth.of(current) > width {
+                let fitted = DisplayWidth.prefix(current, fitting: width)
+                let head = fitted.isEmpty ? String(current.prefix(1)) : fitted
+                lines.append(head)
+                current = String(current.dropFirst(head.count))
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        guard lines.count > maxLines else { return lines }
+        var kept = Array(lines.prefix(maxLines))
+        kept[maxLines - 1] = DisplayWidth.prefix(kept[maxLines - 1], fitting: width - 1) + "…"
+        return kept
+    }
+
+    static let noteHint = "  Enter saves · Esc cancels · Ctrl-Space marks"
+    static let confirmClearHint = "y deletes (u undoes) · any other key keeps them"
     static let hintLine = "Space mark · ↑↓ select · n note · d delete · u undo · C clear · b bell · f flash"
 
     /// Plain mode's lines for the marks: a new mark, a failure, a message.

@@ -24,15 +24,28 @@ public enum CallEditView {
         }
         lines.append(CallLine([CallSpan(String(repeating: "─", count: width), .editField)]))
         lines += fieldLines(editor, height: max(0, height - lines.count - 3))
-        let footer = editor.confirmingDelete
-            ? [CallLine([CallSpan("Delete \"\(d.name)\"? y delete · n or Esc keep", .warning)]), CallLine()]
-            : [CallLine([CallSpan("a add  c change  x remove  J/K move  s make source  D delete call", .dim)]),
-               CallLine([CallSpan("r rename  t duration  p people  Enter save  Esc cancel", .dim)])]
+        let footer: [CallLine]
+        if editor.confirmingDelete {
+            footer = [CallLine([CallSpan("Delete \"\(d.name)\"? ", .warning), CallSpan(Hints.confirmDelete, .hint)]), CallLine()]
+        } else if editor.field != nil {
+            footer = [CallLine([CallSpan(Hints.field, .hint)]), CallLine()]
+        } else {
+            footer = [CallLine([CallSpan(Hints.rows, .hint)]), CallLine([CallSpan(Hints.call, .hint)])]
+        }
         let body = Array(lines.prefix(max(0, height - 3)))
         var out = body + Array(repeating: CallLine(), count: max(0, height - 3 - body.count))
         out.append(CallLine([CallSpan(message ?? "", .dim)]))
         out += footer
         return Array(out.prefix(height)).map { $0.fitted(width) }
+    }
+
+    /// The keys the editor names, one place for every hint it shows.
+    enum Hints {
+        static let rows = "a add  c change  x remove  J/K move  s make source  D delete call"
+        static let call = "r rename  t duration  P people  Enter save  Esc cancel"
+        /// While a field is open, letters type: only these keys act.
+        static let field = "Enter accept  Esc close field  Ctrl-Space mark"
+        static let confirmDelete = "y delete · n or Esc keep"
     }
 
     static func fieldLines(_ editor: CallEditor, height: Int) -> [CallLine] {

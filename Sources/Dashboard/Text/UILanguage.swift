@@ -149,6 +149,7 @@ enum Translations {
         "help": "ヘルプ",
         "panel": "パネル",
         "quit": "終了",
+        "mark": "記録",
         // Help overlay
         "Keys": "キー一覧",
         "Everywhere": "全画面共通",

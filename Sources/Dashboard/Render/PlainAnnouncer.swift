@@ -39,11 +39,14 @@ public enum PlainAnnouncer {
         if new.timeRequests != old.timeRequests { lines.append(timeLine(new)) }
         lines += MarksPanel.announcements(from: old.marks, to: new.marks)
         lines += PanelSummaries.callChange(from: old, to: new)
+        lines += CallsPanel.announcements(from: old, to: new)
         if let notice = new.notice, notice != old.notice {
             lines.append((notice.isProblem ? "Problem: " : "") + notice.text)
         }
         if old.overlay == nil, case .settings = new.overlay {
             lines.append("Settings open: arrows change the selected setting (saved at once); Escape closes.")
+        } else if case .settings = old.overlay, new.overlay == nil {
+            lines.append("Settings closed.")
         }
         if case .settings(let selected) = new.overlay, old.overlay != new.overlay || old.settings != new.settings,
            SettingsOverlay.items.indices.contains(selected) {

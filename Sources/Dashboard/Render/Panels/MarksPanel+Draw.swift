@@ -24,7 +24,10 @@ extension MarksPanel {
         // The bottom: the selected mark's detail (wrapped, never cut at a
         // normal width) and the key hint when there is room; the history
         // takes every row between.
-        let detail = m.selectedMark.map { detailLines($0, state.language, width: rect.width - 2) } ?? []
+        // Two lines keep the note and position at 120 columns; a watch
+        // correction may need a third when the panel has rows to spare.
+        let detailRoom = rect.maxY - y - Self.minimumHistoryRows
+        let detail = m.selectedMark.map { detailLines($0, state.language, width: rect.width - 2, maxLines: min(3, max(1, detailRoom))) } ?? []
         let hintRows = rect.maxY - y >= detail.count + 1 + Self.minimumHistoryRows ? 1 : 0
         let historyRows = max(1, rect.maxY - y - detail.count - hintRows)
         if m.marks.isEmpty, y < rect.maxY {
@@ -138,21 +141,22 @@ extension MarksPanel {
         return parts
     }
 
-    /// The detail in at most `maxLines` lines of `width` columns: whole
-    /// parts move to the next line; only a part wider than a line (a long
-    /// note) is broken, and only the last line may end in "…".
+    /// The detail in at most `maxLines` lines of `width` columns, wrapped
+    /// at spaces; only a word wider than a line (a long note) is broken,
+    /// and only the last line may end in "…".
     static func detailLines(_ mark: SightingMark, _ language: UILanguage, width: Int, maxLines: Int = 2) -> [String] {
-        let width = max(1, width)
+        let width = max(2, width)
         var lines: [String] = []
         var current = ""
-        for part in detailParts(mark, language) {
-            let joined = current.isEmpty ? part : current + "  " + part
+        // Words with the spaces before them, so the two spaces between parts survive.
+        for word in detailLine(mark, language).split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let joined = current.isEmpty ? word : current + " " + word
             if DisplayWidth.of(joined) <= width {
                 current = joined
                 continue
             }
-            if !current.isEmpty { lines.append(current) }
-            current = part
+            if !current.trimmingCharacters(in: .whitespaces).isEmpty { lines.append(current) }
+            current = word
             while DisplayWidth.of(current) > width {
                 let fitted = DisplayWidth.prefix(current, fitting: width)
                 let head = fitted.isEmpty ? String(current.prefix(1)) : fitted
@@ -160,7 +164,8 @@ extension MarksPanel {
                 current = String(current.dropFirst(head.count))
             }
         }
-        if !current.isEmpty { lines.append(current) }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty { lines.append(current) }
+        lines = lines.map { String($0.drop { $0 == " " }) }
         guard lines.count > maxLines else { return lines }
         var kept = Array(lines.prefix(maxLines))
         kept[maxLines - 1] = DisplayWidth.prefix(kept[maxLines - 1], fitting: width - 1) + "…"

@@ -115,4 +115,15 @@ import TimeKit
         (s, lines) = say(s, .escape)
         #expect(lines == ["Settings closed."])
     }
+
+    @Test func aMarkNoteSaysWhatIsTyped() {
+        var s = MarksFixtures.state(marks: 2)
+        var lines: [String]
+        (s, lines) = say(s, .character("n"))
+        #expect(lines == ["Type the note for mark #2, Enter saves, Escape cancels, Ctrl-Space marks. Current note: Sun LL"])
+        (s, lines) = say(s, .character("!"), .backspace)
+        #expect(lines == ["Typed: Sun LL!", "Typed: Sun LL"])
+        (_, lines) = say(s, .escape)
+        #expect(lines == ["Note not changed."])
+    }
 }

@@ -241,6 +241,7 @@ enum Translations {
         "Change to:": "変更先:",
         // Mars panel
         "Mars": "火星",
+        " ←→/hl longitude · HL 10° · s site · a more": " ←→/hl 経度 · HL 10° · s 地点 · a 詳細",
         "Sol": "ソル",
         "Mars Year": "火星年",
         "northern spring": "北半球の春",

@@ -187,7 +187,10 @@ extension MarksPanel {
         if new.mode != old.mode {
             switch new.mode {
             case .editingNote(let id, let text) where old.mode == .browsing:
-                lines.append("Type the note for mark #\(id), Enter saves, Escape cancels. Current note: \(InertText.display(text))")
+                lines.append("Type the note for mark #\(id), Enter saves, Escape cancels, Ctrl-Space marks. "
+                             + "Current note: \(InertText.display(text))")
+            case .editingNote(_, let text):
+                lines.append("Typed: \(text.isEmpty ? "(empty)" : InertText.display(text))")
             case .confirmingClear(let count):
                 lines.append("Delete all \(count) marks? Press y to delete, any other key keeps them.")
             default: break

@@ -16,8 +16,9 @@ extension MarsPanel {
         let title = state.language.localized("Mars") + (input.site.map { " · \($0.name)" } ?? "")
         frame.box(rect, title: title, role: focused ? .title : .border, titleRole: .title)
         // The keys follow the title, in the hint role, when the panel has focus and room.
-        if focused && DisplayWidth.of(title + "  " + hintLine) + 4 <= rect.width {
-            frame.put(hintLine + " ", x: rect.x + 3 + DisplayWidth.of(title), y: rect.y, role: .keyHint)
+        let hint = state.language.localized(hintLine)
+        if focused && DisplayWidth.of(title + "  " + hint) + 4 <= rect.width {
+            frame.put(hint + " ", x: rect.x + 3 + DisplayWidth.of(title), y: rect.y, role: .keyHint)
         }
         let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: max(0, rect.width - 4), height: max(0, rect.height - 2))
         for (i, row) in MarsPanelText.rows(input, height: inner.height, width: inner.width).enumerated() {

@@ -108,4 +108,12 @@ struct MarksLayoutTests {
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 60 })
         #expect(MarksPanel.detailLines(mark, .en, width: 400) == [MarksPanel.detailLine(mark)])
     }
+
+    @Test("A long note being typed keeps its keys in view, Ctrl-Space included")
+    func longNoteKeepsTheKeys() {
+        var s = F.state(marks: 3)
+        s.marks.mode = .editingNote(id: 3, text: String(repeating: "x", count: 150))
+        let frame = render(s, size: Size(columns: 100, rows: 30))
+        #expect(frame.lines.contains { $0.contains("xxx▏  Enter saves · Esc cancels · Ctrl-Space marks") }, "\(frame.lines.joined(separator: "\n"))")
+    }
 }

@@ -21,11 +21,10 @@ extension MarksPanel {
         guard y < rect.maxY else { return }
         drawTitleLine(state, y: y, in: rect, into: &frame)
         y += 1
-        // The bottom: the selected mark's detail (wrapped, never cut at a
-        // normal width) and the key hint when there is room; the history
-        // takes every row between.
-        // Two lines keep the note and position at 120 columns; a watch
-        // correction may need a third when the panel has rows to spare.
+        // The bottom: the selected mark's detail and, when there is room,
+        // the key hint; the history takes every row between. The detail
+        // wraps (two lines keep the note and position at 120 columns; a
+        // watch correction may take a third when the panel has rows).
         let detailRoom = rect.maxY - y - Self.minimumHistoryRows
         let detail = m.selectedMark.map { detailLines($0, state.language, width: rect.width - 2, maxLines: min(3, max(1, detailRoom))) } ?? []
         let hintRows = rect.maxY - y >= detail.count + 1 + Self.minimumHistoryRows ? 1 : 0
@@ -70,12 +69,13 @@ extension MarksPanel {
         switch m.mode {
         case .editingNote(let id, let text):
             let x = frame.put(state.language.localizedPhrases("Note for #\(id): "), x: rect.x + 1, y: y, role: .title, clip: rect)
-            // The end of long text stays visible while typing.
-            let room = max(1, rect.maxX - x - 28)
+            // The end of long text stays visible while typing, and the keys after it.
+            let hint = state.language.localizedPhrases(noteHint)
+            let room = max(1, rect.maxX - x - DisplayWidth.of(hint) - 2)
             let shown = InertText.display(text)
             let tail = shown.count > room ? "…" + shown.suffix(room - 1) : shown
             let after = frame.put(tail + "▏", x: x, y: y, role: .selection, clip: rect)
-            frame.put(state.language.localizedPhrases(noteHint), x: after, y: y, role: .keyHint, clip: rect)
+            frame.put(hint, x: after, y: y, role: .keyHint, clip: rect)
             return
         case .confirmingClear(let count):
             let x = frame.put(state.language.localizedPhrases("Delete all \(count) mark\(count == 1 ? "" : "s")? "),

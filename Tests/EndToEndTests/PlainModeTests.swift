@@ -41,14 +41,15 @@ import TimeKit
         func said(_ keys: String, _ expected: String, _ why: String) {
             let before = pty.text.count
             pty.type(keys)
-            let found = pty.read(until: { String($0.dropFirst(before)).contains(expected) })
+            // A generous deadline: the full suite runs many terminals at once on few cores.
+            let found = pty.read(until: { String($0.dropFirst(before)).contains(expected) }, seconds: 20)
             #expect(found, "\(why): \"\(expected)\" not said after \(keys.debugDescription):\n\(pty.text.dropFirst(before))")
         }
         said("\u{1B}[Z", "Focus: calls panel.", "Shift-Tab")
         said("\r", "Editing call", "Enter on the call planner")
         said("a", "Add a place: type to search", "a in the editor")
         said("Lond", "Typed: Lond", "typing in the search")
-        #expect(pty.read(until: { $0.contains("London, GB (Europe/London)") }), "results not named:\n\(pty.text)")
+        #expect(pty.read(until: { $0.contains("London, GB (Europe/London)") }, seconds: 20), "results not named:\n\(pty.text)")
         #expect(pty.text.range(of: #"\d+ results?: "#, options: .regularExpression) != nil)
         said("\u{0}", "Mark #1 recorded", "Ctrl-Space while typing a search")
         #expect(!pty.text.contains("Typed: Lond "), "Ctrl-Space typed a space")

@@ -263,6 +263,7 @@ final class Terminal {
         case 9: return .tab
         case 10, 13: return .enter
         case 8, 127: return .backspace
+        case 0: return .controlSpace
         case 1...26:
             guard let scalar = Unicode.Scalar(code + 96) else { return nil }
             return .control(Character(scalar))

@@ -39,13 +39,82 @@ import Testing
         #expect(decode(Array("\u{1B}[99;99;99;99;99;99;99;99X".utf8) + [UInt8(ascii: "b")]).last == .character("b"))
     }
 
-    @Test func randomBytesNeverCrash() {
-        var generator = SystemRandomNumberGenerator()
-        var d = KeyDecoder()
-        for _ in 0..<2000 {
-            let bytes = (0..<Int.random(in: 0...12, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            _ = d.feed(bytes)
+    /// A fixed-seed generator (SplitMix64), so a failure replays exactly.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
         }
-        _ = d.flushEscape()
+    }
+
+    /// Random input, weighted towards the bytes that start sequences.
+    static func randomBytes(_ g: inout SeededGenerator, count: Int, escapes: Bool = true) -> [UInt8] {
+        (0..<count).map { _ -> UInt8 in
+            let b: UInt8
+            switch Int.random(in: 0..<10, using: &g) {
+            case 0: b = 27
+            case 1: b = [UInt8(ascii: "["), UInt8(ascii: "O"), UInt8(ascii: "~"), UInt8(ascii: ";")].randomElement(using: &g) ?? 0
+            case 2, 3: b = UInt8.random(in: 0x80...0xFF, using: &g)
+            case 4: b = UInt8.random(in: 0...31, using: &g)
+            default: b = UInt8.random(in: 0...255, using: &g)
+            }
+            return !escapes && b == 27 ? 28 : b
+        }
+    }
+
+    @Test("Feeding the same bytes split anywhere gives the same keys and the same pending bytes")
+    func splitsNeverChangeTheKeys() {
+        var g = SeededGenerator(state: 0x7469_6D65_6465_636B)
+        for _ in 0..<1500 {
+            let bytes = Self.randomBytes(&g, count: Int.random(in: 0...24, using: &g))
+            var whole = KeyDecoder()
+            let expected = whole.feed(bytes)
+            var single = KeyDecoder()
+            let oneByOne = bytes.flatMap { single.feed([$0]) }
+            #expect(oneByOne == expected, "bytes \(bytes) one at a time")
+            #expect(single == whole)
+            let cut = Int.random(in: 0...bytes.count, using: &g)
+            var split = KeyDecoder()
+            let twoReads = split.feed(Array(bytes[..<cut])) + split.feed(Array(bytes[cut...]))
+            #expect(twoReads == expected, "bytes \(bytes) split at \(cut)")
+            #expect(expected.count <= bytes.count)
+        }
+    }
+
+    @Test("Without escape sequences, every printable byte comes out as its key, in order")
+    func printableBytesAreNeverLost() {
+        var g = SeededGenerator(state: 42)
+        for _ in 0..<1500 {
+            let bytes = Self.randomBytes(&g, count: Int.random(in: 0...24, using: &g), escapes: false)
+            let printable = bytes.filter { (0x20...0x7E).contains($0) }.map { Key.character(Character(Unicode.Scalar($0))) }
+            let asciiKeys = decode(bytes).filter { key in
+                if case .character(let c) = key { return c.isASCII }
+                return false
+            }
+            #expect(asciiKeys == printable, "bytes \(bytes)")
+        }
+    }
+
+    @Test("After any garbage, plain typing comes through: at most one byte ends what was pending")
+    func decodingRecoversAfterGarbage() {
+        var g = SeededGenerator(state: 7)
+        for _ in 0..<1500 {
+            var d = KeyDecoder()
+            _ = d.feed(Self.randomBytes(&g, count: Int.random(in: 0...24, using: &g)))
+            let keys = d.feed(Array(repeating: UInt8(ascii: "q"), count: 32))
+            #expect(keys.filter { $0 == .character("q") }.count >= 31 && keys.last == .character("q"))
+            #expect(d == KeyDecoder(), "bytes still pending after plain typing")
+        }
+    }
+
+    @Test func ctrlSpaceAndFunctionKeys() {
+        #expect(decode([0]) == [.controlSpace])
+        #expect(Key.controlSpace.label == "Ctrl-Space")
+        #expect(decode(Array("\u{1B}[24~\u{1B}[15~\u{1B}[11~\u{1B}[21~".utf8)) == [.function(12), .function(5), .function(1), .function(10)])
+        #expect(decode(Array("\u{1B}[24;2~".utf8)) == [])
     }
 }

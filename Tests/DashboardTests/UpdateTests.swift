@@ -47,13 +47,42 @@ import Testing
         #expect(update(s, .key(.control("c"), at: later)).1 == [.quit])
     }
 
-    @Test func helpScrollStaysInRange() {
+    @Test func helpScrollStaysInRange() throws {
         var s = start
         s.overlay = .help(scroll: 0)
         s = update(s, .key(.up, at: later)).0
         #expect(s.overlay == .help(scroll: 0))
         for _ in 0..<100 { s = update(s, .key(.down, at: later)).0 }
-        #expect(s.overlay == .help(scroll: HelpOverlay.lineCount(s) - 1))
+        // It stops where the last line shows, so ↑ moves back at once.
+        let count = HelpOverlay.lineCount(s)
+        let visible = HelpOverlay.visibleLines(size: s.screenSize, lineCount: count)
+        #expect(visible > 5 && count > visible)
+        #expect(s.overlay == .help(scroll: count - visible))
+        let last = try #require(HelpOverlay.content(s).last)
+        #expect(render(s, size: s.screenSize).lines.contains { $0.contains(last.text) })
+        #expect(update(s, .key(.up, at: later)).0.overlay == .help(scroll: count - visible - 1))
+    }
+
+    @Test func pageKeysPageTheHelpKeepingOneLineOfContext() throws {
+        var s = start
+        s.panels = [.marks, .mars, .calls]
+        s.overlay = .help(scroll: 0)
+        let count = HelpOverlay.lineCount(s)
+        let visible = HelpOverlay.visibleLines(size: s.screenSize, lineCount: count)
+        let lines = HelpOverlay.content(s)
+        #expect(count > 3 * visible, "too few help lines to page")
+        s = update(s, .key(.pageDown, at: later)).0
+        #expect(s.overlay == .help(scroll: visible - 1))
+        // The last line of the first page is now the first one shown.
+        let shown = render(s, size: s.screenSize).lines
+        let firstShown = try #require(shown.firstIndex { $0.contains(lines[visible - 1].keys) && $0.contains(lines[visible - 1].text) })
+        #expect(!shown[..<firstShown].contains { $0.contains(lines[visible].text) })
+        s = update(s, .key(.pageUp, at: later)).0
+        #expect(s.overlay == .help(scroll: 0))
+        for _ in 0..<10 { s = update(s, .key(.pageDown, at: later)).0 }
+        #expect(s.overlay == .help(scroll: count - visible))
+        s = update(s, .key(.pageUp, at: later)).0
+        #expect(s.overlay == .help(scroll: count - visible - (visible - 1)))
     }
 
     @Test func unboundKeysChangeNothingButTheInstant() {

@@ -61,9 +61,11 @@ import TimeKit
             + "stty -g > \(shellQuoted(dir.path("after.tmp"))); mv \(shellQuoted(dir.path("after.tmp"))) \(shellQuoted(dir.path("after"))); sleep 30"
         _ = pidFile
         let tmux = try TmuxSession(columns: 80, rows: 24, command: command)
+        // The sigaction handlers are installed before the terminal is taken
+        // over (ARCHITECTURE, run loop step 1): once the screen is drawn, a
+        // signal is caught. (A 200 ms sleep here waited for dispatch
+        // sources, which are gone.)
         #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
-        // Let the dispatch sources finish registering (PLATFORM-NOTES: ~50 ms).
-        usleep(200_000)
         let pid = try #require(Int32(dir.read("pid")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
         kill(pid, Int32(number) ?? SIGTERM)
         #expect(waitUntil { dir.read("after") != nil }, "timedeck did not exit on SIG\(name)")
@@ -191,9 +193,13 @@ enum BigDigitReader {
             + "mv \(shellQuoted(dir.path("status.tmp"))) \(shellQuoted(dir.path("status"))); sleep 30"
         let tmux = try TmuxSession(columns: 100, rows: 30, command: command)
         #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
-        try tmux.send("Home", "End", "F5", "F12", "PageUp")
-        usleep(400_000)
+        try tmux.send("Home", "End", "F5", "F11", "PageUp", "?")
+        // Keys are read in order: the help opening proves the ones before it
+        // were read without quitting.
+        #expect(tmux.waitForScreen { $0.contains("Show this help") } != nil, "timedeck quit on an unknown sequence")
         #expect(dir.read("status") == nil, "timedeck quit on an unknown sequence")
+        try tmux.send("Escape")
+        #expect(tmux.waitForScreen { !$0.contains("Show this help") } != nil)
         try tmux.send("Escape")
         #expect(waitUntil { dir.read("status") != nil }, "a real Escape did not quit")
         #expect(dir.read("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")

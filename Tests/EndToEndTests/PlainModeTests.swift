@@ -30,4 +30,37 @@ import TimeKit
         #expect(pty.waitForExit() == 0)
         #expect(!pty.text.contains("東"), "input was echoed")
     }
+
+    /// Everything the screen would show changing is said: the call editor,
+    /// the search as it is typed and its results, a place added, the
+    /// settings opening, a changed value and closing; Ctrl-Space (NUL)
+    /// records a mark even while the search field takes typed text.
+    @Test func callEditorSearchSettingsAndTheMarkKeyAreSaid() throws {
+        let pty = try PtyProcess(["--plain"], environment: ["TERM": "dumb", "TZ": "Europe/Paris"])
+        #expect(pty.read(until: { $0.contains("plain mode") }))
+        func said(_ keys: String, _ expected: String, _ why: String) {
+            let before = pty.text.count
+            pty.type(keys)
+            // A generous deadline: the full suite runs many terminals at once on few cores.
+            let found = pty.read(until: { String($0.dropFirst(before)).contains(expected) }, seconds: 20)
+            #expect(found, "\(why): \"\(expected)\" not said after \(keys.debugDescription):\n\(pty.text.dropFirst(before))")
+        }
+        said("\u{1B}[Z", "Focus: calls panel.", "Shift-Tab")
+        said("\r", "Editing call", "Enter on the call planner")
+        said("a", "Add a place: type to search", "a in the editor")
+        said("Lond", "Typed: Lond", "typing in the search")
+        #expect(pty.read(until: { $0.contains("London, GB (Europe/London)") }, seconds: 20), "results not named:\n\(pty.text)")
+        #expect(pty.text.range(of: #"\d+ results?: "#, options: .regularExpression) != nil)
+        said("\u{0}", "Mark #1 recorded", "Ctrl-Space while typing a search")
+        #expect(!pty.text.contains("Typed: Lond "), "Ctrl-Space typed a space")
+        said("\r", "Added London, GB", "Enter on a result")
+        said("\u{1B}", "Changes dropped.", "Escape in the editor")
+        #expect(pty.text.contains("Call editor closed"))
+        said(" ", "Mark #2 recorded", "Space on the main screen")
+        said("o", "Settings open", "o")
+        said("\u{1B}[C", "Theme: ", "→ in the settings")
+        said("\u{1B}", "Settings closed.", "Escape in the settings")
+        pty.type("q")
+        #expect(pty.waitForExit() == 0)
+    }
 }

@@ -94,12 +94,8 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         next.overlay = .help(scroll: 0)
     case .closeOverlay:
         next.overlay = nil
-    case .scrollUp:
-        if case .help(let scroll) = state.overlay { next.overlay = .help(scroll: max(0, scroll - 1)) }
-    case .scrollDown:
-        if case .help(let scroll) = state.overlay {
-            next.overlay = .help(scroll: min(scroll + 1, max(0, HelpOverlay.lineCount(state) - 1)))
-        }
+    case .scrollUp, .scrollDown, .pageUp, .pageDown:
+        if case .help(let scroll) = state.overlay { next.overlay = .help(scroll: HelpOverlay.scrolled(state, from: scroll, by: action)) }
     case .tellTime:
         next.timeRequests += 1
     case .focusNext, .focusPrevious:
@@ -123,8 +119,10 @@ func cycledFocus(_ state: AppState, forward: Bool) -> PanelID? {
 
 /// A panel in a modal mode (typing a note, editing a call, confirming a
 /// deletion) takes keys before the keymap does; the first panel in the
-/// registry that returns a result wins.
+/// registry that returns a result wins. The mark key comes before all of
+/// them (`MarkKey`).
 func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
+    if MarkKey.records(key, in: state) { return MarksPanel.perform(.record, in: state) }
     if state.overlay != nil { return nil }
     for panel in PanelRegistry.all {
         if let captured = panel.captureKey(key, in: state) { return captured }

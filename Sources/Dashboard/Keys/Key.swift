@@ -11,11 +11,14 @@ public enum Key: Equatable, Hashable, Sendable {
     case up, down, left, right
     case shiftLeft, shiftRight, shiftUp, shiftDown
     case home, end, pageUp, pageDown
-    /// Ctrl plus a letter, lower-case (`.control("c")`).
+    /// Ctrl plus a letter, lower-case (`.control("c")`); `.control(" ")` is
+    /// Ctrl-Space (the NUL byte).
     case control(Character)
     case function(Int)
 
     public static let space = Key.character(" ")
+    /// Ctrl-Space: terminals send it as the NUL byte (so do Ctrl-@ and Ctrl-2).
+    public static let controlSpace = Key.control(" ")
 
     /// How the key is written in the help overlay.
     public var label: String {
@@ -40,6 +43,7 @@ public enum Key: Equatable, Hashable, Sendable {
         case .end: return "End"
         case .pageUp: return "PgUp"
         case .pageDown: return "PgDn"
+        case .control(" "): return "Ctrl-Space"
         case .control(let c): return "Ctrl-\(String(c).uppercased())"
         case .function(let n): return "F\(n)"
         }

@@ -39,6 +39,7 @@ public struct KeyDecoder: Equatable, Sendable {
         case 9: return (.tab, 1)
         case 10, 13: return (.enter, 1)
         case 8, 127: return (.backspace, 1)
+        case 0: return (.controlSpace, 1)
         case 1...26: return (.control(Character(Unicode.Scalar(b + 96))), 1)
         case 0..<32: return (nil, 1)
         case 32..<128: return (.character(Character(Unicode.Scalar(b))), 1)
@@ -65,6 +66,12 @@ public struct KeyDecoder: Equatable, Sendable {
               let text = String(validating: slice, as: UTF8.self), let ch = text.first else { return (nil, 1) }
         return (.character(ch), length)
     }
+
+    /// `ESC [ n ~` for F1…F12, as xterm, tmux and the Linux console (F6
+    /// and up) send them.
+    static let functionKeys: [String: Int] = [
+        "11": 1, "12": 2, "13": 3, "14": 4, "15": 5, "17": 6, "18": 7, "19": 8, "20": 9, "21": 10, "23": 11, "24": 12,
+    ]
 
     func decodeEscape(at i: Int) -> (Key?, Int) {
         guard i + 1 < pending.count else { return (nil, 0) }
@@ -96,7 +103,7 @@ public struct KeyDecoder: Equatable, Sendable {
             case "3": key = .delete
             case "5": key = .pageUp
             case "6": key = .pageDown
-            default: key = nil
+            default: key = Self.functionKeys[params].map(Key.function)
             }
         case UInt8(ascii: "P"): key = .function(1)
         case UInt8(ascii: "Q"): key = .function(2)

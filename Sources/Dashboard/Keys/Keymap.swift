@@ -13,6 +13,9 @@ public enum Action: Equatable, Hashable, Sendable {
     case closeOverlay
     case scrollUp
     case scrollDown
+    /// In the help: a page up / down.
+    case pageUp
+    case pageDown
     case focusNext
     case focusPrevious
     case calls(CallsAction)
@@ -72,6 +75,8 @@ public enum Keymap {
         KeyBinding([.character("q"), .escape, .character("?")], .closeOverlay, .keyCloseHelp, scope: .help),
         KeyBinding([.up, .character("k")], .scrollUp, .keyScrollUp, scope: .help),
         KeyBinding([.down, .character("j")], .scrollDown, .keyScrollDown, scope: .help),
+        KeyBinding([.pageUp], .pageUp, .keyPageUp, scope: .help),
+        KeyBinding([.pageDown], .pageDown, .keyPageDown, scope: .help),
         KeyBinding([.control("c")], .quit, .keyQuitTimedeck, scope: .help),
     ] + PanelRegistry.all.flatMap { $0.keyBindings }
 

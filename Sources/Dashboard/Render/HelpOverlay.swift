@@ -37,16 +37,42 @@ enum HelpOverlay {
 
     static func lineCount(_ state: AppState) -> Int { content(state).count }
 
+    /// The overlay's box on a screen of `size`, for `lineCount` lines.
+    static func box(size: Size, lineCount: Int) -> Rect {
+        let width = min(size.columns - 2, 76)
+        let height = min(size.rows - 2, lineCount + 4)
+        return Rect(x: (size.columns - width) / 2, y: (size.rows - height) / 2, width: width, height: height)
+    }
+
+    /// Lines of keys visible at once on `size`.
+    static func visibleLines(size: Size, lineCount: Int) -> Int {
+        max(0, box(size: size, lineCount: lineCount).inset(by: 1).height - 2)
+    }
+
+    /// The scroll after a line or page step; it stops where the last line
+    /// shows, so PgUp after reaching the end moves at once.
+    static func scrolled(_ state: AppState, from scroll: Int, by action: Action) -> Int {
+        let count = lineCount(state)
+        let page = max(1, visibleLines(size: state.screenSize, lineCount: count) - 1)
+        let last = max(0, count - visibleLines(size: state.screenSize, lineCount: count))
+        let step: Int
+        switch action {
+        case .scrollUp: step = -1
+        case .scrollDown: step = 1
+        case .pageUp: step = -page
+        case .pageDown: step = page
+        default: step = 0
+        }
+        return min(max(0, min(scroll, last) + step), last)
+    }
+
     static func draw(_ state: AppState, scroll: Int, into frame: inout Frame) {
         let lines = content(state)
-        let width = min(frame.size.columns - 2, 76)
-        let height = min(frame.size.rows - 2, lines.count + 4)
-        let rect = Rect(x: (frame.size.columns - width) / 2, y: (frame.size.rows - height) / 2,
-                        width: width, height: height)
+        let rect = box(size: frame.size, lineCount: lines.count)
         frame.fill(rect, role: .overlay)
         frame.box(rect, title: state.language.text(.helpTitle), role: .border)
         let inner = rect.inset(by: 1)
-        let visible = max(0, inner.height - 2)
+        let visible = visibleLines(size: frame.size, lineCount: lines.count)
         let first = min(scroll, max(0, lines.count - visible))
         let keyColumn = 16
         let l = state.language
@@ -60,7 +86,7 @@ enum HelpOverlay {
             }
         }
         let more = first + visible < lines.count
-        let hint = l.text(more ? .helpMore : .helpClose)
+        let hint = l.text(more ? .helpMore : first > 0 ? .helpBack : .helpClose)
         frame.put(hint, x: inner.maxX - DisplayWidth.of(hint) - 1, y: inner.maxY - 1, role: .keyHint, clip: inner)
     }
 }

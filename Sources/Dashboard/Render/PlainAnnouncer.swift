@@ -48,6 +48,8 @@ public enum PlainAnnouncer {
         }
         if old.overlay == nil, case .settings = new.overlay {
             lines.append(l.text(.plainSettingsOpen))
+        } else if case .settings = old.overlay, new.overlay == nil {
+            lines.append(l.text(.plainSettingsClosed))
         }
         if case .settings(let selected) = new.overlay, old.overlay != new.overlay || old.settings != new.settings,
            SettingsOverlay.items.indices.contains(selected) {

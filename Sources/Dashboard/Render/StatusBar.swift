@@ -12,10 +12,20 @@ enum StatusBar {
             return
         }
         var x = rect.x + 1
-        for (key, label) in [("?", UIText.hintHelp), ("Tab", .hintPanel), ("q", .hintQuit)] {
+        for (key, label) in keys(state) {
             if key == "Tab" && state.panels.count < 2 { continue }
             x = frame.put(key, x: x, y: rect.y, role: .helpKey, clip: rect)
             x = frame.put(" \(state.language.text(label))   ", x: x, y: rect.y, role: .keyHint, clip: rect)
         }
+    }
+
+    /// The keys named: on the main screen the newcomer's three; in an
+    /// overlay, prompt or editor (where ?, Tab and q mean something else or
+    /// type) the two that work there too: the mark key and Ctrl-C.
+    static func keys(_ state: AppState) -> [(key: String, label: UIText)] {
+        let modal = state.overlay != nil || state.marks.mode != .browsing || state.calls.isEditing
+        guard modal else { return [("?", .hintHelp), ("Tab", .hintPanel), ("q", .hintQuit)] }
+        let mark = MarkKey.fieldTakesSpace(state) ? Key.controlSpace : Key.space
+        return [(mark.label, .hintMark), (Key.control("c").label, .hintQuit)]
     }
 }

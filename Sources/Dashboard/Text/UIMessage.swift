@@ -43,6 +43,8 @@ public enum UIMessage: Hashable, Sendable {
     case storeError(String)
     case markRecorded(id: Int64, markTime: String, iso: String, position: String)
     case typeNote(id: Int64, current: String)
+    /// Plain mode: what the note field holds after a key.
+    case typedNote(String)
     case confirmClearSpoken(count: Int)
 
     // MARK: Marks: clock, gpsd and position status
@@ -96,7 +98,7 @@ public enum UIMessage: Hashable, Sendable {
         case let .settingValue(title, value): "\(title.english): \(value)."
         case .noteFor(let id): "Note for #\(id): "
         case .confirmClear(let count):
-            "Delete all \(count) mark\(count == 1 ? "" : "s")? y deletes (u undoes) · any other key keeps them"
+            "Delete all \(count) mark\(count == 1 ? "" : "s")? "
         case .newestLoaded(let count): " (newest \(count) loaded)"
         case let .marksToggles(bell, flash): "bell \(bell ? "on" : "off") · flash \(flash ? "on" : "off")"
         case .watchCorrection(let seconds): "watch \(seconds)"
@@ -113,7 +115,8 @@ public enum UIMessage: Hashable, Sendable {
         case .marksCleared(let count): "Cleared \(count) marks (u undoes)."
         case .storeError(let reason): "Store error: \(reason)"
         case let .markRecorded(id, markTime, iso, position): "Mark #\(id) recorded: \(markTime), \(iso), \(position)."
-        case let .typeNote(id, current): "Type the note for mark #\(id), Enter saves, Escape cancels. Current note: \(current)"
+        case .typedNote(let text): "Typed: \(text.isEmpty ? "(empty)" : text)"
+        case let .typeNote(id, current): "Type the note for mark #\(id), Enter saves, Escape cancels, Ctrl-Space marks. Current note: \(current)"
         case .confirmClearSpoken(let count): "Delete all \(count) marks? Press y to delete, any other key keeps them."
         case .clockSynced(let error): "clock synced ±\(error) (kernel)"
         case .clockNotSynchronized: "clock NOT synchronized (kernel)"
@@ -134,7 +137,7 @@ public enum UIMessage: Hashable, Sendable {
         case .minutes(let minutes): "\(minutes) min"
         case let .callOf(index, count): "(\(index) of \(count))"
         case .callFrom(let place): "Call from \(place)"
-        case .deleteCallQuestion(let name): "Delete \"\(name)\"? y delete · n or Esc keep"
+        case .deleteCallQuestion(let name): "Delete \"\(name)\"? "
         case .callSaved(let name): "Saved \"\(name)\"."
         case .callDeleted(let name): "Deleted \"\(name)\"."
         case let .bestInNext24Hours(good, of): "Best in the next 24 h: \(good) of \(of) places in working hours."
@@ -195,7 +198,7 @@ extension UIMessage {
         case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
         case keptAllMarks, notesAreAtMost, markNotSaved, noteSaved, markDeleted, markRestored, marksRestored
-        case marksCleared, storeError, markRecorded, typeNote, confirmClearSpoken
+        case marksCleared, storeError, markRecorded, typeNote, typedNote, confirmClearSpoken
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
         case unknownMarsSite, marsChoicesNotRemembered, leapListMissing, leapListUnreadable, leapListExpired
@@ -232,6 +235,7 @@ extension UIMessage {
         case .storeError: .storeError
         case .markRecorded: .markRecorded
         case .typeNote: .typeNote
+        case .typedNote: .typedNote
         case .confirmClearSpoken: .confirmClearSpoken
         case .clockSynced: .clockSynced
         case .clockNotSynchronized: .clockNotSynchronized
@@ -300,6 +304,7 @@ extension UIMessage {
         case .markRecorded:
             [.markRecorded(id: 2, markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z", position: "27° 28'.02 S  153° 22'.84 E")]
         case .typeNote: [.typeNote(id: 2, current: "Sun LL")]
+        case .typedNote: [.typedNote("Sun LL"), .typedNote("")]
         case .confirmClearSpoken: [.confirmClearSpoken(count: 4)]
         case .clockSynced: [.clockSynced(error: "2.0 ms")]
         case .clockNotSynchronized: [.clockNotSynchronized]

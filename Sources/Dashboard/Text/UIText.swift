@@ -13,7 +13,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case keyShowHelp, keyTellTime, keySnapshot, keySettings, keyQuit, keyQuitTimedeck
     case keyFocusNext, keyFocusPrevious
     case keyPreviousSetting, keyNextSetting, keyNextChoice, keyPreviousChoice, keyCloseSettings
-    case keyCloseHelp, keyScrollUp, keyScrollDown
+    case keyCloseHelp, keyScrollUp, keyScrollDown, keyPageUp, keyPageDown, keyRecordMarkTyping
     case keyRecordMark, keyNewerMark, keyOlderMark, keyFiveNewer, keyFiveOlder, keyNewestMark, keyOldestMark
     case keyEditNote, keyDeleteMark, keyUndoMarks, keyClearMarks, keyToggleBell, keyToggleFlash
     case keyLongitudeFineEast, keyLongitudeFineWest, keyLongitudeCoarseEast, keyLongitudeCoarseWest
@@ -27,26 +27,26 @@ public enum UIText: CaseIterable, Hashable, Sendable {
 
     // MARK: Help overlay
     case helpTitle, helpEverywhere, helpCallEditor, helpInSettings, helpInHelp
-    case helpMore, helpClose
+    case helpMore, helpBack, helpClose
 
     // MARK: Header, status bar, small terminal
-    case local, hintHelp, hintPanel, hintQuit, quitsHint
+    case local, hintHelp, hintPanel, hintQuit, hintMark, quitsHint
 
     // MARK: Settings overlay
     case settingsTitle, settingTheme, settingClock, settingBell, settingFlash, settingReducedMotion, settingLanguage
     case settingsHint
 
     // MARK: Plain mode
-    case plainGreeting, plainKeys, plainEndOfKeys, plainHelpClosed, plainSettingsOpen, plainGoodbye, plainProblem, plainWarning
+    case plainGreeting, plainKeys, plainEndOfKeys, plainHelpClosed, plainSettingsOpen, plainSettingsClosed, plainGoodbye, plainProblem, plainWarning
 
     // MARK: Marks panel
-    case marksTitle, marksEmpty, marksHint, marksNoteHint
+    case marksTitle, marksEmpty, marksHint, marksNoteHint, marksClearHint
     case noMarkToAnnotate, noMarkToDelete, nothingToUndo, noMarksToClear, noteNotChanged
     case noPosition, noGPSFix, stalePosition, watch
 
     // MARK: Calls panel
     case noCalls, newCallName, noDuration, newCallTitle, editingTitle, sourcePlace, marsLMST, marsPlace
-    case editorKeys, editorKeysMore, promptName, promptDuration, promptPeople, promptAddPlace, promptChangeTo, noMatchYet
+    case editorKeys, editorKeysMore, editorFieldKeys, editorDeleteKeys, promptName, promptDuration, promptPeople, promptAddPlace, promptChangeTo, noMatchYet
     case callNeedsPlace, callNeedsName, marsCannotBeSource, durationRange, noPlaceMatches, changesDropped
     case backToScheduled, nowPressNAgain, earliestRule, latestRule, noGoodTime, reducedMotionOn, handsSweep
     case bad, endsBad, dstShort, now, am, pm
@@ -77,6 +77,9 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .keyCloseHelp: "Close the help"
         case .keyScrollUp: "Scroll up"
         case .keyScrollDown: "Scroll down"
+        case .keyPageUp: "A page up"
+        case .keyPageDown: "A page down"
+        case .keyRecordMarkTyping: "Record a mark, also while typing in a field"
         case .keyRecordMark: "Record a mark (exact UTC instant)"
         case .keyNewerMark: "Select the newer mark"
         case .keyOlderMark: "Select the older mark"
@@ -133,12 +136,14 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .helpCallEditor: "Editing a call (Enter on the calls panel)"
         case .helpInSettings: "In the settings (o)"
         case .helpInHelp: "In this help"
-        case .helpMore: "↓ more · Esc close"
+        case .helpMore: "↓/PgDn more · Esc close"
+        case .helpBack: "PgUp/↑ back · Esc close"
         case .helpClose: "Esc close"
         case .local: "Local"
         case .hintHelp: "help"
         case .hintPanel: "panel"
         case .hintQuit: "quit"
+        case .hintMark: "mark"
         case .quitsHint: "q quits."
         case .settingsTitle: "Settings"
         case .settingTheme: "Theme"
@@ -153,13 +158,15 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .plainEndOfKeys: "End of keys. Escape closes."
         case .plainHelpClosed: "Help closed."
         case .plainSettingsOpen: "Settings open: arrows change the selected setting (saved at once); Escape closes."
+        case .plainSettingsClosed: "Settings closed."
         case .plainGoodbye: "Goodbye."
         case .plainProblem: "Problem: "
         case .plainWarning: "Warning: "
         case .marksTitle: "Marks"
         case .marksEmpty: "No marks yet: press Space to record the exact UTC instant."
         case .marksHint: "Space mark · ↑↓ select · n note · d delete · u undo · C clear · b bell · f flash"
-        case .marksNoteHint: "Enter saves · Esc cancels"
+        case .marksNoteHint: "Enter saves · Esc cancels · Ctrl-Space marks"
+        case .marksClearHint: "y deletes (u undoes) · any other key keeps them"
         case .noMarkToAnnotate: "No mark to annotate: press Space to record one."
         case .noMarkToDelete: "No mark to delete."
         case .nothingToUndo: "Nothing to undo."
@@ -178,7 +185,9 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .marsLMST: "Mars (LMST)"
         case .marsPlace: "Mars"
         case .editorKeys: "a add  c change  x remove  J/K move  s make source  D delete call"
-        case .editorKeysMore: "r rename  t duration  p people  Enter save  Esc cancel"
+        case .editorKeysMore: "r rename  t duration  P people  Enter save  Esc cancel"
+        case .editorFieldKeys: "Enter accept  Esc close field  Ctrl-Space mark"
+        case .editorDeleteKeys: "y delete · n or Esc keep"
         case .promptName: "Name"
         case .promptDuration: "Duration (minutes, empty for none)"
         case .promptPeople: "People at this place"
@@ -207,7 +216,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .marsSitesUnavailable: "Mars site list unavailable; set TIMEDECK_RESOURCES to the Resources folder"
         case .advancedFieldsOn: "Advanced fields on."
         case .mars: "Mars"
-        case .marsHint: "←→/HL longitude · s site · a more"
+        case .marsHint: "←→/hl longitude · HL 10° · s site · a more"
         case .sol: "Sol"
         case .missionSolShort: "sol"
         case .marsYear: "Mars Year"

@@ -65,3 +65,55 @@ struct MarksRenderTests {
         }
     }
 }
+
+@Suite("Marks panel: history rows and the detail line")
+struct MarksLayoutTests {
+    typealias F = MarksFixtures
+
+    @Test("The history shows as many marks as the panel has rows")
+    func historyFillsThePanel() {
+        let s = F.state(marks: 30)
+        let frame = render(s, size: Size(columns: 100, rows: 30))
+        let rows = frame.lines.filter { $0.contains(/#\s?\d+  \d\dd \d\dh/) }
+        // 30 rows − 7 header − 1 status = 22 panel rows: clock, title, detail, hint.
+        #expect(rows.count == 18)
+        #expect(frame.lines.contains { $0.contains("Space mark · ↑↓ select") })
+    }
+
+    @Test("At 120 columns the selected mark's note and position are kept, wrapped to a second line")
+    func detailWrapsAt120Columns() {
+        var s = F.state(marks: 7, settings: F.settings(watchErrorSeconds: -0.3))
+        s.panels = [.marks, .mars]
+        s.marks.marks[0] = F.mark(7, secondsBefore: 0.346, note: "Sun lower limb over the sea horizon",
+                                  position: MarkPosition(source: .gpsd, coordinate: F.brisbane, fixMode: 3, fixAgeMilliseconds: 400),
+                                  correction: -300_000_000)
+        let frame = render(s, size: Size(columns: 120, rows: 30))
+        expectSnapshot(frame, named: "marks-detail-120x30")
+        let text = frame.lines.joined(separator: "\n")
+        #expect(text.contains("“Sun lower limb over the sea horizon”"))
+        #expect(text.contains("27° 28'.02 S  153° 22'.84 E"))
+        #expect(!text.contains("…"))
+        // Without a watch correction, two lines hold it all in the 61 columns the panel has there.
+        var plain = s.marks.marks[0]
+        plain.correctionNanoseconds = 0
+        let lines = MarksPanel.detailLines(plain, .en, width: 61)
+        #expect(lines.count == 2 && lines.joined(separator: " ").contains("“Sun lower limb over the sea horizon”"), "\(lines)")
+    }
+
+    @Test("A note longer than two lines ends in an ellipsis, never beyond the panel")
+    func longNoteEllipsis() {
+        let mark = F.mark(1, secondsBefore: 0, note: String(repeating: "long note ", count: 20))
+        let lines = MarksPanel.detailLines(mark, .en, width: 60)
+        #expect(lines.count == 2 && lines[1].hasSuffix("…"))
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+        #expect(MarksPanel.detailLines(mark, .en, width: 400) == [MarksPanel.detailLine(mark)])
+    }
+
+    @Test("A long note being typed keeps its keys in view, Ctrl-Space included")
+    func longNoteKeepsTheKeys() {
+        var s = F.state(marks: 3)
+        s.marks.mode = .editingNote(id: 3, text: String(repeating: "x", count: 150))
+        let frame = render(s, size: Size(columns: 100, rows: 30))
+        #expect(frame.lines.contains { $0.contains("xxx▏  Enter saves · Esc cancels · Ctrl-Space marks") }, "\(frame.lines.joined(separator: "\n"))")
+    }
+}

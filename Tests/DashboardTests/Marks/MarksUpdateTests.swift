@@ -183,13 +183,13 @@ struct MarksUpdateTests {
         #expect(s.marks.marks.map(\.id) == [4, 3, 2, 1] && s.marks.totalCount == 4)
     }
 
-    @Test("Space during the clear question keeps the marks and records a new one")
+    @Test("Space during the clear question records a mark and leaves the question open")
     func spaceDuringClear() {
         var s = F.state(marks: 2)
         (s, _) = press(s, .character("C"))
         let (next, effects) = press(s, .space)
-        #expect(next.marks.mode == .browsing)
-        #expect(recordedMark(effects) != nil)
+        #expect(next.marks.mode == .confirmingClear(count: 2))
+        #expect(recordedMark(effects) != nil && effects.count == 1)
     }
 
     @Test("Clock and gpsd observations land in the panel")
@@ -214,6 +214,7 @@ struct MarksUpdateTests {
     func helpRows() {
         let rows = Keymap.helpRows(for: [.main, .panel(.marks)])
         #expect(rows.contains { $0.action == .marks(.record) && $0.keys == [.space] })
+        #expect(rows.contains { $0.action == .marks(.record) && $0.keys == [.controlSpace, .function(12)] })
         #expect(rows.contains { $0.action == .marks(.clearAll) })
     }
 }

@@ -23,6 +23,6 @@ extension CallsPanel: DashboardPanel {
     static func summary(_ state: AppState) -> [String] { PanelSummaries.calls(state) }
 
     static func announcements(from old: AppState, to new: AppState) -> [String] {
-        PanelSummaries.callChange(from: old, to: new)
+        PanelSummaries.callChange(from: old, to: new) + editorAnnouncements(from: old, to: new)
     }
 }

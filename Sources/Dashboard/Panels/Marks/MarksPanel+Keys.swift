@@ -13,12 +13,16 @@ public enum MarksAction: Equatable, Hashable, Sendable {
 /// The marks panel: keys here, state in `MarksPanelState`, update in
 /// `MarksPanel+Update.swift`, drawing in `Render/Panels/MarksPanel+Draw.swift`.
 public enum MarksPanel {
-    /// Space works whatever has focus, even with the help open: a sight must
-    /// never be lost to a mode. The rest act on the focused marks panel.
+    /// Space works in every mode: a sight must never be lost to a mode
+    /// (`MarkKey` applies the rule before any panel or overlay sees the key;
+    /// these rows put it in the help). The rest act on the focused marks panel.
     public static let keyBindings: [KeyBinding] = [
         KeyBinding([.space], .marks(.record), .keyRecordMark),
+        KeyBinding(MarkKey.neverTypes, .marks(.record), .keyRecordMarkTyping),
         KeyBinding([.space], .marks(.record), .keyRecordMark, scope: .help),
         KeyBinding([.space], .marks(.record), .keyRecordMark, scope: .settings),
+        KeyBinding([.space], .marks(.record), .keyRecordMark, scope: .callEditor),
+        KeyBinding(MarkKey.neverTypes, .marks(.record), .keyRecordMarkTyping, scope: .callEditor),
         KeyBinding([.up, .character("k")], .marks(.newer), .keyNewerMark, scope: .panel(.marks)),
         KeyBinding([.down, .character("j")], .marks(.older), .keyOlderMark, scope: .panel(.marks)),
         KeyBinding([.pageUp], .marks(.pageNewer), .keyFiveNewer, scope: .panel(.marks)),
@@ -32,4 +36,8 @@ public enum MarksPanel {
         KeyBinding([.character("b")], .marks(.toggleBell), .keyToggleBell, scope: .panel(.marks)),
         KeyBinding([.character("f")], .marks(.toggleFlash), .keyToggleFlash, scope: .panel(.marks)),
     ]
+
+    static let recordHelp = "Record a mark (exact UTC instant)"
+    /// Where Space types (a note, a name, a place search), these still mark.
+    static let recordTypingHelp = "Record a mark, also while typing in a field"
 }

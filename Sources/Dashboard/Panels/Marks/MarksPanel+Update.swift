@@ -67,9 +67,11 @@ extension MarksPanel {
     }
 
     /// Keys while typing a note or confirming a clear; nil when browsing.
-    /// Space types a space here: the note is the only place it does not mark.
+    /// The mark key never reaches here (`MarkKey`): Space types in the note,
+    /// Ctrl-Space and F12 still mark.
     static func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
         var next = state
+        if key == .control("c") { return nil }  // Ctrl-C still quits, whatever is asked or typed
         switch state.marks.mode {
         case .browsing:
             return nil
@@ -79,8 +81,6 @@ extension MarksPanel {
                 return (next, [.marks(.clear)])
             }
             next.marks.message = .init(state.language.text(.keptAllMarks(count: count)))
-            // Space still marks: answering "no" must not cost a sight.
-            if key == .space { return MarksPanel.perform(.record, in: next) }
             return (next, [])
         case .editingNote(let id, var text):
             switch key {
@@ -99,8 +99,6 @@ extension MarksPanel {
                 } else {
                     next.marks.message = .init(state.language.text(.notesAreAtMost(characters: noteLimit)), isError: true)
                 }
-            case .control("c"):
-                return nil  // Ctrl-C still quits
             default:
                 break
             }

@@ -8,7 +8,7 @@ import TimeKit
 /// position, correction) are not kept here: they are read from
 /// `AppState.settings` when needed (`AppState.markSettings`).
 public struct MarksPanelState: Equatable, Sendable {
-    /// Marks shown at once, newest first.
+    /// Marks PgUp/PgDn move by (the panel shows as many as it has rows).
     public static let visibleRows = 5
     /// Marks loaded into memory for browsing; older ones stay in the store
     /// (and in `timedeck marks list/export`).
@@ -73,10 +73,13 @@ public struct MarksPanelState: Equatable, Sendable {
         marks.indices.contains(selected) ? marks[selected] : nil
     }
 
-    /// Index of the first visible row: the newest five, scrolled so the
-    /// selection is always on screen.
-    public var firstVisible: Int {
-        max(0, selected - (Self.visibleRows - 1))
+    /// Index of the first visible row when five are shown.
+    public var firstVisible: Int { firstVisible(rows: Self.visibleRows) }
+
+    /// Index of the first visible row when `rows` are shown: the newest,
+    /// scrolled so the selection is always on screen.
+    public func firstVisible(rows: Int) -> Int {
+        max(0, selected - (max(1, rows) - 1))
     }
 
     /// Newest first: later instant first, then higher id.

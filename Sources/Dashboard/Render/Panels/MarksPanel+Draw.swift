@@ -8,7 +8,7 @@ import TimeKit
 ///  Marks 12        bell on · flash on · watch −0.300 s
 /// ▶   #12  22d 00h 04m 52.459s  27° 28'.02 S  153° 22'.84 E  Sun LL
 ///     #11  22d 00h 04m 50.001s  no position
-///  …five rows, newest first…
+///  …as many rows as the panel has, newest first…
 ///  2026-11-22T00:04:52.459Z  27° 28'.02 S  153° 22'.84 E (gpsd 3D, 0.4 s old)  “Sun LL”
 /// ```
 extension MarksPanel {
@@ -21,21 +21,36 @@ extension MarksPanel {
         guard y < rect.maxY else { return }
         drawTitleLine(state, y: y, in: rect, into: &frame)
         y += 1
+        // The bottom: the selected mark's detail and, when there is room,
+        // the key hint; the history takes every row between. The detail
+        // wraps (two lines keep the note and position at 120 columns; a
+        // watch correction may take a third when the panel has rows).
+        let detailRoom = rect.maxY - y - Self.minimumHistoryRows
+        let detail = m.selectedMark.map { detailLines($0, state.language, width: rect.width - 2, maxLines: min(3, max(1, detailRoom))) } ?? []
+        let hintRows = rect.maxY - y >= detail.count + 1 + Self.minimumHistoryRows ? 1 : 0
+        let historyRows = max(1, rect.maxY - y - detail.count - hintRows)
         if m.marks.isEmpty, y < rect.maxY {
             frame.put(state.language.text(.marksEmpty), x: rect.x + 2, y: y, role: .dim, clip: rect)
         }
-        for index in m.firstVisible..<min(m.marks.count, m.firstVisible + MarksPanelState.visibleRows) where y < rect.maxY {
+        let first = m.firstVisible(rows: historyRows)
+        for index in first..<min(m.marks.count, first + historyRows) where y < rect.maxY {
             drawRow(m.marks[index], selected: index == m.selected, state: state, y: y, in: rect, into: &frame)
             y += 1
         }
-        let detailY = rect.y + 2 + MarksPanelState.visibleRows
-        if detailY < rect.maxY, let mark = m.selectedMark {
-            frame.put(detailLine(mark, state.language), x: rect.x + 1, y: detailY, role: mark.position.status == .stale ? .warning : .normal, clip: rect)
+        var detailY = rect.y + 2 + historyRows
+        if let mark = m.selectedMark {
+            for line in detail where detailY < rect.maxY {
+                frame.put(line, x: rect.x + 1, y: detailY, role: mark.position.status == .stale ? .warning : .normal, clip: rect)
+                detailY += 1
+            }
         }
-        if detailY + 1 < rect.maxY {
-            frame.put(state.language.text(.marksHint), x: rect.x + 1, y: detailY + 1, role: .keyHint, clip: rect)
+        if hintRows > 0, detailY < rect.maxY {
+            frame.put(state.language.text(.marksHint), x: rect.x + 1, y: rect.maxY - 1, role: .keyHint, clip: rect)
         }
     }
+
+    /// Marks shown at least before the key hint gives up its row.
+    static let minimumHistoryRows = 5
 
     /// `clock synced ±2.0 ms (kernel), GPS −0.3 ms (PPS) · gpsd …: 3D fix`.
     static func drawClockStatus(_ state: AppState, y: Int, in rect: Rect, into frame: inout Frame) {
@@ -55,16 +70,17 @@ extension MarksPanel {
         switch m.mode {
         case .editingNote(let id, let text):
             let x = frame.put(l.text(.noteFor(id: id)), x: rect.x + 1, y: y, role: .title, clip: rect)
-            // The end of long text stays visible while typing.
-            let room = max(1, rect.maxX - x - 28)
+            // The end of long text stays visible while typing, and the keys after it.
+            let hint = "  " + l.text(.marksNoteHint)
+            let room = max(1, rect.maxX - x - DisplayWidth.of(hint) - 2)
             let shown = InertText.display(text)
             let tail = shown.count > room ? "…" + shown.suffix(room - 1) : shown
             let after = frame.put(tail + "▏", x: x, y: y, role: .selection, clip: rect)
-            frame.put("  " + l.text(.marksNoteHint), x: after, y: y, role: .keyHint, clip: rect)
+            frame.put(hint, x: after, y: y, role: .keyHint, clip: rect)
             return
         case .confirmingClear(let count):
-            frame.put(l.text(.confirmClear(count: count)),
-                      x: rect.x + 1, y: y, role: .warning, clip: rect)
+            let x = frame.put(l.text(.confirmClear(count: count)), x: rect.x + 1, y: y, role: .warning, clip: rect)
+            frame.put(l.text(.marksClearHint), x: x, y: y, role: .keyHint, clip: rect)
             return
         case .browsing:
             break
@@ -111,14 +127,49 @@ extension MarksPanel {
 
     /// Full ISO instant, correction, position with its source, and the note.
     static func detailLine(_ mark: SightingMark, _ language: UILanguage = .en) -> String {
-        var text = mark.isoText
+        detailParts(mark, language).joined(separator: "  ")
+    }
+
+    static func detailParts(_ mark: SightingMark, _ language: UILanguage) -> [String] {
+        var parts = [mark.isoText]
         if let correction = mark.correctionText {
-            text += "  " + language.text(.watchCorrection(correction)) + " → \(mark.correctedISOText)"
+            parts.append(language.text(.watchCorrection(correction)) + " → \(mark.correctedISOText)")
         }
         // Interface words are translated; the note (user text) never is.
-        text += "  " + MarksStatusText.position(mark.position, language)
-        if !mark.note.isEmpty { text += "  “\(InertText.display(mark.note))”" }
-        return text
+        parts.append(MarksStatusText.position(mark.position, language))
+        if !mark.note.isEmpty { parts.append("“\(InertText.display(mark.note))”") }
+        return parts
+    }
+
+    /// The detail in at most `maxLines` lines of `width` columns, wrapped
+    /// at spaces; only a word wider than a line (a long note) is broken,
+    /// and only the last line may end in "…".
+    static func detailLines(_ mark: SightingMark, _ language: UILanguage, width: Int, maxLines: Int = 2) -> [String] {
+        let width = max(2, width)
+        var lines: [String] = []
+        var current = ""
+        // Words with the spaces before them, so the two spaces between parts survive.
+        for word in detailLine(mark, language).split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let joined = current.isEmpty ? word : current + " " + word
+            if DisplayWidth.of(joined) <= width {
+                current = joined
+                continue
+            }
+            if !current.trimmingCharacters(in: .whitespaces).isEmpty { lines.append(current) }
+            current = word
+            while DisplayWidth.of(current) > width {
+                let fitted = DisplayWidth.prefix(current, fitting: width)
+                let head = fitted.isEmpty ? String(current.prefix(1)) : fitted
+                lines.append(head)
+                current = String(current.dropFirst(head.count))
+            }
+        }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty { lines.append(current) }
+        lines = lines.map { String($0.drop { $0 == " " }) }
+        guard lines.count > maxLines else { return lines }
+        var kept = Array(lines.prefix(maxLines))
+        kept[maxLines - 1] = DisplayWidth.prefix(kept[maxLines - 1], fitting: width - 1) + "…"
+        return kept
     }
 
     /// Plain mode's lines for the marks: a new mark, a failure, a message.
@@ -134,6 +185,8 @@ extension MarksPanel {
             switch new.mode {
             case .editingNote(let id, let text) where old.mode == .browsing:
                 lines.append(l.text(.typeNote(id: id, current: InertText.display(text))))
+            case .editingNote(_, let text):
+                lines.append(l.text(.typedNote(InertText.display(text))))
             case .confirmingClear(let count):
                 lines.append(l.text(.confirmClearSpoken(count: count)))
             default: break

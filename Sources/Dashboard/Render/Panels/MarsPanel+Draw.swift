@@ -10,10 +10,13 @@ extension MarsPanel {
     static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
         let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
         let focused = state.focus == .mars
-        var title = state.language.text(.mars) + (input.site.map { " · \($0.name)" } ?? "")
-        let hint = "  " + state.language.text(.marsHint)
-        if focused && DisplayWidth.of(title + hint) + 4 <= rect.width { title += hint }
+        let title = state.language.text(.mars) + (input.site.map { " · \($0.name)" } ?? "")
         frame.box(rect, title: title, role: focused ? .title : .border, titleRole: .title)
+        // The keys follow the title, in the hint role, when the panel has focus and room.
+        let hint = " " + state.language.text(.marsHint)
+        if focused && DisplayWidth.of(title + "  " + hint) + 4 <= rect.width {
+            frame.put(hint + " ", x: rect.x + 3 + DisplayWidth.of(title), y: rect.y, role: .keyHint)
+        }
         let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: max(0, rect.width - 4), height: max(0, rect.height - 2))
         for (i, row) in MarsPanelText.rows(input, height: inner.height, width: inner.width, language: state.language).enumerated() {
             var x = inner.x

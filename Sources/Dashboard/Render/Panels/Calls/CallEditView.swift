@@ -28,9 +28,15 @@ public enum CallEditView {
         }
         lines.append(CallLine([CallSpan(String(repeating: "─", count: width), .editField)]))
         lines += fieldLines(editor, height: max(0, height - lines.count - 3), l, places: places)
-        let footer = editor.confirmingDelete
-            ? [CallLine([CallSpan(l.text(.deleteCallQuestion(name: d.name)), .warning)]), CallLine()]
-            : [CallLine([CallSpan(l.text(.editorKeys), .dim)]), CallLine([CallSpan(l.text(.editorKeysMore), .dim)])]
+        let footer: [CallLine]
+        if editor.confirmingDelete {
+            footer = [CallLine([CallSpan(l.text(.deleteCallQuestion(name: d.name)), .warning),
+                                CallSpan(l.text(.editorDeleteKeys), .hint)]), CallLine()]
+        } else if editor.field != nil {
+            footer = [CallLine([CallSpan(l.text(.editorFieldKeys), .hint)]), CallLine()]
+        } else {
+            footer = [CallLine([CallSpan(l.text(.editorKeys), .hint)]), CallLine([CallSpan(l.text(.editorKeysMore), .hint)])]
+        }
         let body = Array(lines.prefix(max(0, height - 3)))
         var out = body + Array(repeating: CallLine(), count: max(0, height - 3 - body.count))
         out.append(CallLine([CallSpan(message.map(l.text) ?? "", .dim)]))

@@ -5,6 +5,8 @@ import TimeKit
 /// words and symbols carry the same meaning without colour).
 public enum CallRole: Equatable, Hashable, Sendable {
     case plain, dim, title, placeName, selection, warning, bad, hand, now, scheduled, editField
+    /// Keys the user can press now (drawn in the key-hint role).
+    case hint
     /// A period of the day: before dawn dark blue, breakfast orange sunrise,
     /// day bright, dinner reddish, late night lamp-lit.
     case period(DayPeriod)

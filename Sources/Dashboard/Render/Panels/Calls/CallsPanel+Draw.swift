@@ -35,6 +35,7 @@ extension CallsPanel {
         case .now: .callNow
         case .scheduled: .callScheduled
         case .editField: .callEditing
+        case .hint: .keyHint
         case .period(let p):
             switch p {
             case .beforeDawn: .callBeforeDawn

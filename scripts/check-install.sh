@@ -37,16 +37,17 @@ hidden() {
     sh "$repo" env -i PATH=/usr/bin:/bin HOME="$home" TIMEDECK_HOME="$home/data" XDG_CONFIG_HOME="$home/config" "$@"
 }
 hidden sh -c "ls '$repo' | grep -q . && exit 1 || exit 0" || fail "the checkout is still visible"
-hidden "$bin" --version | grep -q "timedeck" || fail "--version"
-hidden "$bin" mars --site curiosity --json | grep -q '"missionSol"' || fail "mars --site curiosity (mars-sites.json)"
-hidden "$bin" places search tokyo | grep -q "Tokyo" || fail "places search (places.bin)"
-hidden "$bin" call London Tokyo | grep -q "Tokyo" || fail "call London Tokyo"
+out="$(hidden "$bin" --version)"; grep -q "timedeck" <<<"$out" || fail "--version"
+out="$(hidden "$bin" mars --site curiosity --json)"; grep -q '"missionSol"' <<<"$out" || fail "mars --site curiosity (mars-sites.json)"
+out="$(hidden "$bin" places search tokyo)"; grep -q "Tokyo" <<<"$out" || fail "places search (places.bin)"
+out="$(hidden "$bin" call London Tokyo 2>/dev/null)"; grep -q "Tokyo" <<<"$out" || fail "call London Tokyo"
 hidden "$bin" marks add --no-position --note "installed" >/dev/null || fail "marks add"
-hidden "$bin" marks list --json | grep -q '"installed"' || fail "marks list"
+out="$(hidden "$bin" marks list --json)"; grep -q '"installed"' <<<"$out" || fail "marks list"
 echo "check-install: the moved install runs with the checkout hidden"
 
 # The man page renders; the completions load.
-MANWIDTH=80 man -l "$prefix/share/man/man1/timedeck.1" 2>/dev/null | grep -q "timedeck" || fail "man -l does not render"
+page="$(MANWIDTH=80 man -l "$prefix/share/man/man1/timedeck.1" 2>/dev/null)"
+grep -q "SYNOPSIS" <<<"$page" && grep -q "Mars24" <<<"$page" || fail "man -l does not render the page"
 bash -c "source '$prefix/share/bash-completion/completions/timedeck' && complete -p timedeck" >/dev/null \
   || fail "bash completion does not load"
 if command -v zsh >/dev/null; then zsh -n "$prefix/share/zsh/site-functions/_timedeck" || fail "zsh completion"; fi
@@ -59,8 +60,10 @@ left="$(find "$prefix" -type f)"
 
 # The .deb: the same tree under /usr, with Depends.
 deb="$(make --no-print-directory deb | tail -1)"
-dpkg-deb -c "$deb" | grep -q './usr/bin/timedeck' || fail ".deb has no /usr/bin/timedeck"
-dpkg-deb -c "$deb" | grep -q './usr/share/man/man1/timedeck.1' || fail ".deb has no man page"
+contents="$(dpkg-deb -c "$deb")"
+grep -q './usr/bin/timedeck$' <<<"$contents" || fail ".deb has no /usr/bin/timedeck"
+grep -q './usr/share/man/man1/timedeck.1$' <<<"$contents" || fail ".deb has no man page"
+grep -q './usr/share/timedeck/places.bin$' <<<"$contents" || fail ".deb has no data"
 dpkg-deb -f "$deb" Depends | grep -q 'libncursesw6' || fail ".deb Depends lacks libncursesw6"
 echo "check-install: $deb ($(du -h "$deb" | cut -f1)), Depends: $(dpkg-deb -f "$deb" Depends)"
 echo "check-install: OK"

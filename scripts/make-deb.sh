@@ -11,15 +11,24 @@ trap 'rm -rf "$stage"' EXIT
 make --no-print-directory install PREFIX=/usr DESTDIR="$stage" >/dev/null
 
 depends=()
+owner_of() {
+  # dpkg knows a library by the path it installed, which a merged /usr may
+  # show under /lib, /usr/lib or the symlink's target: try each.
+  local path
+  for path in "$1" "$(readlink -f "$1")" "${1#/usr}" "/usr$1"; do
+    dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1 && return 0
+  done
+  return 1
+}
 while read -r lib; do
-  owner="$(dpkg -S "$lib" 2>/dev/null | head -1 | cut -d: -f1)" || true
+  owner="$(owner_of "$lib")" || true
   [ -n "$owner" ] || { echo "make-deb: no Debian package owns $lib" >&2; exit 1; }
   # The minimal version is the one built against (Debian's own practice,
   # without dpkg-shlibdeps's symbol files).
   ver="$(dpkg-query -W -f='${Version}' "$owner")"
   upstream="${ver%%-*}"
   depends+=("$owner (>= ${upstream#*:})")
-done < <(ldd "$stage/usr/bin/timedeck" | awk '/=> \// { print $3 }' | xargs -r readlink -f | sort -u)
+done < <(ldd "$stage/usr/bin/timedeck" | awk '/=> \// { print $3 }' | sort -u)
 dep_line="$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, | sed 's/,/, /g')"
 
 size_kib="$(du -sk "$stage/usr" | cut -f1)"

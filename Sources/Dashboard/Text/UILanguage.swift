@@ -134,6 +134,9 @@ enum Translations {
         "Note saved on": "メモを保存:", "(u undoes)": "(u で元に戻す)",
         "Deleted": "削除:", "Cleared": "消去:", "Store error": "保存エラー",
         "Notes are at most": "メモは最大", "characters.": "文字です。",
+        "held": "保留", "held in journal": "ジャーナルに保留", "DB busy": "DB 使用中",
+        "That mark is not stored yet: wait until it shows its number.": "このマークはまだ保存されていません。番号が出るまで待ってください。",
+        "Held marks are now stored in the database.": "保留中のマークをデータベースに保存しました。",
         "no GPS fix": "GPS 測位なし", "no position": "位置なし", "(fixed)": "（固定）", "stale": "古い",
         // Leap-second notices
         "leap-second list expired": "うるう秒リストの期限切れ",

@@ -151,10 +151,10 @@ struct EffectRunner {
                 let now = WallClock.now()
                 for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
             case .marks(let marksEffect):
-                // Synchronous: the commit is done before the follow-up event
-                // reaches `update`, and so before anything is drawn.
+                // Queued for the store worker: its results come back through
+                // the inbox (`.held` once the mark is durable in the journal).
                 if let marks {
-                    followUps.append(marks.perform(marksEffect))
+                    if let event = marks.perform(marksEffect) { followUps.append(event) }
                 } else if case .record(let mark) = marksEffect {
                     // No store: say so rather than drop the sight silently.
                     followUps.append(.marks(.recordFailed(mark, reason: "no database open")))

@@ -123,6 +123,8 @@ final class MarkStoreWorker: @unchecked Sendable {
                 hold(group)
                 continue
             }
+            // A clear or a reload must see every mark already acknowledged.
+            if journalMayHoldEntries { flushJournal(reportAlways: false) }
             perform(jobs[index])
             index += 1
         }

@@ -108,3 +108,18 @@ struct MarksHeldTests {
         #expect(effects.isEmpty && s2.marks.message?.text == MarksPanel.unstoredHint)
     }
 }
+
+extension MarksHeldTests {
+    @Test("Plain mode announces a held mark once it is stored, though the count does not change")
+    func plainAnnouncesStoredHeldMark() throws {
+        let (s0, sent) = space(keyed())
+        let mark = try #require(sent)
+        let (s1, _) = update(s0, .marks(.held(mark)))
+        var stored = mark
+        stored.id = 3
+        let (s2, _) = update(s1, .marks(.recorded(stored)))
+        let lines = MarksPanel.announcements(from: s1.marks, to: s2.marks)
+        #expect(lines.first?.hasPrefix("Mark #3 recorded: 21d 23h 47m 12.654s") == true, "\(lines)")
+        #expect(MarksPanel.announcements(from: s0.marks, to: s1.marks).isEmpty)
+    }
+}

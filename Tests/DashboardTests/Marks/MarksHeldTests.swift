@@ -123,3 +123,17 @@ extension MarksHeldTests {
         #expect(MarksPanel.announcements(from: s0.marks, to: s1.marks).isEmpty)
     }
 }
+
+extension MarksHeldTests {
+    @Test("A mark another process left in the journal, imported here, is listed quietly; the selection stays")
+    func importedForeignMarkIsQuiet() {
+        var s = keyed(3)
+        s.marks.selected = 1
+        let selected = s.marks.selectedMark
+        var foreign = F.mark(9, secondsBefore: 0)
+        foreign.uniqueKey = "cli-uuid"
+        let (next, effects) = update(s, .marks(.recorded(foreign)))
+        #expect(effects.isEmpty)
+        #expect(next.marks.totalCount == 4 && next.marks.selectedMark == selected)
+    }
+}

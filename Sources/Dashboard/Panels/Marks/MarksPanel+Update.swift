@@ -157,13 +157,21 @@ extension MarksPanel {
         case .recorded(let mark):
             let key = mark.uniqueKey
             let wasHeld = key.map(m.heldKeys.contains) ?? false
-            let selectedKey = m.selectedMark?.uniqueKey
+            let selectedMark = m.selectedMark
+            // Ours and waiting for this answer; else (a journal entry left
+            // by another process, imported here) it is simply listed.
+            let awaited = m.keyPrefix.isEmpty || m.marks.contains { $0.id == nil && $0.uniqueKey == key }
             if let key { m.heldKeys.remove(key) }
-            m.insert([mark])
-            if wasHeld {
+            if wasHeld || !awaited {
+                m.insert([mark])
                 // Already acknowledged when it reached the journal: keep the
                 // selection where it was.
-                if let selectedKey { m.selected = m.marks.firstIndex { $0.uniqueKey == selectedKey } ?? m.selected }
+                if let selectedMark {
+                    m.selected = m.marks.firstIndex { other in
+                        if let key = selectedMark.uniqueKey { return other.uniqueKey == key }
+                        return other.id != nil && other.id == selectedMark.id
+                    } ?? m.selected
+                }
                 if m.waitingReason != nil, m.unstored.isEmpty {
                     m.waitingReason = nil
                     m.message = .init("Held marks are now stored in the database.")

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import TimeKit
 
@@ -5,22 +6,69 @@ import TimeKit
 extension AppDatabase {
     /// Stores a new mark and returns it with its id. When this returns, the
     /// commit is on disk (WAL, synchronous=FULL): only then may the screen
-    /// acknowledge the mark.
+    /// acknowledge the mark. A mark whose `uniqueKey` is already stored is
+    /// not stored again: the stored row comes back instead.
     @discardableResult
-    public func recordMark(_ mark: SightingMark) throws -> SightingMark {
-        var mark = mark
-        mark.id = nil
-        _ = try MarkNote.validated(mark.note)
-        try writer.write { db in try mark.insert(db) }
-        return mark
+    public func recordMark(_ mark: SightingMark, busyTimeout: TimeInterval? = nil) throws -> SightingMark {
+        let stored = try recordMarks([mark], busyTimeout: busyTimeout)
+        guard let first = stored.first else { throw StoreError.noSuchMark(id: 0) }
+        return first
+    }
+
+    /// Stores marks in one transaction, idempotently: a mark whose
+    /// `uniqueKey` is already in the table is returned as stored, not
+    /// inserted twice (the UNIQUE index `sightingMark_uniqueKey` backs this
+    /// check). Returns the stored marks, with ids, in the order given.
+    /// `busyTimeout` overrides the connection's wait for another process's
+    /// write lock for this call only (the dashboard's worker keeps it short).
+    @discardableResult
+    public func recordMarks(_ marks: [SightingMark], busyTimeout: TimeInterval? = nil) throws -> [SightingMark] {
+        for mark in marks { _ = try MarkNote.validated(mark.note) }
+        return try write(busyTimeout: busyTimeout) { db in
+            try marks.map { mark in
+                if let key = mark.uniqueKey,
+                   let existing = try SightingMark.filter(SightingMark.MarkColumns.uniqueKey == key).fetchOne(db) {
+                    return existing
+                }
+                var copy = mark
+                copy.id = nil
+                try copy.insert(db)
+                return copy
+            }
+        }
+    }
+
+    /// Whether a mark with this idempotency key is stored.
+    public func hasMark(uniqueKey: String) throws -> Bool {
+        try writer.read { db in
+            try SightingMark.filter(SightingMark.MarkColumns.uniqueKey == uniqueKey).fetchCount(db) > 0
+        }
+    }
+
+    /// One write transaction; with `busyTimeout`, the connection waits at
+    /// most that long for another process's lock during this transaction
+    /// and then goes back to `AppDatabase.busyTimeoutSeconds`.
+    func write<T>(busyTimeout: TimeInterval?, _ body: (Database) throws -> T) throws -> T {
+        guard let busyTimeout else { return try writer.write(body) }
+        return try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA busy_timeout = \(Int((busyTimeout * 1000).rounded()))")
+            defer { try? db.execute(sql: "PRAGMA busy_timeout = \(Int(Self.busyTimeoutSeconds * 1000))") }
+            var result: T?
+            try db.inTransaction(.immediate) {
+                result = try body(db)
+                return .commit
+            }
+            guard let result else { throw StoreError.noSuchMark(id: 0) }
+            return result
+        }
     }
 
     /// Replaces the note of mark `id`; returns the mark as it was before, for
     /// undo. Throws `MarkNote.TooLong` or `StoreError.noSuchMark`.
     @discardableResult
-    public func updateNote(id: Int64, note: String) throws -> SightingMark {
+    public func updateNote(id: Int64, note: String, busyTimeout: TimeInterval? = nil) throws -> SightingMark {
         _ = try MarkNote.validated(note)
-        return try writer.write { db in
+        return try write(busyTimeout: busyTimeout) { db in
             guard let before = try SightingMark.fetchOne(db, key: id) else { throw StoreError.noSuchMark(id: id) }
             try db.execute(sql: "UPDATE sightingMark SET note = ? WHERE id = ?", arguments: [note, id])
             return before
@@ -30,8 +78,8 @@ extension AppDatabase {
     /// Deletes mark `id` and returns it (to `restoreMark` on undo), or nil if
     /// there was no such mark.
     @discardableResult
-    public func deleteMark(id: Int64) throws -> SightingMark? {
-        try writer.write { db in
+    public func deleteMark(id: Int64, busyTimeout: TimeInterval? = nil) throws -> SightingMark? {
+        try write(busyTimeout: busyTimeout) { db in
             guard let mark = try SightingMark.fetchOne(db, key: id) else { return nil }
             try SightingMark.deleteOne(db, key: id)
             return mark
@@ -46,8 +94,8 @@ extension AppDatabase {
 
     /// Puts back marks removed by `clearMarks` (or several deletes), in one
     /// transaction.
-    public func restoreMarks(_ marks: [SightingMark]) throws {
-        try writer.write { db in
+    public func restoreMarks(_ marks: [SightingMark], busyTimeout: TimeInterval? = nil) throws {
+        try write(busyTimeout: busyTimeout) { db in
             for mark in marks {
                 if let id = mark.id, try SightingMark.exists(db, key: id) { continue }
                 var copy = mark
@@ -59,8 +107,8 @@ extension AppDatabase {
     /// Deletes every mark and returns them, oldest first, so the caller can
     /// offer an undo (`restoreMarks`).
     @discardableResult
-    public func clearMarks() throws -> [SightingMark] {
-        try writer.write { db in
+    public func clearMarks(busyTimeout: TimeInterval? = nil) throws -> [SightingMark] {
+        try write(busyTimeout: busyTimeout) { db in
             let all = try SightingMark.order(SightingMark.MarkColumns.unixNanoseconds, SightingMark.MarkColumns.id).fetchAll(db)
             try SightingMark.deleteAll(db)
             return all

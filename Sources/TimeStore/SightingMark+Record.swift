@@ -10,6 +10,7 @@ extension SightingMark: FetchableRecord, MutablePersistableRecord {
     enum MarkColumns {
         static let id = Column("id")
         static let unixNanoseconds = Column("unixNanoseconds")
+        static let uniqueKey = Column("uniqueKey")
     }
 
     public init(row: Row) throws {
@@ -39,7 +40,8 @@ extension SightingMark: FetchableRecord, MutablePersistableRecord {
                                    fixUnixNanoseconds: try row.decode(forColumn: "fixUnixNanoseconds"),
                                    fixMode: try row.decode(forColumn: "fixMode"),
                                    fixAgeMilliseconds: try row.decode(forColumn: "fixAgeMilliseconds")),
-            clock: ClockStatus(kernel: kernel, gpsOffset: gps))
+            clock: ClockStatus(kernel: kernel, gpsOffset: gps),
+            uniqueKey: try row.decode(forColumn: "uniqueKey"))
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -59,6 +61,7 @@ extension SightingMark: FetchableRecord, MutablePersistableRecord {
         container["gpsOffsetNanoseconds"] = clock.gpsOffset?.nanoseconds
         container["gpsOffsetMethod"] = clock.gpsOffset?.method.rawValue
         container["clockSummary"] = clock.summary
+        container["uniqueKey"] = uniqueKey
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

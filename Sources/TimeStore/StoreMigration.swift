@@ -74,5 +74,13 @@ enum MarksMigrations {
                 t.column("clockSummary", .text)
             }
         },
+        StoreMigration("v2-marks-unique-key") { db in
+            // The idempotency key of a mark (`SightingMark.uniqueKey`): a mark
+            // written twice (journal import retried after a crash, a busy
+            // write tried again) is stored once. Old rows keep NULL, which
+            // a UNIQUE index allows any number of times.
+            try db.alter(table: "sightingMark") { t in t.add(column: "uniqueKey", .text) }
+            try db.create(index: "sightingMark_uniqueKey", on: "sightingMark", columns: ["uniqueKey"], unique: true)
+        },
     ]
 }

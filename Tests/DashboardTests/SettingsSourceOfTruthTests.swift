@@ -48,11 +48,11 @@ import TimeKit
         let closed = press(changed, .escape).0
         // Same instant, same flash deadline: only the setting changed.
         #expect(closed.marks.flashUntil == s.marks.flashUntil && closed.now < s.marks.flashUntil!)
-        #expect(!closed.markIsFlashing(3, at: closed.now))
+        #expect(!closed.markIsFlashing(F.mark(3, secondsBefore: 0), at: closed.now))
         #expect(flashingCells(render(closed, size: size)) == 0)
         // Later marks do not flash either, and the panel says so.
         let later = update(closed, .marks(.recorded(F.mark(4, secondsBefore: 0)))).0
-        #expect(later.marks.flashID == 3)
+        #expect(later.marks.flashKey == MarksPanelState.flashKey(of: F.mark(3, secondsBefore: 0)))
         #expect(render(later, size: size).lines.contains { $0.contains("flash off") })
     }
 

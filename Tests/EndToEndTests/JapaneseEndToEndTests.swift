@@ -35,7 +35,7 @@ import Testing
         while pages < 60 {
             #expect(englishLines(page).isEmpty, "English in help page \(pages): \(englishLines(page))")
             seen.append(page)
-            guard page.contains("↓ 続き") else { break }
+            guard page.contains("↓/PgDn 続き") else { break }
             let before = page
             for _ in 0..<20 { try tmux.send("Down") }
             // Read the page once the burst of scrolling has settled (two

@@ -121,11 +121,15 @@ final class AppDatabaseFileTests {
         }) { if case .newerSchema(_, let unknown) = $0 { return unknown == ["v99-future"] } else { return false } }
     }
 
-    @Test("Two connections (as two processes would) both keep recording")
+    // `AppDatabase.open` shares one instance per file per process, so two
+    // writers need `openNew`: two SQLite connections, each with its own
+    // handle, lock requests and busy waits, competing as two processes do.
+    @Test("Two separate SQLite connections to one file both keep recording")
     func twoWriters() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let a = try AppDatabase.open(path: path)
-        let b = try AppDatabase.open(path: path)
+        let a = try AppDatabase.openNew(path: path)
+        let b = try AppDatabase.openNew(path: path)
+        #expect(a !== b, "the test needs two connections, not one shared instance")
         let p = path
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, db) in [a, b].enumerated() {

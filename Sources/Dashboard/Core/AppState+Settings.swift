@@ -24,10 +24,13 @@ extension AppState {
     /// Local times as 24-hour clock text.
     public var use24Hour: Bool { settings.clock == .twentyFourHour }
 
-    /// Whether the marks panel highlights the row of `id` at `now`: a flash
-    /// under way stops at once when flash or reduced motion is turned off.
-    public func markIsFlashing(_ id: Int64?, at now: Date) -> Bool {
-        guard marksFlash, let id, id == marks.flashID, let until = marks.flashUntil else { return false }
+    /// Whether the marks panel highlights the row of `mark` at `now`: a
+    /// flash under way stops at once when flash or reduced motion is turned
+    /// off. Rows are matched by idempotency key (a mark is shown before it
+    /// has an id), else by id.
+    public func markIsFlashing(_ mark: SightingMark, at now: Date) -> Bool {
+        guard marksFlash, let key = MarksPanelState.flashKey(of: mark), key == marks.flashKey,
+              let until = marks.flashUntil else { return false }
         return now < until
     }
 

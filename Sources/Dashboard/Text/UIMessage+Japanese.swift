@@ -22,7 +22,9 @@ extension UIMessage {
             "新しいマークの点滅 \(on ? "オン" : "オフ")（設定: marks.flash）\(heldOff ? "（動きを減らす設定により表示しません）" : "")。"
         case .keptAllMarks(let count): "マーク \(count) 件をすべて保持しました。"
         case .notesAreAtMost(let limit): "メモは最大 \(limit) 文字です。"
-        case let .markNotSaved(reason, markTime, iso): "マーク未保存（\(reason)）: \(markTime) \(iso)、書き留めてください"
+        case let .markNotSaved(reason, markTime, iso): "\(markTime) マーク未保存（\(reason)）\(iso)、書き留めてください"
+        case let .heldInJournal(markTime, more, reason):
+            "\(markTime) ジャーナルに保留\(more > 0 ? "（+\(more)）" : ""): \(reason)"
         case .noteSaved(let id): "#\(id) のメモを保存しました（u で元に戻す）。"
         case let .markDeleted(id, markTime): "#\(id) \(markTime) を削除しました（u で元に戻す）。"
         case .markRestored(let id): "#\(id) を元に戻しました。"

@@ -35,6 +35,8 @@ public enum UIMessage: Hashable, Sendable {
     case keptAllMarks(count: Int)
     case notesAreAtMost(characters: Int)
     case markNotSaved(reason: String, markTime: String, iso: String)
+    /// Marks durable in the journal but not yet in SQLite (`more` besides the newest).
+    case heldInJournal(markTime: String, more: Int, reason: String)
     case noteSaved(id: Int64)
     case markDeleted(id: Int64, markTime: String)
     case markRestored(id: Int64)
@@ -107,7 +109,10 @@ public enum UIMessage: Hashable, Sendable {
             "Flash \(on ? "on" : "off") for new marks (config: marks.flash)\(heldOff ? " (held off by reduced motion)" : "")."
         case .keptAllMarks(let count): "Kept all \(count) marks."
         case .notesAreAtMost(let limit): "Notes are at most \(limit) characters."
-        case let .markNotSaved(reason, markTime, iso): "MARK NOT SAVED (\(reason)): \(markTime) \(iso), write it down"
+        // The instant first: a narrow panel cuts the end, never the time.
+        case let .markNotSaved(reason, markTime, iso): "\(markTime) MARK NOT SAVED (\(reason)) \(iso), write it down"
+        case let .heldInJournal(markTime, more, reason):
+            "\(markTime) held in journal\(more > 0 ? " (+\(more))" : ""): \(reason)"
         case .noteSaved(let id): "Note saved on #\(id) (u undoes)."
         case let .markDeleted(id, markTime): "Deleted #\(id) \(markTime) (u undoes)."
         case .markRestored(let id): "Restored #\(id)."
@@ -197,7 +202,7 @@ extension UIMessage {
     public enum Kind: CaseIterable, Sendable {
         case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
-        case keptAllMarks, notesAreAtMost, markNotSaved, noteSaved, markDeleted, markRestored, marksRestored
+        case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, noteSaved, markDeleted, markRestored, marksRestored
         case marksCleared, storeError, markRecorded, typeNote, typedNote, confirmClearSpoken
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
@@ -227,6 +232,7 @@ extension UIMessage {
         case .keptAllMarks: .keptAllMarks
         case .notesAreAtMost: .notesAreAtMost
         case .markNotSaved: .markNotSaved
+        case .heldInJournal: .heldInJournal
         case .noteSaved: .noteSaved
         case .markDeleted: .markDeleted
         case .markRestored: .markRestored
@@ -295,6 +301,8 @@ extension UIMessage {
         case .keptAllMarks: [.keptAllMarks(count: 4)]
         case .notesAreAtMost: [.notesAreAtMost(characters: 500)]
         case .markNotSaved: [.markNotSaved(reason: "SQLITE_FULL", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]
+        case .heldInJournal: [.heldInJournal(markTime: "21d 23h 47m 12.000s", more: 0, reason: "DB busy"),
+                              .heldInJournal(markTime: "21d 23h 47m 12.000s", more: 2, reason: "DB busy")]
         case .noteSaved: [.noteSaved(id: 2)]
         case .markDeleted: [.markDeleted(id: 2, markTime: "21d 23h 47m 12.000s")]
         case .markRestored: [.markRestored(id: 2)]

@@ -40,7 +40,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case plainGreeting, plainKeys, plainEndOfKeys, plainHelpClosed, plainSettingsOpen, plainSettingsClosed, plainGoodbye, plainProblem, plainWarning
 
     // MARK: Marks panel
-    case marksTitle, marksEmpty, marksHint, marksNoteHint, marksClearHint
+    case marksTitle, marksEmpty, marksHint, marksNoteHint, marksClearHint, markHeld, markNotStoredYet, heldMarksStored
     case noMarkToAnnotate, noMarkToDelete, nothingToUndo, noMarksToClear, noteNotChanged
     case noPosition, noGPSFix, stalePosition, watch
 
@@ -166,6 +166,9 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .marksEmpty: "No marks yet: press Space to record the exact UTC instant."
         case .marksHint: "Space mark · ↑↓ select · n note · d delete · u undo · C clear · b bell · f flash"
         case .marksNoteHint: "Enter saves · Esc cancels · Ctrl-Space marks"
+        case .markHeld: "held"
+        case .markNotStoredYet: "That mark is not stored yet: wait until it shows its number."
+        case .heldMarksStored: "Held marks are now stored in the database."
         case .marksClearHint: "y deletes (u undoes) · any other key keeps them"
         case .noMarkToAnnotate: "No mark to annotate: press Space to record one."
         case .noMarkToDelete: "No mark to delete."

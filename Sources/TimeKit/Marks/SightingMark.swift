@@ -18,10 +18,16 @@ public struct SightingMark: Equatable, Sendable {
     public var position: MarkPosition
     /// The clock's state when the mark was taken.
     public var clock: ClockStatus
+    /// The mark's idempotency key, unique in the store: a retried write (the
+    /// journal imported twice, a busy database tried again) finds the row
+    /// already there instead of storing the sight twice. Nil for marks
+    /// stored before keys existed.
+    public var uniqueKey: String?
 
     public init(id: Int64? = nil, unixNanoseconds: Int64, correctionNanoseconds: Int64 = 0, note: String = "",
-                position: MarkPosition = .none, clock: ClockStatus = .unknown) {
+                position: MarkPosition = .none, clock: ClockStatus = .unknown, uniqueKey: String? = nil) {
         self.id = id
+        self.uniqueKey = uniqueKey
         self.unixNanoseconds = unixNanoseconds
         self.correctionNanoseconds = correctionNanoseconds
         self.note = note

@@ -40,7 +40,8 @@ struct MarksAddCommand: ParsableCommand {
         let instant = RealtimeClock.nowUnixNanoseconds()
         let kernel = RealtimeClock.kernelStatus()
         let options = try parsedOptions()
-        let db = try MarksCLI.openStore()
+        let db = try MarksCLI.openStore(importingJournal: false)
+        let journalError = MarksCLI.importJournal(db)
         let config = ConfigFile.loadSettings()
         config.warnOnStderr()
         var settings = MarkSettings(config.settings)
@@ -59,9 +60,20 @@ struct MarksAddCommand: ParsableCommand {
         if let address = settings.gpsdAddress {
             snapshot = waitForFix(address: address, seconds: gpsWait)
         }
-        let mark = MarkComposer.compose(unixNanoseconds: instant, note: note, settings: settings,
+        var mark = MarkComposer.compose(unixNanoseconds: instant, note: note, settings: settings,
                                         gps: snapshot, kernel: kernel)
-        let saved = try MarksCLI.store { try db.recordMark(mark) }
+        mark.uniqueKey = UUID().uuidString.lowercased()
+        let saved: SightingMark
+        do {
+            // Busy already while importing the journal: do not wait twice.
+            if let journalError, AppDatabase.isBusy(journalError) { throw journalError }
+            saved = try db.recordMark(mark)
+        } catch where AppDatabase.isBusy(error) {
+            try holdInJournal(mark, db: db)
+            return
+        } catch {
+            saved = try MarksCLI.store { throw error }
+        }
         if json {
             print(MarkExport.json([saved]))
         } else {
@@ -87,6 +99,30 @@ struct MarksAddCommand: ParsableCommand {
             throw error
         } catch {
             throw MarksCLI.fail("\(error)")
+        }
+    }
+
+    /// The database stayed locked by another process for the whole busy
+    /// timeout: the mark goes to the journal beside it (fsynced), to be
+    /// stored by the next timedeck that opens the database. Exit 0 only
+    /// once it is durable there.
+    func holdInJournal(_ mark: SightingMark, db: AppDatabase) throws {
+        guard let journal = MarkJournal.beside(db) else {
+            throw MarksCLI.fail("MARK NOT SAVED (database busy): \(mark.markTimeText) \(mark.isoText), write it down", code: 1)
+        }
+        do {
+            try journal.append([mark])
+        } catch {
+            throw MarksCLI.fail("MARK NOT SAVED (database busy, and \(error)): \(mark.markTimeText) \(mark.isoText), "
+                                + "write it down", code: 1)
+        }
+        FileHandle.standardError.write(Data(("timedeck: the database is busy (another process holds its lock); the mark "
+            + "is safe in \(journal.path) and is stored the next time timedeck opens the database\n").utf8))
+        if json {
+            print(MarkExport.json([mark]))
+        } else {
+            print("held " + MarksCLI.line(mark))
+            print(mark.clock.summary)
         }
     }
 

@@ -27,13 +27,39 @@ enum MarksCLI {
     }
 
     /// Opens the default database, or exits 1 with the store's message.
-    static func openStore() throws -> AppDatabase {
+    /// Marks left in the journal beside it (by a dashboard killed while the
+    /// database was locked, or a `marks add` that found it busy) are moved
+    /// into it first, unless `importingJournal` is false.
+    static func openStore(importingJournal: Bool = true) throws -> AppDatabase {
         do {
-            return try AppDatabase.openDefault()
+            let db = try AppDatabase.openDefault()
+            if importingJournal { importJournal(db) }
+            return db
         } catch let error as StoreError {
             throw fail(error.description, code: 1)
         } catch {
             throw fail("cannot open the database: \(error)", code: 1)
+        }
+    }
+
+    /// Stores the journal's marks (idempotently) and empties it. On failure
+    /// (the database busy for the whole busy timeout) they stay safe in the
+    /// journal and stderr says so. Returns the error, if any.
+    @discardableResult
+    static func importJournal(_ db: AppDatabase) -> (any Error)? {
+        guard let journal = MarkJournal.beside(db) else { return nil }
+        do {
+            try journal.importPending(into: db)
+            return nil
+        } catch {
+            let count = (try? journal.pending().count) ?? 0
+            if count > 0 {
+                let marks = count == 1 ? "1 mark" : "\(count) marks"
+                FileHandle.standardError.write(Data(("timedeck: \(marks) held in \(journal.path) could not be stored yet "
+                    + "(\(AppDatabase.shortReason(error))); they stay there and are stored the next time timedeck opens "
+                    + "the database\n").utf8))
+            }
+            return error
         }
     }
 

@@ -3,15 +3,16 @@ import Foundation
 import TimeKit
 import TimeStore
 
-/// The marks panel's side of the shell: the store, the gpsd client and the
-/// kernel-clock watcher. Performs `MarksEffect`s synchronously, so a mark is
-/// committed (WAL, fsync) before `update` sees `.recorded` and before the
-/// screen can show it.
+/// The marks panel's side of the shell: the store (through its worker
+/// thread, `MarkStoreWorker`), the gpsd client and the kernel-clock watcher.
+/// `perform` only queues store work and returns at once: the run loop never
+/// waits for SQLite; results come back through the `EventInbox`.
 final class MarksShell {
     /// The process's store; the file is created by the first mark.
     let store: StoreHandle
     private var gpsd: GPSDClient?
     private var watcher: ClockWatcher?
+    private var worker: MarkStoreWorker?
 
     init(store: StoreHandle) {
         self.store = store
@@ -26,12 +27,15 @@ final class MarksShell {
         var state = MarksPanelState(marks: try db?.latestMarks(limit: MarksPanelState.loadedLimit) ?? [],
                                     totalCount: try db?.markCount() ?? 0)
         state.kernel = RealtimeClock.kernelStatus()
+        // New marks' idempotency keys: this run's random prefix, then a count.
+        state.keyPrefix = UUID().uuidString.lowercased()
         if let address = MarkSettings(settings).gpsdAddress { state.gps = GPSDSnapshot(address: address) }
         return state
     }
 
-    /// Opens the store and starts the background watchers, which post their
-    /// observations to `inbox`.
+    /// Starts the background threads (store worker, gpsd, clock watcher),
+    /// which post their results to `inbox`. The store is the process's one
+    /// handle; the worker opens or creates the file when it needs it.
     static func start(inbox: EventInbox, settings: MarkSettings, store: StoreHandle) throws -> MarksShell {
         let shell = MarksShell(store: store)
         if let address = settings.gpsdAddress {
@@ -40,15 +44,10 @@ final class MarksShell {
             client.start()
             shell.gpsd = client
         }
-        var lastVersion = (try? store.existing()?.externalChangeCounter()) ?? 0
-        let watcher = ClockWatcher(report: { kernel in inbox.post(.marks(.clock(kernel))) }, everySecond: {
-            // Marks written by another process (marks add, a second
-            // dashboard), also into a file that did not exist at start.
-            guard let db = try? store.existing(), let version = try? db.externalChangeCounter(),
-                  version != lastVersion else { return }
-            lastVersion = version
-            inbox.post(.marks(.changedElsewhere))
-        })
+        let worker = MarkStoreWorker(store: store) { inbox.post($0) }
+        worker.start()
+        shell.worker = worker
+        let watcher = ClockWatcher(report: { kernel in inbox.post(.marks(.clock(kernel))) })
         watcher.start()
         shell.watcher = watcher
         return shell
@@ -57,43 +56,19 @@ final class MarksShell {
     func stop() {
         gpsd?.stop()
         watcher?.stop()
+        worker?.stop()
     }
 
-    /// Performs one effect against the store; the result is an event.
-    func perform(_ effect: MarksEffect) -> Event {
-        do {
-            if case .reload = effect, try store.existing() == nil { return .marks(.reloaded([], totalCount: 0)) }
-            let db = try store.forWriting()
-            switch effect {
-            case .record(let mark):
-                return .marks(.recorded(try db.recordMark(mark)))
-            case .updateNote(let id, let note):
-                let before = try db.updateNote(id: id, note: note)
-                var after = before
-                after.note = note
-                return .marks(.noteSaved(after, previous: before.note))
-            case .delete(let id):
-                guard let removed = try db.deleteMark(id: id) else { return .marks(.storeFailed("mark #\(id) is already gone")) }
-                return .marks(.deleted(removed))
-            case .restore(let marks):
-                try db.restoreMarks(marks)
-                return .marks(.restored(marks))
-            case .clear:
-                return .marks(.cleared(try db.clearMarks()))
-            case .reload:
-                return .marks(.reloaded(try db.latestMarks(limit: MarksPanelState.loadedLimit), totalCount: try db.markCount()))
-            }
-        } catch {
-            let reason = String(describing: error)
-            if case .record(let mark) = effect { return .marks(.recordFailed(mark, reason: reason)) }
-            return .marks(.storeFailed(reason))
-        }
+    /// Queues one effect for the store worker and returns at once. Nothing
+    /// to feed back now: `.held`, `.recorded` and the rest arrive as events.
+    func perform(_ effect: MarksEffect) -> Event? {
+        worker?.enqueue(effect)
+        return nil
     }
 }
 
 /// Reads the kernel clock state once a second on its own thread and reports
-/// changes (adjtimex is cheap, but the main loop should not wake for it);
-/// also runs the store's "did another process write?" check.
+/// changes (adjtimex is cheap, but the main loop should not wake for it).
 final class ClockWatcher: @unchecked Sendable {
     private let report: @Sendable (ClockStatus.Kernel?) -> Void
     private let everySecond: () -> Void

@@ -146,7 +146,9 @@ struct EffectRunner: EffectPerforming {
             for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
             return []
         case .marks(let marksEffect):
-            if let marks { return [marks.perform(marksEffect)] }
+            // Queued for the store worker: its results come back through the
+            // inbox (`.held` once the mark is durable in the journal).
+            if let marks { return marks.perform(marksEffect).map { [$0] } ?? [] }
             // No store: say so rather than drop the sight silently.
             if case .record(let mark) = marksEffect { return [.marks(.recordFailed(mark, reason: "no database open"))] }
             return []

@@ -55,8 +55,8 @@ struct MarksUpdateTests {
         #expect(next.marks.marks.first == new && next.marks.selected == 0)
         #expect(next.marks.totalCount == 3 && next.marks.pending == 0)
         #expect(effects == [.bell(times: 2)])
-        #expect(next.markIsFlashing(3, at: fixedInstant.addingTimeInterval(0.5)))
-        #expect(!next.markIsFlashing(3, at: fixedInstant.addingTimeInterval(0.7)))
+        #expect(next.markIsFlashing(new, at: fixedInstant.addingTimeInterval(0.5)))
+        #expect(!next.markIsFlashing(new, at: fixedInstant.addingTimeInterval(0.7)))
     }
 
     @Test("b and f switch the bell and the flash off for new marks")
@@ -68,9 +68,10 @@ struct MarksUpdateTests {
         (s, saves) = press(s, .character("f"))
         #expect(saves == [.saveSetting(table: "marks", key: "flash", value: "false")])
         #expect(!s.settings.bell && !s.settings.flash)
-        let (next, effects) = update(s, .marks(.recorded(F.mark(2, secondsBefore: 0))))
+        let stored = F.mark(2, secondsBefore: 0)
+        let (next, effects) = update(s, .marks(.recorded(stored)))
         #expect(effects.isEmpty)
-        #expect(!next.markIsFlashing(2, at: fixedInstant))
+        #expect(!next.markIsFlashing(stored, at: fixedInstant))
     }
 
     @Test("Space records even with the help open")
@@ -87,7 +88,7 @@ struct MarksUpdateTests {
         let lost = F.mark(0, secondsBefore: 0)
         let (next, effects) = update(s, .marks(.recordFailed(lost, reason: "disk full")))
         #expect(next.marks.message?.isError == true)
-        #expect(next.marks.message?.text == "MARK NOT SAVED (disk full): 21d 23h 47m 12.000s 2026-11-21T23:47:12.000Z, write it down")
+        #expect(next.marks.message?.text == "21d 23h 47m 12.000s MARK NOT SAVED (disk full) 2026-11-21T23:47:12.000Z, write it down")
         #expect(effects == [.bell(times: 3)])
         #expect(next.marks.pending == 0)
     }

@@ -4,7 +4,9 @@ import TimeKit
 /// What the marks panel asks the shell to do (performed by the executable's
 /// effect runner against the store). Each answers with a `MarksEvent`.
 public enum MarksEffect: Equatable, Sendable {
-    /// Commit a new mark; answered by `.recorded` or `.recordFailed`.
+    /// Make a new mark durable (journal first, then SQLite); answered by
+    /// `.held` (in the journal), then `.recorded` (in SQLite), or
+    /// `.recordFailed` when it could be written nowhere.
     case record(SightingMark)
     case updateNote(id: Int64, note: String)
     case delete(id: Int64)
@@ -18,8 +20,14 @@ public enum MarksEffect: Equatable, Sendable {
 /// What comes back to the marks panel: results of its effects, and the
 /// clock and gpsd state the shell observes.
 public enum MarksEvent: Equatable, Sendable {
+    /// The mark is durable in the journal beside the database (fsynced) but
+    /// not yet in SQLite: safe, shown as held until `.recorded`.
+    case held(SightingMark)
     /// The mark is in the store (committed, fsynced), with its id.
     case recorded(SightingMark)
+    /// Held marks could not be moved into SQLite yet (the database is busy
+    /// or locked by another process); the shell retries every second.
+    case storeWaiting(reason: String)
     /// The store refused the mark: it is NOT saved.
     case recordFailed(SightingMark, reason: String)
     /// The note of a mark changed; `previous` is the note before.

@@ -17,9 +17,17 @@ extension MarksPanel {
         m.message = nil
         switch action {
         case .record:
-            let mark = MarkComposer.compose(unixNanoseconds: SightingMark.unixNanoseconds(state.now), note: "",
+            var mark = MarkComposer.compose(unixNanoseconds: SightingMark.unixNanoseconds(state.now), note: "",
                                             settings: state.markSettings, gps: m.gps, kernel: m.kernel)
             m.pending += 1
+            if !m.keyPrefix.isEmpty {
+                mark.uniqueKey = "\(m.keyPrefix)-\(m.nextKeySequence)"
+                m.nextKeySequence += 1
+                // Shown at once, marked as not yet saved, while the shell
+                // makes it durable off the key path.
+                m.insert([mark])
+                m.selected = m.marks.firstIndex { $0.uniqueKey == mark.uniqueKey } ?? 0
+            }
             effects = [.marks(.record(mark))]
         case .newer: m.selected = max(0, m.selected - 1)
         case .older: m.selected = min(max(0, m.marks.count - 1), m.selected + 1)
@@ -31,12 +39,16 @@ extension MarksPanel {
             if let mark = m.selectedMark, let id = mark.id {
                 m.mode = .editingNote(id: id, text: mark.note)
                 m.message = nil
+            } else if m.selectedMark != nil {
+                m.message = .init(state.language.text(.markNotStoredYet))
             } else {
                 m.message = .init(state.language.text(.noMarkToAnnotate))
             }
         case .delete:
             if let id = m.selectedMark?.id {
                 effects = [.marks(.delete(id: id))]
+            } else if m.selectedMark != nil {
+                m.message = .init(state.language.text(.markNotStoredYet))
             } else {
                 m.message = .init(state.language.text(.noMarkToDelete))
             }
@@ -107,25 +119,80 @@ extension MarksPanel {
         }
     }
 
+
+    /// The first confirmation that a new mark is safe (in the journal, or
+    /// straight in SQLite): select it, flash it, ring the double bell.
+    static func acknowledge(_ mark: SightingMark, in m: inout MarksPanelState, state: AppState) -> [Effect] {
+        m.pending = max(0, m.pending - 1)
+        if mark.id != nil || !m.marks.contains(where: { $0.uniqueKey != nil && $0.uniqueKey == mark.uniqueKey }) {
+            m.insert([mark])
+        }
+        m.selected = m.marks.firstIndex { mark.uniqueKey != nil ? $0.uniqueKey == mark.uniqueKey : $0.id == mark.id } ?? 0
+        if state.marksFlash {
+            m.flashKey = MarksPanelState.flashKey(of: mark)
+            m.flashUntil = state.now.addingTimeInterval(MarksPanelState.flashSeconds)
+        }
+        m.message = nil
+        return state.settings.bell ? [.bell(times: 2)] : []
+    }
+
     /// Results from the store and observations from the shell.
     static func handle(_ event: MarksEvent, in state: AppState) -> (AppState, [Effect]) {
         var next = state
         var m = state.marks
         var effects: [Effect] = []
         switch event {
-        case .recorded(let mark):
-            m.pending = max(0, m.pending - 1)
-            m.insert([mark])
-            m.selected = m.marks.firstIndex { $0.id == mark.id } ?? 0
-            if state.marksFlash {
-                m.flashID = mark.id
-                m.flashUntil = state.now.addingTimeInterval(MarksPanelState.flashSeconds)
+        case .held(let mark):
+            guard let key = mark.uniqueKey, !m.heldKeys.contains(key) else { break }
+            let ours = m.marks.contains { $0.id == nil && $0.uniqueKey == key }
+            m.heldKeys.insert(key)
+            if ours {
+                effects = acknowledge(mark, in: &m, state: state)
+            } else {
+                // Left in the journal by an earlier run or another process.
+                m.insert([mark])
             }
-            m.message = nil
-            if state.settings.bell { effects = [.bell(times: 2)] }
+        case .recorded(let mark):
+            let key = mark.uniqueKey
+            let wasHeld = key.map(m.heldKeys.contains) ?? false
+            let selectedMark = m.selectedMark
+            // Ours and waiting for this answer; else (a journal entry left
+            // by another process, imported here) it is simply listed.
+            let awaited = m.keyPrefix.isEmpty || m.marks.contains { $0.id == nil && $0.uniqueKey == key }
+            if let key { m.heldKeys.remove(key) }
+            if wasHeld || !awaited {
+                m.insert([mark])
+                // Already acknowledged when it reached the journal: keep the
+                // selection where it was.
+                if let selectedMark {
+                    m.selected = m.marks.firstIndex { other in
+                        if let key = selectedMark.uniqueKey { return other.uniqueKey == key }
+                        return other.id != nil && other.id == selectedMark.id
+                    } ?? m.selected
+                }
+                if m.waitingReason != nil, m.unstored.isEmpty {
+                    m.waitingReason = nil
+                    m.message = .init(state.language.text(.heldMarksStored))
+                }
+            } else {
+                effects = acknowledge(mark, in: &m, state: state)
+            }
+        case .storeWaiting(let reason):
+            m.waitingReason = reason
+            let held = m.unstored.filter(m.isHeld)
+            if let newest = held.first {
+                m.message = .init(state.language.text(.heldInJournal(markTime: newest.markTimeText, more: held.count - 1,
+                                                                     reason: reason)))
+            }
         case .recordFailed(let mark, let reason):
             m.pending = max(0, m.pending - 1)
-            m.message = .init(state.language.text(.markNotSaved(reason: reason, markTime: mark.markTimeText, iso: mark.isoText)), isError: true)
+            if let key = mark.uniqueKey, let i = m.marks.firstIndex(where: { $0.id == nil && $0.uniqueKey == key }) {
+                m.marks.remove(at: i)
+                m.totalCount = max(0, m.totalCount - 1)
+                m.selected = min(m.selected, max(0, m.marks.count - 1))
+            }
+            m.message = .init(state.language.text(.markNotSaved(reason: reason, markTime: mark.markTimeText, iso: mark.isoText)),
+                              isError: true)
             effects = [.bell(times: 3)]
         case .noteSaved(let mark, let previous):
             if let i = m.marks.firstIndex(where: { $0.id == mark.id }) { m.marks[i] = mark }
@@ -154,8 +221,12 @@ extension MarksPanel {
             effects = [.marks(.reload)]
         case .reloaded(let marks, let total):
             let selectedID = m.selectedMark?.id
-            m.marks = marks.sorted(by: MarksPanelState.newestFirst)
-            m.totalCount = max(total, marks.count)
+            // Marks not yet in SQLite stay on screen until they are.
+            let storedKeys = Set(marks.compactMap(\.uniqueKey))
+            let keep = m.unstored.filter { !storedKeys.contains($0.uniqueKey ?? "") }
+            m.heldKeys = m.heldKeys.intersection(keep.compactMap(\.uniqueKey))
+            m.marks = (marks + keep).sorted(by: MarksPanelState.newestFirst)
+            m.totalCount = max(total, marks.count) + keep.count
             m.selected = m.marks.firstIndex { $0.id == selectedID } ?? min(m.selected, max(0, m.marks.count - 1))
         case .storeFailed(let reason):
             m.message = .init(state.language.text(.storeError(reason)), isError: true)

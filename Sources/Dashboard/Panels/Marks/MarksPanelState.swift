@@ -50,8 +50,8 @@ public struct MarksPanelState: Equatable, Sendable {
     public var mode: Mode = .browsing
     public var undo: Undo?
     public var message: Message?
-    /// The mark whose row is highlighted, and until when.
-    public var flashID: Int64?
+    /// The mark whose row is highlighted (by its `uniqueKey`), and until when.
+    public var flashKey: String?
     public var flashUntil: Date?
     /// The kernel clock state, as last read by the shell (nil: unknown).
     public var kernel: ClockStatus.Kernel?
@@ -59,6 +59,15 @@ public struct MarksPanelState: Equatable, Sendable {
     public var gps: GPSDSnapshot?
     /// Marks sent to the store and not yet confirmed.
     public var pending = 0
+    /// Idempotency keys of new marks are `keyPrefix-sequence`: the shell
+    /// sets a random prefix per run (update cannot draw random numbers), the
+    /// sequence counts up. An empty prefix leaves keys for the shell to give.
+    public var keyPrefix = ""
+    public var nextKeySequence = 1
+    /// Keys of unstored marks (id nil) that are durable in the journal.
+    public var heldKeys: Set<String> = []
+    /// Why held marks are still waiting for SQLite (nil: not waiting).
+    public var waitingReason: String?
 
     public init() {}
 
@@ -89,10 +98,31 @@ public struct MarksPanelState: Equatable, Sendable {
     }
 
     /// Inserts marks keeping the order (and skipping ids already present).
+    /// A stored mark replaces the unstored copy with the same `uniqueKey`.
     mutating func insert(_ new: [SightingMark]) {
         let known = Set(marks.compactMap(\.id))
-        let fresh = new.filter { $0.id.map { !known.contains($0) } ?? true }
-        marks = (marks + fresh).sorted(by: Self.newestFirst)
+        var fresh = new.filter { $0.id.map { !known.contains($0) } ?? true }
+        var list = marks
+        fresh.removeAll { mark in
+            guard mark.id != nil, let key = mark.uniqueKey,
+                  let i = list.firstIndex(where: { $0.id == nil && $0.uniqueKey == key }) else { return false }
+            list[i] = mark
+            return true
+        }
+        marks = (list + fresh).sorted(by: Self.newestFirst)
         totalCount += fresh.count
+    }
+
+    /// Marks shown but not yet in SQLite (id nil), newest first.
+    public var unstored: [SightingMark] { marks.filter { $0.id == nil } }
+
+    /// Whether an unstored mark is durable in the journal.
+    public func isHeld(_ mark: SightingMark) -> Bool {
+        mark.id == nil && mark.uniqueKey.map(heldKeys.contains) == true
+    }
+
+    /// What `flashKey` holds for `mark`.
+    static func flashKey(of mark: SightingMark) -> String? {
+        mark.uniqueKey ?? mark.id.map { "#\($0)" }
     }
 }

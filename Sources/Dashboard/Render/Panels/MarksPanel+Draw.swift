@@ -102,9 +102,10 @@ extension MarksPanel {
 
     /// `▶   #12  22d 00h 04m 52.459s  27° 28'.02 S  153° 22'.84 E  Sun LL`.
     static func drawRow(_ mark: SightingMark, selected: Bool, state: AppState, y: Int, in rect: Rect, into frame: inout Frame) {
-        let flashing = state.markIsFlashing(mark.id, at: state.now)
+        let flashing = state.markIsFlashing(mark, at: state.now)
         let role: StyleRole = flashing ? .markFlash : selected ? .selection : .normal
-        let id = "#\(mark.id.map(String.init) ?? "?")"
+        // Not yet in SQLite: "held" once durable in the journal, "…" before.
+        let id = mark.id.map { "#\($0)" } ?? (state.marks.isHeld(mark) ? state.language.text(.markHeld) : "…")
         let idText = String(repeating: " ", count: max(0, 6 - id.count)) + id
         var text = "\(selected ? "▶" : " ")\(idText)  \(mark.markTimeText)"
         if mark.correctionNanoseconds != 0 { text += "*" }
@@ -176,7 +177,11 @@ extension MarksPanel {
     public static func announcements(from old: MarksPanelState, to new: MarksPanelState, language l: UILanguage = .en) -> [String] {
         var lines: [String] = []
         let oldIDs = Set(old.marks.compactMap(\.id))
-        for mark in new.marks.reversed() where mark.id.map({ !oldIDs.contains($0) }) ?? false && new.totalCount > old.totalCount {
+        // A held mark that reaches SQLite does not raise the count: it was
+        // counted when it was shown.
+        let oldUnstored = Set(old.unstored.compactMap(\.uniqueKey))
+        for mark in new.marks.reversed() where mark.id.map({ !oldIDs.contains($0) }) ?? false
+            && (new.totalCount > old.totalCount || mark.uniqueKey.map(oldUnstored.contains) == true) {
             lines.append(l.text(.markRecorded(id: mark.id ?? 0, markTime: mark.markTimeText, iso: mark.isoText,
                                               position: MarksStatusText.position(mark.position, l))))
         }

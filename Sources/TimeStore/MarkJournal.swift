@@ -1,0 +1,317 @@
+import Foundation
+import GRDB
+import TimeKit
+
+/// An append-only file of marks that are durable but not yet in SQLite,
+/// beside the database (`timedeck.sqlite.pending-marks`).
+///
+/// A mark is appended (one JSON line, then `fsync` of the file and, when the
+/// file is new, of its folder) before the screen may call it saved, so a
+/// sight is safe even while another process holds the database's write lock.
+/// `importPending(into:)` moves the entries into SQLite (idempotently, by
+/// `SightingMark.uniqueKey`) and only after that commit removes them from
+/// the file. Every process serialises on `flock` of the file; an importer
+/// that rewrites it renames a new file into place, so lockers check that
+/// the file they locked is still the one at `path`.
+public struct MarkJournal: Sendable {
+    /// Format version written in every line (`"v":1`).
+    public static let version = 1
+    /// The journal's name is the database's plus this suffix. Not SQLite's
+    /// own `-journal`, which names its rollback journal.
+    public static let suffix = ".pending-marks"
+
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// The journal beside the database file at `databasePath`.
+    public init(databasePath: String) { path = databasePath + Self.suffix }
+
+    /// The journal beside `database`, or nil for an in-memory database.
+    public static func beside(_ database: AppDatabase) -> MarkJournal? {
+        database.path.map { MarkJournal(databasePath: $0) }
+    }
+
+    /// Appends `marks` (each must carry a `uniqueKey`) and returns once they
+    /// are on disk: the file is fsynced and, if this call created it, so is
+    /// its folder. Throws `JournalError` (disk full, no permission).
+    public func append(_ marks: [SightingMark]) throws {
+        guard !marks.isEmpty else { return }
+        var bytes = Data()
+        for mark in marks { bytes.append(try Self.line(for: mark)) }
+        guard let locked = try openLocked(create: true) else { throw JournalError(path: path, action: "open", errno: ENOENT) }
+        defer { unlockAndClose(locked.fd) }
+        // A crash in the middle of an earlier append can leave a line without
+        // its newline: start on a fresh line so this entry stays readable.
+        var info = stat()
+        guard fstat(locked.fd, &info) == 0 else { throw JournalError(path: path, action: "stat", errno: errno) }
+        if info.st_size > 0 {
+            var last: UInt8 = 0
+            if pread(locked.fd, &last, 1, off_t(info.st_size - 1)) == 1, last != UInt8(ascii: "\n") {
+                bytes.insert(UInt8(ascii: "\n"), at: 0)
+            }
+        }
+        try writeAll(locked.fd, bytes)
+        guard fsync(locked.fd) == 0 else { throw JournalError(path: path, action: "fsync", errno: errno) }
+        if locked.created { try syncFolder() }
+    }
+
+    /// The marks in the journal, oldest first. A last line without its
+    /// newline (a crash mid-append, never acknowledged) and lines that do
+    /// not parse are skipped.
+    public func pending() throws -> [SightingMark] {
+        guard let locked = try openLocked(create: false) else { return [] }
+        defer { unlockAndClose(locked.fd) }
+        return Self.parse(try readAll(locked.fd))
+    }
+
+    /// Stores every journal entry in `database` (one transaction; entries
+    /// already stored, by `uniqueKey`, are not stored twice), then removes
+    /// the imported lines from the journal. Returns the stored marks, with
+    /// their ids. If the commit fails (database busy), the journal is left
+    /// untouched and the error is thrown; entries appended meanwhile by
+    /// another process stay for the next import.
+    @discardableResult
+    public func importPending(into database: AppDatabase, busyTimeout: TimeInterval? = nil) throws -> [SightingMark] {
+        let snapshot: Data
+        do {
+            guard let locked = try openLocked(create: false) else { return [] }
+            defer { unlockAndClose(locked.fd) }
+            snapshot = try readAll(locked.fd)
+        }
+        guard !snapshot.isEmpty else { return [] }
+        let entries = Self.parse(snapshot)
+        let stored = entries.isEmpty ? [] : try database.recordMarks(entries, busyTimeout: busyTimeout)
+        try removePrefix(snapshot)
+        return stored
+    }
+
+    /// Drops the first `snapshot.count` bytes of the journal if they are
+    /// still exactly `snapshot` (another importer may have got there first).
+    func removePrefix(_ snapshot: Data) throws {
+        guard let locked = try openLocked(create: false) else { return }
+        defer { unlockAndClose(locked.fd) }
+        let current = try readAll(locked.fd)
+        guard current.count >= snapshot.count, current.prefix(snapshot.count) == snapshot else { return }
+        let rest = current.dropFirst(snapshot.count)
+        if rest.isEmpty {
+            // Emptied in place, never unlinked: an appender waiting for the
+            // lock on this file would otherwise write into a deleted file.
+            guard ftruncate(locked.fd, 0) == 0 else { throw JournalError(path: path, action: "truncate", errno: errno) }
+            guard fsync(locked.fd) == 0 else { throw JournalError(path: path, action: "fsync", errno: errno) }
+            return
+        }
+        // Entries appended after the snapshot: a new file with only those,
+        // renamed into place (atomic: a crash leaves the old file, whose
+        // entries import again harmlessly, or the new one).
+        let temporary = path + ".tmp"
+        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw JournalError(path: temporary, action: "create", errno: errno) }
+        do {
+            defer { close(fd) }
+            try writeAll(fd, Data(rest))
+            guard fsync(fd) == 0 else { throw JournalError(path: temporary, action: "fsync", errno: errno) }
+        }
+        guard rename(temporary, path) == 0 else { throw JournalError(path: path, action: "replace", errno: errno) }
+        try syncFolder()
+    }
+
+    // MARK: - Lines
+
+    /// One journal line: a JSON object and a newline.
+    static func line(for mark: SightingMark) throws -> Data {
+        guard mark.uniqueKey != nil else { throw JournalError(path: "", action: "write a mark without a key to", errno: EINVAL) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(Entry(mark))
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    /// The complete lines of `data` that parse, in order.
+    static func parse(_ data: Data) -> [SightingMark] {
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // The part after the last newline is a torn append (or nothing).
+        lines.removeLast()
+        let decoder = JSONDecoder()
+        return lines.compactMap { line in
+            guard let entry = try? decoder.decode(Entry.self, from: Data(line)), entry.v == version else { return nil }
+            return entry.mark
+        }
+    }
+
+    /// The JSON shape of a line: every column of `sightingMark` but the id.
+    struct Entry: Codable {
+        var v: Int
+        var key: String
+        var unixNanoseconds: Int64
+        var correctionNanoseconds: Int64
+        var note: String
+        var positionSource: String
+        var latitude: Double?
+        var longitude: Double?
+        var fixUnixNanoseconds: Int64?
+        var fixMode: Int?
+        var fixAgeMilliseconds: Int64?
+        var clockSynchronized: Bool?
+        var clockEstimatedErrorMicroseconds: Int64?
+        var clockMaximumErrorMicroseconds: Int64?
+        var gpsOffsetNanoseconds: Int64?
+        var gpsOffsetMethod: String?
+
+        init(_ mark: SightingMark) {
+            v = MarkJournal.version
+            key = mark.uniqueKey ?? ""
+            unixNanoseconds = mark.unixNanoseconds
+            correctionNanoseconds = mark.correctionNanoseconds
+            note = mark.note
+            positionSource = mark.position.source.rawValue
+            latitude = mark.position.coordinate?.latitudeDegrees
+            longitude = mark.position.coordinate?.longitudeDegrees
+            fixUnixNanoseconds = mark.position.fixUnixNanoseconds
+            fixMode = mark.position.fixMode
+            fixAgeMilliseconds = mark.position.fixAgeMilliseconds
+            clockSynchronized = mark.clock.kernel?.synchronized
+            clockEstimatedErrorMicroseconds = mark.clock.kernel?.estimatedErrorMicroseconds
+            clockMaximumErrorMicroseconds = mark.clock.kernel?.maximumErrorMicroseconds
+            gpsOffsetNanoseconds = mark.clock.gpsOffset?.nanoseconds
+            gpsOffsetMethod = mark.clock.gpsOffset?.method.rawValue
+        }
+
+        var mark: SightingMark? {
+            guard !key.isEmpty else { return nil }
+            var coordinate: GeoPosition?
+            if let latitude, let longitude {
+                coordinate = try? GeoPosition(latitudeDegrees: latitude, longitudeDegrees: longitude)
+            }
+            let kernel = clockSynchronized.map {
+                ClockStatus.Kernel(synchronized: $0, estimatedErrorMicroseconds: clockEstimatedErrorMicroseconds ?? 0,
+                                   maximumErrorMicroseconds: clockMaximumErrorMicroseconds ?? 0)
+            }
+            var gps: ClockStatus.GPSOffset?
+            if let gpsOffsetNanoseconds, let method = ClockStatus.OffsetMethod(rawValue: gpsOffsetMethod ?? "") {
+                gps = ClockStatus.GPSOffset(nanoseconds: gpsOffsetNanoseconds, method: method)
+            }
+            return SightingMark(
+                unixNanoseconds: unixNanoseconds, correctionNanoseconds: correctionNanoseconds, note: note,
+                position: MarkPosition(source: PositionSource(rawValue: positionSource) ?? .none, coordinate: coordinate,
+                                       fixUnixNanoseconds: fixUnixNanoseconds, fixMode: fixMode,
+                                       fixAgeMilliseconds: fixAgeMilliseconds),
+                clock: ClockStatus(kernel: kernel, gpsOffset: gps),
+                uniqueKey: key)
+        }
+    }
+
+    // MARK: - File access
+
+    /// Opens the journal and takes its exclusive `flock`, retrying if an
+    /// importer replaced the file meanwhile. Nil when it does not exist and
+    /// `create` is false.
+    func openLocked(create: Bool) throws -> (fd: Int32, created: Bool)? {
+        for _ in 0..<100 {
+            var created = false
+            var fd = Glibc.open(path, O_RDWR | O_APPEND | O_CLOEXEC)
+            if fd < 0, errno == ENOENT {
+                guard create else { return nil }
+                fd = Glibc.open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                if fd < 0, errno == EEXIST { continue }
+                if fd >= 0 {
+                    created = true
+                    fchmod(fd, 0o600)
+                }
+            }
+            guard fd >= 0 else { throw JournalError(path: path, action: "open", errno: errno) }
+            while flock(fd, LOCK_EX) != 0 {
+                if errno != EINTR {
+                    let code = errno
+                    close(fd)
+                    throw JournalError(path: path, action: "lock", errno: code)
+                }
+            }
+            var mine = stat(), current = stat()
+            if fstat(fd, &mine) == 0, stat(path, &current) == 0, mine.st_ino == current.st_ino, mine.st_dev == current.st_dev {
+                return (fd, created)
+            }
+            unlockAndClose(fd)
+        }
+        throw JournalError(path: path, action: "lock", errno: EAGAIN)
+    }
+
+    func unlockAndClose(_ fd: Int32) {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+
+    func readAll(_ fd: Int32) throws -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var offset: off_t = 0
+        while true {
+            let n = pread(fd, &buffer, buffer.count, offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw JournalError(path: path, action: "read", errno: errno)
+            }
+            if n == 0 { return data }
+            data.append(contentsOf: buffer[0..<n])
+            offset += off_t(n)
+        }
+    }
+
+    func writeAll(_ fd: Int32, _ data: Data) throws {
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            guard let base = raw.baseAddress else { return }
+            var written = 0
+            while written < raw.count {
+                let n = Glibc.write(fd, base + written, raw.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw JournalError(path: path, action: "write", errno: errno)
+                }
+                written += n
+            }
+        }
+    }
+
+    /// fsync of the folder, so a new (or renamed) journal's directory entry
+    /// survives a power cut too.
+    func syncFolder() throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let fd = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw JournalError(path: folder, action: "open folder", errno: errno) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw JournalError(path: folder, action: "fsync folder", errno: errno) }
+    }
+}
+
+/// A journal operation failed: which file, what was being done, and the
+/// system's reason (`No space left on device`, `Permission denied`).
+public struct JournalError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var action: String
+    public var errno: Int32
+
+    public var description: String {
+        "cannot \(action) the marks journal \(path): \(String(cString: strerror(errno)).lowercased())"
+    }
+}
+
+extension AppDatabase {
+    /// Whether `error` means another connection holds the lock (SQLITE_BUSY
+    /// or SQLITE_LOCKED): worth trying again shortly, unlike a full disk or
+    /// a read-only file.
+    public static func isBusy(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+    }
+}
+
+extension AppDatabase {
+    /// A short reason for a panel line: "DB busy", or SQLite's own message
+    /// without the statement that failed.
+    public static func shortReason(_ error: any Error) -> String {
+        if isBusy(error) { return "DB busy" }
+        if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode.rawValue)" }
+        return String(describing: error)
+    }
+}

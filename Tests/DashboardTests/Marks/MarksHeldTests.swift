@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+@testable import Dashboard
+import TimeKit
+
+/// A mark is shown the moment Space is read, marked "…" until the shell says
+/// it is durable in the journal ("held"), and numbered once it is in SQLite.
+@Suite("Marks panel: held marks (journal before SQLite)")
+struct MarksHeldTests {
+    typealias F = MarksFixtures
+    let keyInstant = fixedInstant.addingTimeInterval(0.654)
+
+    func keyed(_ marks: Int = 2) -> AppState {
+        var s = F.state(marks: marks)
+        s.marks.keyPrefix = "run"
+        return s
+    }
+
+    func space(_ s: AppState) -> (AppState, SightingMark?) {
+        let (next, effects) = update(s, .key(.space, at: keyInstant))
+        if case .marks(.record(let mark))? = effects.first { return (next, mark) }
+        return (next, nil)
+    }
+
+    @Test("Space shows the mark at once, with an idempotency key, not yet numbered")
+    func shownAtOnce() throws {
+        let (s, sent) = space(keyed())
+        let mark = try #require(sent)
+        #expect(mark.uniqueKey == "run-1")
+        #expect(s.marks.marks.first == mark && s.marks.marks.first?.id == nil)
+        #expect(s.marks.totalCount == 3 && s.marks.selected == 0)
+        #expect(!s.marks.isHeld(mark))
+        let (again, second) = space(s)
+        #expect(second?.uniqueKey == "run-2" && again.marks.totalCount == 4)
+    }
+
+    @Test("Held: acknowledged with the bell and the flash; stored later: numbered, counted once, no second bell")
+    func heldThenStored() throws {
+        let (s0, sent) = space(keyed())
+        let mark = try #require(sent)
+        let (s1, e1) = update(s0, .marks(.held(mark)))
+        #expect(e1 == [.bell(times: 2)])
+        #expect(s1.marks.isHeld(mark) && s1.marks.pending == 0)
+        #expect(s1.markIsFlashing(mark, at: fixedInstant.addingTimeInterval(0.3)))
+        var stored = mark
+        stored.id = 3
+        let (s2, e2) = update(s1, .marks(.recorded(stored)))
+        #expect(e2.isEmpty)
+        #expect(s2.marks.marks.first == stored && s2.marks.totalCount == 3 && s2.marks.unstored.isEmpty)
+        #expect(s2.marks.heldKeys.isEmpty)
+    }
+
+    @Test("Busy database: the message starts with the mark's instant and fits a 48-column panel")
+    func waitingMessage() throws {
+        let (s0, sent) = space(keyed())
+        let mark = try #require(sent)
+        let (s1, _) = update(s0, .marks(.held(mark)))
+        let (s2, _) = update(s1, .marks(.storeWaiting(reason: "DB busy")))
+        let text = try #require(s2.marks.message?.text)
+        #expect(text == "21d 23h 47m 12.654s held in journal: DB busy")
+        #expect(text.count <= 48 && s2.marks.message?.isError == false)
+        var stored = mark
+        stored.id = 3
+        let (s3, _) = update(s2, .marks(.recorded(stored)))
+        #expect(s3.marks.message?.text == "Held marks are now stored in the database.")
+        #expect(s3.marks.waitingReason == nil)
+    }
+
+    @Test("A reload from another process keeps marks not yet in SQLite")
+    func reloadKeepsUnstored() throws {
+        let (s0, sent) = space(keyed())
+        let mark = try #require(sent)
+        let (s1, _) = update(s0, .marks(.held(mark)))
+        let others = [F.mark(1, secondsBefore: 60), F.mark(2, secondsBefore: 30), F.mark(7, secondsBefore: 10)]
+        let (s2, _) = update(s1, .marks(.reloaded(others, totalCount: 3)))
+        #expect(s2.marks.marks.count == 4 && s2.marks.totalCount == 4)
+        #expect(s2.marks.isHeld(s2.marks.marks[0]))
+    }
+
+    @Test("A mark that could be written nowhere leaves the list, and the message keeps its instant first")
+    func failedLeavesTheList() throws {
+        let (s0, sent) = space(keyed())
+        let mark = try #require(sent)
+        let (s1, effects) = update(s0, .marks(.recordFailed(mark, reason: "no space left on device")))
+        #expect(effects == [.bell(times: 3)])
+        #expect(s1.marks.marks.count == 2 && s1.marks.totalCount == 2)
+        #expect(s1.marks.message?.text.hasPrefix("21d 23h 47m 12.654s MARK NOT SAVED") == true)
+    }
+
+    @Test("Marks left in the journal by an earlier run are shown held, without a bell")
+    func leftovers() {
+        var left = F.mark(0, secondsBefore: 5)
+        left.id = nil
+        left.uniqueKey = "old-1"
+        let (s, effects) = update(keyed(), .marks(.held(left)))
+        #expect(effects.isEmpty)
+        #expect(s.marks.isHeld(left) && s.marks.totalCount == 3)
+    }
+
+    @Test("A row not yet stored says held instead of a number, and cannot be annotated yet")
+    func heldRow() throws {
+        let (s0, sent) = space(keyed())
+        let (s1, _) = update(s0, .marks(.held(try #require(sent))))
+        var frame = Frame(size: Size(columns: 60, rows: 9))
+        MarksPanel.draw(s1, in: Rect(x: 0, y: 0, width: 60, height: 9), into: &frame)
+        #expect(frame.lines[2].hasPrefix("▶  held  21d 23h 47m 12.654s"), "\(frame.lines[2])")
+        let (s2, effects) = update(s1, .key(.character("n"), at: keyInstant))
+        #expect(effects.isEmpty && s2.marks.message?.text == UILanguage.en.text(.markNotStoredYet))
+    }
+}
+
+extension MarksHeldTests {
+    @Test("Plain mode announces a held mark once it is stored, though the count does not change")
+    func plainAnnouncesStoredHeldMark() throws {
+        let (s0, sent) = space(keyed())
+        let mark = try #require(sent)
+        let (s1, _) = update(s0, .marks(.held(mark)))
+        var stored = mark
+        stored.id = 3
+        let (s2, _) = update(s1, .marks(.recorded(stored)))
+        let lines = MarksPanel.announcements(from: s1.marks, to: s2.marks)
+        #expect(lines.first?.hasPrefix("Mark #3 recorded: 21d 23h 47m 12.654s") == true, "\(lines)")
+        #expect(MarksPanel.announcements(from: s0.marks, to: s1.marks).isEmpty)
+    }
+}
+
+extension MarksHeldTests {
+    @Test("A mark another process left in the journal, imported here, is listed quietly; the selection stays")
+    func importedForeignMarkIsQuiet() {
+        var s = keyed(3)
+        s.marks.selected = 1
+        let selected = s.marks.selectedMark
+        var foreign = F.mark(9, secondsBefore: 0)
+        foreign.uniqueKey = "cli-uuid"
+        let (next, effects) = update(s, .marks(.recorded(foreign)))
+        #expect(effects.isEmpty)
+        #expect(next.marks.totalCount == 4 && next.marks.selectedMark == selected)
+    }
+}

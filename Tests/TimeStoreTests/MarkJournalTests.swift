@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+import Testing
+import TimeKit
+@testable import TimeStore
+
+/// The journal of marks not yet in SQLite: appended and fsynced before the
+/// screen calls a mark saved, imported idempotently, emptied only after the
+/// SQLite commit.
+@Suite("Mark journal")
+final class MarkJournalTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("timedeck-journal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    var databasePath: String { folder.appendingPathComponent("timedeck.sqlite").path }
+    var journal: MarkJournal { MarkJournal(databasePath: databasePath) }
+
+    func mark(_ key: String, at seconds: Int64 = 1_795_304_832, note: String = "") throws -> SightingMark {
+        let position = MarkPosition(source: .gpsd, coordinate: try GeoPosition(latitudeDegrees: -27.467, longitudeDegrees: 153.380_667),
+                                    fixUnixNanoseconds: seconds * 1_000_000_000 - 400_000_000, fixMode: 3, fixAgeMilliseconds: 400)
+        let clock = ClockStatus(kernel: .init(synchronized: true, estimatedErrorMicroseconds: 2000, maximumErrorMicroseconds: 40_000),
+                                gpsOffset: .init(nanoseconds: -300_000, method: .pps))
+        return SightingMark(unixNanoseconds: seconds * 1_000_000_000 + 654_321_987, correctionNanoseconds: -300_000_000,
+                            note: note, position: position, clock: clock, uniqueKey: key)
+    }
+
+    func contents() -> String { (try? String(contentsOfFile: journal.path, encoding: .utf8)) ?? "" }
+
+    @Test("Appended marks read back field for field, one line each, in a 0600 file beside the database")
+    func appendAndReadBack() throws {
+        let a = try mark("a", note: "Sun LL \"quoted\"\nnext line")
+        let b = try mark("b", at: 1_795_304_900)
+        try journal.append([a])
+        try journal.append([b])
+        #expect(try journal.pending() == [a, b])
+        #expect(contents().split(separator: "\n").count == 2 && contents().hasSuffix("\n"))
+        #expect(journal.path == databasePath + ".pending-marks")
+        let mode = (try FileManager.default.attributesOfItem(atPath: journal.path)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600)
+    }
+
+    @Test("A torn last line (a crash mid-append) is ignored, and the next append starts a fresh line")
+    func partialLastLine() throws {
+        let a = try mark("a")
+        try journal.append([a])
+        let handle = try #require(FileHandle(forWritingAtPath: journal.path))
+        handle.seekToEndOfFile()
+        handle.write(Data(#"{"correctionNanoseconds":0,"key":"torn","unixNano"#.utf8))
+        handle.closeFile()
+        #expect(try journal.pending() == [a])
+        let b = try mark("b")
+        try journal.append([b])
+        #expect(try journal.pending() == [a, b])
+    }
+
+    @Test("Lines that are not entries (garbage, another version) are skipped")
+    func garbage() throws {
+        try Data("\u{0}\u{0}\u{0}\n{\"v\":99,\"key\":\"x\"}\nnot json\n".utf8).write(to: URL(fileURLWithPath: journal.path))
+        let a = try mark("a")
+        try journal.append([a])
+        #expect(try journal.pending() == [a])
+    }
+
+    @Test("Import stores each entry once, however often it runs; the journal is emptied after the commit")
+    func idempotentImport() throws {
+        let db = try AppDatabase.open(path: databasePath)
+        let a = try mark("a"), b = try mark("b", at: 1_795_304_900)
+        try journal.append([a, b])
+        let first = try journal.importPending(into: db)
+        #expect(first.map(\.uniqueKey) == ["a", "b"] && first.allSatisfy { $0.id != nil })
+        #expect(try db.markCount() == 2)
+        #expect(contents().isEmpty)
+        // The same mark journaled again (a crash after the commit, before the
+        // journal was emptied): imported again, stored once.
+        try journal.append([a])
+        let second = try journal.importPending(into: db)
+        #expect(second.map(\.id) == [first[0].id])
+        #expect(try db.markCount() == 2)
+        let firstID = try #require(first[0].id)
+        var stored = try #require(try db.mark(id: firstID))
+        stored.id = nil
+        #expect(stored == a)
+    }
+
+    @Test("The same key recorded twice directly is one row, and the UNIQUE index refuses a raw duplicate")
+    func uniqueKey() throws {
+        let db = try AppDatabase.inMemory()
+        let a = try mark("same")
+        let one = try db.recordMark(a)
+        let two = try db.recordMark(a)
+        #expect(one.id == two.id)
+        #expect(try db.markCount() == 1)
+        #expect(throws: DatabaseError.self) {
+            try db.writer.write { db in
+                try db.execute(sql: "INSERT INTO sightingMark (unixNanoseconds, uniqueKey) VALUES (1, 'same')")
+            }
+        }
+    }
+
+    @Test("While another connection holds the write lock, import fails as busy and keeps the journal; after, it stores")
+    func busyKeepsJournal() throws {
+        let db = try AppDatabase.open(path: databasePath)
+        let a = try mark("a")
+        try journal.append([a])
+        let other = try DatabaseQueue(path: databasePath)
+        try other.writeWithoutTransaction { locker in
+            try locker.execute(sql: "BEGIN EXCLUSIVE")
+            defer { try? locker.execute(sql: "ROLLBACK") }
+            do {
+                try journal.importPending(into: db, busyTimeout: 0.1)
+                Issue.record("import succeeded under an exclusive lock")
+            } catch {
+                #expect(AppDatabase.isBusy(error), "\(error)")
+            }
+        }
+        #expect(try journal.pending() == [a])
+        #expect(try journal.importPending(into: db).count == 1)
+        #expect(try db.markCount() == 1)
+        #expect(try journal.pending().isEmpty)
+    }
+
+    @Test("Entries appended after the import read the file stay for the next import")
+    func appendedDuringImport() throws {
+        let a = try mark("a"), b = try mark("b")
+        try journal.append([a])
+        let snapshot = try Data(contentsOf: URL(fileURLWithPath: journal.path))
+        try journal.append([b])
+        try journal.removePrefix(snapshot)
+        #expect(try journal.pending() == [b])
+    }
+}

@@ -43,7 +43,12 @@ public final class AppDatabase: Sendable {
     /// created with mode 0600. An existing file that is not an SQLite
     /// database, is another program's database, or cannot be read throws a
     /// `StoreError` naming it, and is left byte for byte as it was.
-    public static func open(path: String) throws -> AppDatabase {
+    ///
+    /// `openingBusyTimeout` bounds how long opening (its migrations) waits
+    /// for another process's lock; the connection then waits the usual
+    /// `busyTimeoutSeconds`. The store worker opens with a short one so a
+    /// locked file never holds up the marks it must journal.
+    public static func open(path: String, openingBusyTimeout: TimeInterval? = nil) throws -> AppDatabase {
         // One connection per file per process. SQLite's locks are POSIX
         // advisory locks, which belong to the process: closing *any*
         // descriptor of the file (a second connection, or the header check
@@ -57,7 +62,7 @@ public final class AppDatabase: Sendable {
         let key = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         return try openInstances.withLock { instances in
             if let existing = instances[key]?.database { return existing }
-            let database = try openNew(path: path)
+            let database = try openNew(path: path, busyTimeout: openingBusyTimeout ?? busyTimeoutSeconds)
             instances[key] = WeakDatabase(database)
             return database
         }
@@ -72,12 +77,12 @@ public final class AppDatabase: Sendable {
         init(_ database: AppDatabase) { self.database = database }
     }
 
-    static func openNew(path: String) throws -> AppDatabase {
+    static func openNew(path: String, busyTimeout: TimeInterval = busyTimeoutSeconds) throws -> AppDatabase {
         try createIfMissing(path)
         try FileCheck.requireSQLiteHeader(path)
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration())
+            queue = try DatabaseQueue(path: path, configuration: configuration(busyTimeout: busyTimeout))
         } catch {
             throw FileCheck.storeError(error, path: path)
         }
@@ -99,7 +104,13 @@ public final class AppDatabase: Sendable {
             throw FileCheck.storeError(error, path: path)
         }
         do {
-            return try AppDatabase(writer: queue, path: path)
+            let database = try AppDatabase(writer: queue, path: path)
+            if busyTimeout != busyTimeoutSeconds {
+                try queue.writeWithoutTransaction { db in
+                    try db.execute(sql: "PRAGMA busy_timeout = \(Int(busyTimeoutSeconds * 1000))")
+                }
+            }
+            return database
         } catch let error as StoreError {
             throw error
         } catch {
@@ -107,11 +118,11 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    static func configuration() -> Configuration {
+    static func configuration(busyTimeout: TimeInterval = busyTimeoutSeconds) -> Configuration {
         var config = Configuration()
         config.label = "timedeck"
         // Wait for the other process's write instead of failing at once.
-        config.busyMode = .timeout(busyTimeoutSeconds)
+        config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in
             // FULL: a commit returns only after the WAL is fsynced, so a
             // mark the screen has acknowledged survives power loss too.

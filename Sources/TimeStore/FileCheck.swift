@@ -63,7 +63,7 @@ enum FileCheck {
             switch db.resultCode {
             case .SQLITE_NOTADB: return .notSQLite(path: path)
             case .SQLITE_BUSY, .SQLITE_LOCKED:
-                return .corrupt(path: path, detail: "another process holds it locked for more than \(Int(AppDatabase.busyTimeoutSeconds)) s")
+                return .locked(path: path, seconds: Int(AppDatabase.busyTimeoutSeconds))
             case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM:
                 return .location(path: path, detail: db.message ?? "\(db.resultCode)")
             default:

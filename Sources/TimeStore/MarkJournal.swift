@@ -301,6 +301,7 @@ extension AppDatabase {
     /// or SQLITE_LOCKED): worth trying again shortly, unlike a full disk or
     /// a read-only file.
     public static func isBusy(_ error: any Error) -> Bool {
+        if case .locked? = error as? StoreError { return true }
         guard let error = error as? DatabaseError else { return false }
         return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     }

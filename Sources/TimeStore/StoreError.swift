@@ -6,6 +6,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case foreignDatabase(path: String, detail: String)
     /// Ours or SQLite, but unreadable: damaged pages, truncated, locked out.
     case corrupt(path: String, detail: String)
+    /// Another process holds the database locked for longer than we wait.
+    case locked(path: String, seconds: Int)
     /// Written by a newer timedeck whose migrations we do not know.
     case newerSchema(path: String, unknownMigrations: [String])
     /// The data folder could not be created or is not a folder.
@@ -27,6 +29,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .corrupt(let path, let detail):
             return "timedeck: cannot read the database \(path): \(detail). "
                 + "It was left untouched. Restore it from a backup or move it away (a new one is made on the next run)."
+        case .locked(let path, let seconds):
+            return "timedeck: another process (a backup, sqlite3, another timedeck) holds the database \(path) "
+                + "locked for more than \(seconds) s. It was left untouched. Try again when that process is done."
         case .newerSchema(let path, let unknown):
             return "timedeck: \(path) was written by a newer timedeck (unknown migrations: "
                 + "\(unknown.joined(separator: ", "))). Upgrade timedeck; the file was left untouched."

@@ -31,7 +31,9 @@ public final class StoreHandle: Sendable {
     /// The database if the file exists (opened on first use), else nil.
     /// Throws when the file is not a usable timedeck database, or its
     /// folder is not a folder, so the caller can refuse with the reason.
-    public func existing() throws -> AppDatabase? {
+    /// `busyTimeout` bounds the wait for another process's lock while
+    /// opening (see `AppDatabase.open(path:openingBusyTimeout:)`).
+    public func existing(busyTimeout: TimeInterval? = nil) throws -> AppDatabase? {
         try opened.withLock { opened in
             if let opened { return opened }
             let folder = url.deletingLastPathComponent()
@@ -40,18 +42,18 @@ public final class StoreHandle: Sendable {
                 throw StoreError.location(path: folder.path, detail: "it exists and is not a folder")
             }
             guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-            let database = try AppDatabase.open(path: url.path)
+            let database = try AppDatabase.open(path: url.path, openingBusyTimeout: busyTimeout)
             opened = database
             return database
         }
     }
 
     /// The database, created with its folder if needed.
-    public func forWriting() throws -> AppDatabase {
+    public func forWriting(busyTimeout: TimeInterval? = nil) throws -> AppDatabase {
         try opened.withLock { opened in
             if let opened { return opened }
             try DatabaseLocation.prepareFolder(url.deletingLastPathComponent())
-            let database = try AppDatabase.open(path: url.path)
+            let database = try AppDatabase.open(path: url.path, openingBusyTimeout: busyTimeout)
             opened = database
             return database
         }

@@ -22,7 +22,8 @@ import Testing
         Mode(name: "help open", keys: ["?"], expectOnScreen: "Show this help"),
         Mode(name: "help scrolled", keys: ["?", "j", "j"], expectOnScreen: "Keys"),
         Mode(name: "too small", keys: [], expectOnScreen: "Enlarge", tooSmall: true),
-        Mode(name: "mark note being typed", keys: ["Space", "n", "h", "i"], expectOnScreen: "Note for #1"),
+        // A note goes on a stored mark: wait for its number first.
+        Mode(name: "mark note being typed", keys: ["Space", "wait:#1  ", "n", "h", "i"], expectOnScreen: "Note for #1"),
         Mode(name: "call editor", keys: ["Tab", "Tab", "Enter"], expectOnScreen: "EDITING"),
         Mode(name: "place search in the call editor", keys: ["Tab", "Tab", "Enter", "a", "S", "y", "d"],
              expectOnScreen: "Add place: Syd"),
@@ -61,7 +62,15 @@ import Testing
         let tmux = try TmuxSession(columns: 80, rows: 24, command: "exec bash -c \(shellQuoted(script))",
                                    environment: ["TIMEDECK_HOME": dir.path("data"), "XDG_CONFIG_HOME": dir.path("config")])
         #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
-        for key in mode.keys { try tmux.send(key); usleep(50_000) }
+        for key in mode.keys {
+            if key.hasPrefix("wait:") {
+                let text = String(key.dropFirst("wait:".count))
+                #expect(tmux.waitForScreen { $0.contains(text) } != nil, "\(text) never shown in \(mode.name)")
+                continue
+            }
+            try tmux.send(key)
+            usleep(50_000)
+        }
         if mode.tooSmall { try tmux.resize(columns: 30, rows: 8) }
         #expect(tmux.waitForScreen { $0.contains(mode.expectOnScreen) } != nil, "\(mode.name) not reached:\n\(tmux.capture())")
         usleep(mode.settleMicroseconds)

@@ -68,7 +68,7 @@ final class MarkStoreWorker: @unchecked Sendable {
     }
 
     private func run() {
-        lastVersion = (try? store.existing()?.externalChangeCounter()) ?? 0
+        lastVersion = (try? store.existing(busyTimeout: Self.busyWait)?.externalChangeCounter()) ?? 0
         // Marks left in the journal by a crash or another process: shown at
         // once, stored as soon as the database lets us.
         for mark in (try? journal?.pending()) ?? [] { post(.marks(.held(mark))) }
@@ -154,7 +154,7 @@ final class MarkStoreWorker: @unchecked Sendable {
         }
         for mark in keyed {
             do {
-                post(.marks(.recorded(try store.forWriting().recordMark(mark))))
+                post(.marks(.recorded(try store.forWriting(busyTimeout: Self.busyWait).recordMark(mark))))
             } catch {
                 post(.marks(.recordFailed(mark, reason: AppDatabase.shortReason(error))))
             }
@@ -167,7 +167,9 @@ final class MarkStoreWorker: @unchecked Sendable {
         guard let journal else { return }
         do {
             // No database and nothing journaled: nothing to create a file for.
-            guard let db = try store.existing() ?? (journal.pending().isEmpty ? nil : store.forWriting()) else {
+            let wait = Self.busyWait
+            guard let db = try store.existing(busyTimeout: wait)
+                    ?? (journal.pending().isEmpty ? nil : store.forWriting(busyTimeout: wait)) else {
                 journalMayHoldEntries = false
                 return
             }
@@ -191,11 +193,18 @@ final class MarkStoreWorker: @unchecked Sendable {
         let wait = Self.busyWait
         do {
             let event: Event? = try patiently {
-                if case .reload = effect, try store.existing() == nil { return .marks(.reloaded([], totalCount: 0)) }
-                let db = try store.forWriting()
-                switch effect {
-                case .record(let mark):
+                // A new mark goes to the journal first: never behind opening
+                // (or creating) a database another process may hold.
+                if case .record(let mark) = effect {
                     hold([mark])
+                    return nil
+                }
+                if case .reload = effect, try store.existing(busyTimeout: wait) == nil {
+                    return .marks(.reloaded([], totalCount: 0))
+                }
+                let db = try store.forWriting(busyTimeout: wait)
+                switch effect {
+                case .record:
                     return nil
                 case .updateNote(let id, let note):
                     let before = try db.updateNote(id: id, note: note, busyTimeout: wait)
@@ -238,7 +247,7 @@ final class MarkStoreWorker: @unchecked Sendable {
     /// read again, in order with our own writes.
     private func checkForOtherWriters() {
         // Also a file another process created after we started.
-        guard let db = try? store.existing(), let version = try? db.externalChangeCounter(),
+        guard let db = try? store.existing(busyTimeout: Self.busyWait), let version = try? db.externalChangeCounter(),
               version != lastVersion else { return }
         lastVersion = version
         perform(.reload)

@@ -58,12 +58,19 @@ enum CallsSetup {
     /// The setting holding the active call's id.
     static let activeCallSetting = "calls.active"
 
-    /// Performs a call effect; returns the events it produces.
-    static func perform(_ effect: CallPlannerEffect, store: StoreHandle) -> [Event] {
+    /// Performs a call effect (on the store queue); returns the events it
+    /// produces. `inserted` remembers the ids given to new calls in this
+    /// process: a second save of a new call, queued before the first one's
+    /// answer reached the planner, updates that row instead of inserting a
+    /// twin.
+    static func perform(_ effect: CallPlannerEffect, store: StoreHandle, inserted: InsertedCalls) -> [Event] {
         do {
             switch effect {
-            case .saveCall(let call):
-                return [.callSaved(try store.forWriting().saveCall(call))]
+            case .saveCall(var call):
+                if call.id == nil { call.id = inserted.id(createdAt: call.createdAt) }
+                let saved = try store.forWriting().saveCall(call)
+                if let id = saved.id { inserted.remember(id, createdAt: call.createdAt) }
+                return [.callSaved(saved)]
             case .deleteCall(let id):
                 try store.forWriting().deleteCall(id: id)
                 return []
@@ -74,5 +81,24 @@ enum CallsSetup {
         } catch {
             return [.callStoreFailed("Not saved: \(error)")]
         }
+    }
+}
+
+/// Ids of calls inserted by this process, by their creation instant (exact:
+/// the same value the planner holds until `.callSaved` gives it the id).
+final class InsertedCalls: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ids: [Date: Int64] = [:]
+
+    func id(createdAt: Date) -> Int64? {
+        lock.lock()
+        defer { lock.unlock() }
+        return ids[createdAt]
+    }
+
+    func remember(_ id: Int64, createdAt: Date) {
+        lock.lock()
+        ids[createdAt] = id
+        lock.unlock()
     }
 }

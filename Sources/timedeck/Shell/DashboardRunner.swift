@@ -42,7 +42,7 @@ struct DashboardRunner {
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox, store: store)
         effects.marks = try MarksShell.start(inbox: inbox, settings: state.markSettings, store: store)
-        defer { effects.marks?.stop() }
+        defer { effects.finishStoreWork() }
         state.screenSize = terminal.size
         var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: terminal),
                            effects: effects, wake: wake, inbox: inbox)
@@ -99,8 +99,11 @@ struct EffectRunner: EffectPerforming {
         }
     }
     let inbox: EventInbox
-    /// The process's store (calls and Mars choices are saved through it).
+    /// The process's store (calls and Mars choices are saved through it,
+    /// on `storeQueue`'s thread).
     let store: StoreHandle
+    let storeQueue: StoreQueue
+    private let insertedCalls = InsertedCalls()
     /// The marks store and watchers (nil in tests of the runner itself).
     var marks: MarksShell?
     /// Bells still to ring, for double beeps spaced briefly apart without
@@ -118,12 +121,24 @@ struct EffectRunner: EffectPerforming {
         ringBell = bell
         self.inbox = inbox
         self.store = store
+        storeQueue = StoreQueue { inbox.post($0) }
+        storeQueue.start()
+    }
+
+    /// Lets queued saves finish (a save from `q` or a signal waits out a
+    /// busy database, up to its busy timeout) and stops the store threads.
+    func finishStoreWork() {
+        storeQueue.stop(waitingAtMost: AppDatabase.busyTimeoutSeconds + 1)
+        marks?.stop()
     }
 
     mutating func perform(_ effect: Effect) -> [Event] {
         switch effect {
         case .calls(let callEffect):
-            return CallsSetup.perform(callEffect, store: store)
+            // Off the key path: the answer comes back through the inbox.
+            let (store, inserted) = (store, insertedCalls)
+            storeQueue.submit { CallsSetup.perform(callEffect, store: store, inserted: inserted) }
+            return []
         case .quit:
             // The loop ends on `state.isQuitting`, after the saves that
             // came with the quit key were performed.
@@ -153,7 +168,9 @@ struct EffectRunner: EffectPerforming {
             if case .record(let mark) = marksEffect { return [.marks(.recordFailed(mark, reason: "no database open"))] }
             return []
         case .saveMarsSettings(let settings):
-            return MarsPanelLoader.save(settings, store: store).map { [$0] } ?? []
+            let store = store
+            storeQueue.submit { MarsPanelLoader.save(settings, store: store).map { [$0] } ?? [] }
+            return []
         }
     }
 

@@ -19,7 +19,7 @@ struct PlainRunner {
         defer { mode.restore() }
         var effects = EffectRunner(bell: { Self.say("\u{7}", newline: false) }, inbox: inbox, store: store)
         effects.marks = try MarksShell.start(inbox: inbox, settings: initialState.markSettings, store: store)
-        defer { effects.marks?.stop() }
+        defer { effects.finishStoreWork() }
         for line in PlainAnnouncer.greeting(initialState) { Self.say(line) }
         var loop = RunLoop(program: Program(state: initialState), screen: PlainScreen(),
                            effects: effects, wake: wake, inbox: inbox)

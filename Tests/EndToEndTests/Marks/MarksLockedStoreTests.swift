@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// Another process holds the database's write lock (`BEGIN EXCLUSIVE` from
@@ -153,5 +154,54 @@ struct MarksLockedStoreTests {
         _ = waitForExit(locker, seconds: 30)
         let marks = try p.listJSON()
         #expect(marks.count == 1 && marks.first?["note"] as? String == "during the lock")
+    }
+
+    /// The call start in the planner's first line (`… 60 min  2026-11-24T11:00:00Z`).
+    static func shownCallStart(_ screen: String) -> String? {
+        guard let range = screen.range(of: #"60 min  \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"#, options: .regularExpression) else { return nil }
+        return String(screen[range].suffix(20))
+    }
+
+    @Test("Call moves saved during an 8 s lock: the clock keeps running, the call is stored once after, with the last time")
+    func callMovesDuringTheLock() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        _ = try p.run(["marks", "list"])  // creates the database, so there is a file to lock
+        let (session, pid) = try start(p)
+        defer { kill(pid, SIGKILL); session.stop() }
+        try session.send("BTab")  // focus the call planner
+        let before = try #require(session.waitForScreen { Self.shownCallStart($0) != nil }.flatMap(Self.shownCallStart))
+        let locker = try holdLock(p, seconds: Self.lockSeconds)
+        defer { kill(locker, SIGKILL) }
+        let locked = Date()
+        // Two moves, each left to rest (0.6 s) so each asks for a save while
+        // the lock is held; the first is a new call's first save (an insert).
+        try session.send("Right")
+        var seconds: [(String, Date)] = []
+        var pressedAgain = false
+        while !exited(locker), Date().timeIntervalSince(locked) < Self.lockSeconds * 3 {
+            let screen = session.capture()
+            if let second = Self.shownSecond(screen), second != seconds.last?.0 { seconds.append((second, Date())) }
+            if !pressedAgain, Date().timeIntervalSince(locked) > 2 {
+                try session.send("Right")
+                pressedAgain = true
+            }
+            usleep(50_000)
+        }
+        let gaps = zip(seconds, seconds.dropFirst()).map { $1.1.timeIntervalSince($0.1) }
+        #expect(pressedAgain)
+        #expect((gaps.max() ?? 99) < 2.5, "the clock stalled during the lock: longest gap \(gaps.max() ?? 99) s")
+        let moved = try #require(session.waitForScreen { Self.shownCallStart($0) != before }.flatMap(Self.shownCallStart))
+        // After the lock: exactly one stored call, at the time shown.
+        var rows: [String] = []
+        let stored = waitUntil(10) {
+            var config = Configuration()
+            config.readonly = true
+            rows = (try? DatabaseQueue(path: p.databasePath, configuration: config).read { db in
+                try String.fetchAll(db, sql: "SELECT strftime('%Y-%m-%dT%H:%M:%SZ', startUnixSeconds, 'unixepoch') FROM callPlan")
+            }) ?? []
+            return rows == [moved]
+        }
+        #expect(stored, "stored calls: \(rows), shown: \(moved)")
     }
 }

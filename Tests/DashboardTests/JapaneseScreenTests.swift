@@ -163,6 +163,49 @@ import TimeKit
         #expect(lines.contains("キー一覧:"))
     }
 
+    /// Plain mode's call editor, driven through `update` in Japanese: every
+    /// line `PlainAnnouncer` says is Japanese, and places carry the Japanese
+    /// names the editor shows.
+    @Test func plainModeCallEditorSpeaksJapanese() {
+        var s = dashboard
+        s.focus = .calls
+        var lines: [String] = []
+        func step(_ keys: [Key]) {
+            for key in keys {
+                let next = update(s, .key(key, at: fixedInstant)).0
+                lines += PlainAnnouncer.changes(from: s, to: next)
+                s = next
+            }
+        }
+        func type(_ text: String) { step(text.map { Key.character($0) }) }
+        step([.enter])                                     // open the editor
+        #expect(s.calls.editor != nil)
+        step([.character("a")]); type("Paris")             // search for a place
+        step([.down, .up, .enter])                         // choose, accept
+        step([.character("K"), .down])                     // move it, select another
+        step([.character("c")] + Array(repeating: .backspace, count: 6)); type("Berlin"); step([.enter])  // change
+        step([.character("a")]); type("zzqq"); step([.enter, .escape])  // no match
+        step([.character("r"), .backspace]); type("!"); step([.enter])  // rename
+        step([.character("t"), .backspace, .backspace]); step([.enter])  // no duration
+        step([.character("P")]); type("Aki"); step([.enter])  // people
+        step([.character("x")])                            // remove a place
+        step([.character("D"), .character("n")])          // delete question, kept
+        step([.character("D"), .escape])
+        step([.escape])                                    // close, changes dropped
+        #expect(lines.contains { $0.hasPrefix("通話「Team」を編集中。場所: 1. ロンドン, GB（発信元）、2. 東京, JP") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("パリ, FR を追加しました") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("候補 ") }, "\(lines)")
+        #expect(lines.contains("ロンドン, GB を ベルリン, DE に変更しました。"), "\(lines)")
+        #expect(lines.contains("通話の名前: Tea!。"), "\(lines)")
+        #expect(lines.contains("通話「Tea!」を削除しますか? y で削除、n か Esc で残します。"), "\(lines)")
+        #expect(lines.contains("通話を残しました。"), "\(lines)")
+        #expect(lines.contains("入力欄を閉じました。"), "\(lines)")
+        #expect(lines.count > 25, "\(lines)")
+        for line in lines {
+            #expect(EnglishDetector.englishRun(line) == nil, "\(line)")
+        }
+    }
+
     @Test func callEditorPlaceNamesFollowTheLanguage() {
         var s = dashboard
         s.focus = .calls

@@ -68,6 +68,39 @@ extension UIMessage {
         case let .plainMars(site, longitude, lmst, ltst, missionSol):
             "火星: " + (site.map { "\($0)、" } ?? "") + "経度 \(longitude)、LMST \(lmst)、LTST \(ltst)"
                 + (missionSol.map { "、ミッションソル \($0)。" } ?? "。")
+        case let .plainEditorOpened(name, isNew, places):
+            (isNew ? "新しい通話「\(name)」。" : "通話「\(name)」を編集中。") + UIMessage.plainPlaces(places).japanese
+                + "キー: a 追加、c 変更、x 削除、J と K で移動、s 発信元にする、r 名前の変更、"
+                + "t 時間、P 参加者、D 通話を削除、Enter で保存、Esc で取り消し。"
+        case .plainEditorClosed(let name): "通話「\(name)」の編集を閉じました。"
+        case .plainPlaces(let places):
+            "場所: " + places.enumerated().map { i, place in
+                "\(i + 1). \(place)" + (i == 0 ? UIText.plainSource.japanese : "")
+            }.joined(separator: "、") + "。"
+        case let .plainPlaceAdded(place, position, count): "\(place) を追加しました（\(count) か所中 \(position) 番目）。"
+        case let .plainPlaceRemoved(place, left): "\(place) を削除しました。残りは \(left) か所です。"
+        case let .plainPlaceMoved(place, position):
+            "\(place) を \(position) 番目" + (position == 1 ? UIText.plainSource.japanese : "") + "に移動しました。"
+        case let .plainPlaceChanged(from, to): "\(from) を \(to) に変更しました。"
+        case let .plainPlaceSelected(place, position, count, people):
+            "\(count) か所中 \(position) 番目: \(place)" + (position == 1 ? UIText.plainSource.japanese : "")
+                + (people.isEmpty ? "。" : "、参加者: \(people)。")
+        case .plainCallName(let name): "通話の名前: \(name)。"
+        case .plainDuration(let minutes): minutes.map { "時間: \($0) 分。" } ?? "時間の指定なし。"
+        case let .plainPeople(place, people):
+            people.isEmpty ? "\(place) の参加者は指定されていません。" : "\(place) の参加者: \(people)。"
+        case .plainAskDelete(let name): "通話「\(name)」を削除しますか? y で削除、n か Esc で残します。"
+        case let .plainPickerOpened(replacing, query):
+            (replacing ? "場所を変更: " : "場所を追加: ")
+                + "入力して検索（検索語: \(query.isEmpty ? "空" : query)）。上下キーで選択、Enter で確定、Esc で閉じます。"
+        case .plainTyped(let text): "入力: \(text.isEmpty ? UIText.plainEmpty.japanese : text)"
+        case let .plainResults(count, shown):
+            "候補 \(count) 件: \(shown.joined(separator: "、"))\(count > shown.count ? "、…" : "")。"
+        case let .plainResultChosen(place, position, count): "候補 \(count) 件中 \(position) 番目: \(place)。"
+        // A Mars site's Japanese label already says 火星.
+        case let .plainResultPlace(label, zone): "\(label)（\(zone ?? "LMST")）"
+        case let .plainFieldOpened(field, text):
+            "\(field.japanese): \(text.isEmpty ? UIText.plainEmpty.japanese : text)。入力して Enter で確定、Esc で閉じます。"
         case let .unknownMarsSite(name, suggestions):
             "設定 mars.site の「\(name)」は既知の地点ではありません（候補: \(suggestions)）"
         case .marsChoicesNotRemembered(let error): "火星パネルの選択は記憶されません: \(error)"

@@ -79,6 +79,33 @@ public enum UIMessage: Hashable, Sendable {
     case plainCallRow(place: String, weekday: String, time: String, dayOffset: Int, offset: String, period: UIText, bad: Bool)
     case plainMars(site: String?, longitude: String, lmst: String, ltst: String, missionSol: Int?)
 
+    // MARK: Calls: plain mode's call editor
+    // Places are labels in the interface language; positions count from 1.
+    /// `places`: the draft's place labels, the source first.
+    case plainEditorOpened(name: String, isNew: Bool, places: [String])
+    case plainEditorClosed(name: String)
+    case plainPlaces([String])
+    case plainPlaceAdded(place: String, position: Int, count: Int)
+    case plainPlaceRemoved(place: String, left: Int)
+    case plainPlaceMoved(place: String, position: Int)
+    case plainPlaceChanged(from: String, to: String)
+    case plainPlaceSelected(place: String, position: Int, count: Int, people: String)
+    case plainCallName(String)
+    case plainDuration(minutes: Int?)
+    case plainPeople(place: String, people: String)
+    case plainAskDelete(name: String)
+    case plainPickerOpened(replacing: Bool, query: String)
+    /// What an editor field holds after a key.
+    case plainTyped(String)
+    /// `shown`: the first results (each a `plainResultPlace`); more follow
+    /// when `count` is larger.
+    case plainResults(count: Int, shown: [String])
+    case plainResultChosen(place: String, position: Int, count: Int)
+    /// A search result with its zone; `zone` is nil for a Mars site.
+    case plainResultPlace(label: String, zone: String?)
+    /// `field`: one of the `plainField…` names.
+    case plainFieldOpened(field: UIText, text: String)
+
     // MARK: Mars notices
     case unknownMarsSite(name: String, suggestions: String)
     case marsChoicesNotRemembered(error: String)
@@ -156,6 +183,38 @@ public enum UIMessage: Hashable, Sendable {
         case let .plainMars(site, longitude, lmst, ltst, missionSol):
             "Mars: " + (site.map { "\($0), " } ?? "") + "\(longitude), LMST \(lmst), LTST \(ltst)"
                 + (missionSol.map { ", mission sol \($0)." } ?? ".")
+        case let .plainEditorOpened(name, isNew, places):
+            (isNew ? "New call \"\(name)\". " : "Editing call \"\(name)\". ") + UIMessage.plainPlaces(places).english
+                + " Keys: a add, c change, x remove, J and K move, s make source, r rename, "
+                + "t duration, P people, D delete call, Enter saves, Escape cancels."
+        case .plainEditorClosed(let name): "Call editor closed (\"\(name)\")."
+        case .plainPlaces(let places):
+            "Places: " + places.enumerated().map { i, place in
+                "\(i + 1). \(place)" + (i == 0 ? " " + UIText.plainSource.english : "")
+            }.joined(separator: "; ") + "."
+        case let .plainPlaceAdded(place, position, count): "Added \(place), place \(position) of \(count)."
+        case let .plainPlaceRemoved(place, left): "Removed \(place); \(left) place\(left == 1 ? "" : "s") left."
+        case let .plainPlaceMoved(place, position):
+            "Moved \(place) to place \(position)" + (position == 1 ? " " + UIText.plainSource.english : "") + "."
+        case let .plainPlaceChanged(from, to): "Changed \(from) to \(to)."
+        case let .plainPlaceSelected(place, position, count, people):
+            "Place \(position) of \(count): \(place)" + (position == 1 ? " " + UIText.plainSource.english : "")
+                + (people.isEmpty ? "." : ", people: \(people).")
+        case .plainCallName(let name): "Call name: \(name)."
+        case .plainDuration(let minutes): minutes.map { "Duration: \($0) minute\($0 == 1 ? "" : "s")." } ?? "No duration."
+        case let .plainPeople(place, people):
+            people.isEmpty ? "No people named at \(place)." : "People at \(place): \(people)."
+        case .plainAskDelete(let name): "Delete call \"\(name)\"? Press y to delete, n or Escape keeps it."
+        case let .plainPickerOpened(replacing, query):
+            (replacing ? "Change the place: " : "Add a place: ")
+                + "type to search (query: \(query.isEmpty ? "empty" : query)); up and down choose, Enter accepts, Escape closes."
+        case .plainTyped(let text): "Typed: \(text.isEmpty ? UIText.plainEmpty.english : text)"
+        case let .plainResults(count, shown):
+            "\(count) result\(count == 1 ? "" : "s"): \(shown.joined(separator: "; "))\(count > shown.count ? "; …" : "")."
+        case let .plainResultChosen(place, position, count): "Result \(position) of \(count): \(place)."
+        case let .plainResultPlace(label, zone): "\(label) (\(zone ?? "Mars, LMST"))"
+        case let .plainFieldOpened(field, text):
+            "\(field.english): \(text.isEmpty ? UIText.plainEmpty.english : text). Type, Enter accepts, Escape closes."
         case let .unknownMarsSite(name, suggestions):
             "config mars.site \"\(name)\" is not a known site (did you mean \(suggestions)?)"
         case .marsChoicesNotRemembered(let error): "Mars choices will not be remembered: \(error)"
@@ -208,6 +267,9 @@ extension UIMessage {
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
         case unknownMarsSite, marsChoicesNotRemembered, leapListMissing, leapListUnreadable, leapListExpired
         case plainCall, plainCallRow, plainMars
+        case plainEditorOpened, plainEditorClosed, plainPlaces, plainPlaceAdded, plainPlaceRemoved, plainPlaceMoved
+        case plainPlaceChanged, plainPlaceSelected, plainCallName, plainDuration, plainPeople, plainAskDelete
+        case plainPickerOpened, plainTyped, plainResults, plainResultChosen, plainResultPlace, plainFieldOpened
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, callDeleted, bestInNext24Hours, clocksChange, marsSol
     }
 
@@ -269,6 +331,24 @@ extension UIMessage {
         case .plainCall: .plainCall
         case .plainCallRow: .plainCallRow
         case .plainMars: .plainMars
+        case .plainEditorOpened: .plainEditorOpened
+        case .plainEditorClosed: .plainEditorClosed
+        case .plainPlaces: .plainPlaces
+        case .plainPlaceAdded: .plainPlaceAdded
+        case .plainPlaceRemoved: .plainPlaceRemoved
+        case .plainPlaceMoved: .plainPlaceMoved
+        case .plainPlaceChanged: .plainPlaceChanged
+        case .plainPlaceSelected: .plainPlaceSelected
+        case .plainCallName: .plainCallName
+        case .plainDuration: .plainDuration
+        case .plainPeople: .plainPeople
+        case .plainAskDelete: .plainAskDelete
+        case .plainPickerOpened: .plainPickerOpened
+        case .plainTyped: .plainTyped
+        case .plainResults: .plainResults
+        case .plainResultChosen: .plainResultChosen
+        case .plainResultPlace: .plainResultPlace
+        case .plainFieldOpened: .plainFieldOpened
         case .unknownMarsSite: .unknownMarsSite
         case .marsChoicesNotRemembered: .marsChoicesNotRemembered
         case .leapListMissing: .leapListMissing
@@ -345,6 +425,29 @@ extension UIMessage {
                                            period: .periodBeforeDawn, bad: true)]
         case .plainMars: [.plainMars(site: "Perseverance", longitude: "77.5°E", lmst: "12:33:03", ltst: "12:15:52", missionSol: 58),
                           .plainMars(site: nil, longitude: "0.0°", lmst: "12:33:03", ltst: "12:15:52", missionSol: nil)]
+        case .plainEditorOpened: [.plainEditorOpened(name: "Team", isNew: false, places: ["London, GB", "Tokyo, JP"]),
+                                  .plainEditorOpened(name: "New call", isNew: true, places: ["London, GB"])]
+        case .plainEditorClosed: [.plainEditorClosed(name: "Team")]
+        case .plainPlaces: [.plainPlaces(["London, GB", "Tokyo, JP", "Jezero (Mars)"])]
+        case .plainPlaceAdded: [.plainPlaceAdded(place: "Paris, FR", position: 2, count: 3)]
+        case .plainPlaceRemoved: [.plainPlaceRemoved(place: "Paris, FR", left: 1), .plainPlaceRemoved(place: "Paris, FR", left: 2)]
+        case .plainPlaceMoved: [.plainPlaceMoved(place: "Paris, FR", position: 1), .plainPlaceMoved(place: "Paris, FR", position: 3)]
+        case .plainPlaceChanged: [.plainPlaceChanged(from: "Paris, FR", to: "Tokyo, JP")]
+        case .plainPlaceSelected: [.plainPlaceSelected(place: "London, GB", position: 1, count: 3, people: "Ana, Ben"),
+                                   .plainPlaceSelected(place: "Tokyo, JP", position: 2, count: 3, people: "")]
+        case .plainCallName: [.plainCallName("Standup")]
+        case .plainDuration: [.plainDuration(minutes: 1), .plainDuration(minutes: 45), .plainDuration(minutes: nil)]
+        case .plainPeople: [.plainPeople(place: "Tokyo, JP", people: "Aki"), .plainPeople(place: "Tokyo, JP", people: "")]
+        case .plainAskDelete: [.plainAskDelete(name: "Standup")]
+        case .plainPickerOpened: [.plainPickerOpened(replacing: false, query: ""), .plainPickerOpened(replacing: true, query: "Par")]
+        case .plainTyped: [.plainTyped("Paris"), .plainTyped("")]
+        case .plainResults: [.plainResults(count: 1, shown: ["Paris, FR (Europe/Paris)"]),
+                             .plainResults(count: 5, shown: ["Paris, FR (Europe/Paris)", "Paris, US (America/Chicago)",
+                                                             "Jezero (Mars) (Mars, LMST)"])]
+        case .plainResultChosen: [.plainResultChosen(place: "Paris, FR (Europe/Paris)", position: 2, count: 5)]
+        case .plainResultPlace: [.plainResultPlace(label: "Paris, FR", zone: "Europe/Paris"), .plainResultPlace(label: "Jezero (Mars)", zone: nil)]
+        case .plainFieldOpened: [.plainFieldOpened(field: .plainFieldName, text: "Team"), .plainFieldOpened(field: .plainFieldDuration, text: ""),
+                                 .plainFieldOpened(field: .plainFieldPeople, text: "Aki"), .plainFieldOpened(field: .plainFieldSearch, text: "")]
         case .unknownMarsSite: [.unknownMarsSite(name: "jezro", suggestions: "Perseverance, Ingenuity")]
         case .marsChoicesNotRemembered: [.marsChoicesNotRemembered(error: "SQLITE_CANTOPEN")]
         case .leapListMissing: [.leapListMissing(path: "/x/leap-seconds.list", seconds: 37, builtIn: true)]

@@ -51,6 +51,10 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case backToScheduled, nowPressNAgain, earliestRule, latestRule, noGoodTime, reducedMotionOn, handsSweep
     case bad, endsBad, dstShort, now, am, pm
 
+    // MARK: Calls: plain mode's call editor
+    case plainCallKept, plainFieldClosed, plainSource, plainEmpty, plainNoMatchYet
+    case plainFieldName, plainFieldDuration, plainFieldPeople, plainFieldSearch
+
     // MARK: Mars panel
     case marsSitesUnavailable, advancedFieldsOn, mars, marsHint, sol, missionSolShort, marsYear, marsYearShort, at, site, missionSol, northernShort, subsolar, declination
     case northernSpring, northernSummer, northernAutumn, northernWinter, spring, summer, autumn, winter
@@ -216,6 +220,15 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .now: "now"
         case .am: "AM"
         case .pm: "PM"
+        case .plainCallKept: "Call kept."
+        case .plainFieldClosed: "Field closed."
+        case .plainSource: "(source)"
+        case .plainEmpty: "(empty)"
+        case .plainNoMatchYet: "No match yet: keep typing, or try a zone such as Europe/Paris."
+        case .plainFieldName: "Call name"
+        case .plainFieldDuration: "Duration in minutes"
+        case .plainFieldPeople: "People at this place"
+        case .plainFieldSearch: "Place search"
         case .marsSitesUnavailable: "Mars site list unavailable; set TIMEDECK_RESOURCES to the Resources folder"
         case .advancedFieldsOn: "Advanced fields on."
         case .mars: "Mars"

@@ -9,20 +9,22 @@ extension CallsPanel {
     /// Results named after a search (the count is always said).
     static let plainResultsNamed = 3
 
-    /// The call editor's lines (the call's time is said by `PanelSummaries.callChange`).
+    /// The call editor's lines (the call's time is said by `PanelSummaries.callChange`),
+    /// in the interface language, with places named as the editor shows them.
     static func editorAnnouncements(from old: AppState, to new: AppState) -> [String] {
         let before = old.calls.editor, after = new.calls.editor
+        let w = Words(language: new.language, places: new.calls.places)
         var lines: [String] = []
         switch (before, after) {
         case (nil, let editor?):
-            lines.append(Words.opened(editor))
+            lines.append(w.opened(editor))
         case (let editor?, nil):
-            lines.append(Words.closed(editor.draft.name))
+            lines.append(w.closed(editor.draft.name))
         case (let was?, let now?):
-            lines += participantChanges(from: was, to: now)
-            lines += fieldChanges(from: was, to: now)
-            if now.confirmingDelete && !was.confirmingDelete { lines.append(Words.askDelete(now.draft.name)) }
-            if was.confirmingDelete && !now.confirmingDelete && now.field == was.field { lines.append(Words.keptCall) }
+            lines += participantChanges(from: was, to: now, w)
+            lines += fieldChanges(from: was, to: now, w)
+            if now.confirmingDelete && !was.confirmingDelete { lines.append(w.askDelete(now.draft.name)) }
+            if was.confirmingDelete && !now.confirmingDelete && now.field == was.field { lines.append(w.keptCall) }
         case (nil, nil):
             break
         }
@@ -33,121 +35,130 @@ extension CallsPanel {
     }
 
     /// Places added, removed or moved, and the selected place.
-    static func participantChanges(from was: CallEditor, to now: CallEditor) -> [String] {
+    static func participantChanges(from was: CallEditor, to now: CallEditor, _ w: Words) -> [String] {
         let oldPlaces = was.draft.participants, newPlaces = now.draft.participants
         var lines: [String] = []
         if oldPlaces.map(\.place) != newPlaces.map(\.place) {
             if newPlaces.count > oldPlaces.count, newPlaces.indices.contains(now.selected) {
-                lines.append(Words.added(newPlaces[now.selected].place, at: now.selected, of: newPlaces.count))
+                lines.append(w.added(newPlaces[now.selected].place, at: now.selected, of: newPlaces.count))
             } else if newPlaces.count < oldPlaces.count, let gone = oldPlaces.first(where: { p in !newPlaces.contains { $0.place == p.place } }) {
-                lines.append(Words.removed(gone.place, left: newPlaces.count))
+                lines.append(w.removed(gone.place, left: newPlaces.count))
             } else if newPlaces.count == oldPlaces.count, newPlaces.indices.contains(now.selected) {
                 let place = newPlaces[now.selected].place
                 lines.append(oldPlaces.contains { $0.place == place }
-                             ? Words.moved(place, to: now.selected) : Words.changed(oldPlaces[now.selected].place, to: place))
+                             ? w.moved(place, to: now.selected) : w.changed(oldPlaces[now.selected].place, to: place))
             }
-            lines.append(Words.places(now))
+            lines.append(w.places(now))
         } else if was.selected != now.selected, newPlaces.indices.contains(now.selected) {
-            lines.append(Words.selected(newPlaces[now.selected], at: now.selected, of: newPlaces.count))
+            lines.append(w.selected(newPlaces[now.selected], at: now.selected, of: newPlaces.count))
         }
-        if was.draft.name != now.draft.name { lines.append(Words.renamed(now.draft.name)) }
-        if was.draft.durationMinutes != now.draft.durationMinutes { lines.append(Words.duration(now.draft.durationMinutes)) }
+        if was.draft.name != now.draft.name { lines.append(w.renamed(now.draft.name)) }
+        if was.draft.durationMinutes != now.draft.durationMinutes { lines.append(w.duration(now.draft.durationMinutes)) }
         if oldPlaces.map(\.people) != newPlaces.map(\.people), newPlaces.indices.contains(now.selected) {
-            lines.append(Words.people(newPlaces[now.selected]))
+            lines.append(w.people(newPlaces[now.selected]))
         }
         return lines
     }
 
     /// The open field: opened, typed into, search results, closed.
-    static func fieldChanges(from was: CallEditor, to now: CallEditor) -> [String] {
+    static func fieldChanges(from was: CallEditor, to now: CallEditor, _ w: Words) -> [String] {
         guard was.field != now.field else { return [] }
         switch (was.field, now.field) {
         case (_, .picker(let picker)?):
-            guard case .picker(let before)? = was.field else { return [Words.pickerOpened(picker)] + Words.results(picker) }
-            if before.query != picker.query { return [Words.typed(picker.query)] + Words.results(picker) }
+            guard case .picker(let before)? = was.field else { return [w.pickerOpened(picker)] + w.results(picker) }
+            if before.query != picker.query { return [w.typed(picker.query)] + w.results(picker) }
             if before.selected != picker.selected, picker.results.indices.contains(picker.selected) {
-                return [Words.choice(picker.results[picker.selected], at: picker.selected, of: picker.results.count)]
+                return [w.choice(picker.results[picker.selected], at: picker.selected, of: picker.results.count)]
             }
             return []
         case (_, .name(let text)?), (_, .people(let text)?), (_, .duration(let text)?):
             guard let field = now.field else { return [] }
-            if was.field.map(Words.fieldName) == Words.fieldName(field) { return [Words.typed(text)] }
-            return [Words.fieldOpened(field, text: text)]
+            if was.field.map(Words.fieldName) == Words.fieldName(field) { return [w.typed(text)] }
+            return [w.fieldOpened(field, text: text)]
         case (_?, nil):
-            return [Words.fieldClosed]
+            return [w.fieldClosed]
         case (nil, nil):
             return []
         }
     }
 
-    /// Every sentence the call editor says in plain mode, in one place.
-    enum Words {
-        static func opened(_ editor: CallEditor) -> String {
-            (editor.isNew ? "New call \"\(editor.draft.name)\". " : "Editing call \"\(editor.draft.name)\". ")
-                + places(editor) + " Keys: a add, c change, x remove, J and K move, s make source, r rename, "
-                + "t duration, P people, D delete call, Enter saves, Escape cancels."
+    /// Every sentence the call editor says in plain mode, in one place: each
+    /// is a catalog entry (`UIMessage.plain…`, `UIText.plain…`) said in
+    /// `language`, with places labelled as the editor shows them (Japanese
+    /// names from `places`, the place database).
+    struct Words {
+        let language: UILanguage
+        let places: PlaceDatabase?
+
+        init(language: UILanguage, places: PlaceDatabase? = nil) {
+            self.language = language
+            self.places = places
         }
-        static func closed(_ name: String) -> String { "Call editor closed (\"\(name)\")." }
-        static func places(_ editor: CallEditor) -> String {
-            let list = editor.draft.participants.enumerated().map { i, p in
-                "\(i + 1). \(p.place.label)\(i == 0 ? " (source)" : "")"
-            }
-            return "Places: " + list.joined(separator: "; ") + "."
+
+        /// A place as the editor names it; English keeps TimeKit's label.
+        func label(_ place: Place) -> String {
+            language == .en ? place.label : ClockStackView.label(place, language, places: places)
         }
-        static func added(_ place: Place, at index: Int, of count: Int) -> String {
-            "Added \(place.label), place \(index + 1) of \(count)."
+
+        func opened(_ editor: CallEditor) -> String {
+            language.text(.plainEditorOpened(name: editor.draft.name, isNew: editor.isNew,
+                                             places: editor.draft.participants.map { label($0.place) }))
         }
-        static func removed(_ place: Place, left: Int) -> String {
-            "Removed \(place.label); \(left) place\(left == 1 ? "" : "s") left."
+        func closed(_ name: String) -> String { language.text(.plainEditorClosed(name: name)) }
+        func places(_ editor: CallEditor) -> String {
+            language.text(.plainPlaces(editor.draft.participants.map { label($0.place) }))
         }
-        static func moved(_ place: Place, to index: Int) -> String {
-            "Moved \(place.label) to place \(index + 1)\(index == 0 ? " (source)" : "")."
+        func added(_ place: Place, at index: Int, of count: Int) -> String {
+            language.text(.plainPlaceAdded(place: label(place), position: index + 1, count: count))
         }
-        static func changed(_ old: Place, to new: Place) -> String { "Changed \(old.label) to \(new.label)." }
-        static func selected(_ p: CallParticipant, at index: Int, of count: Int) -> String {
-            "Place \(index + 1) of \(count): \(p.place.label)\(index == 0 ? " (source)" : "")"
-                + (p.people.isEmpty ? "." : ", people: \(p.people).")
+        func removed(_ place: Place, left: Int) -> String {
+            language.text(.plainPlaceRemoved(place: label(place), left: left))
         }
-        static func renamed(_ name: String) -> String { "Call name: \(name)." }
-        static func duration(_ minutes: Int?) -> String { minutes.map { "Duration: \($0) minutes." } ?? "No duration." }
-        static func people(_ p: CallParticipant) -> String {
-            p.people.isEmpty ? "No people named at \(p.place.label)." : "People at \(p.place.label): \(p.people)."
+        func moved(_ place: Place, to index: Int) -> String {
+            language.text(.plainPlaceMoved(place: label(place), position: index + 1))
         }
-        static func askDelete(_ name: String) -> String {
-            "Delete call \"\(name)\"? Press y to delete, n or Escape keeps it."
+        func changed(_ old: Place, to new: Place) -> String {
+            language.text(.plainPlaceChanged(from: label(old), to: label(new)))
         }
-        static let keptCall = "Call kept."
-        static func pickerOpened(_ picker: PlacePicker) -> String {
-            (picker.replacing == nil ? "Add a place: " : "Change the place: ")
-                + "type to search (query: \(picker.query.isEmpty ? "empty" : picker.query)); "
-                + "up and down choose, Enter accepts, Escape closes."
+        func selected(_ p: CallParticipant, at index: Int, of count: Int) -> String {
+            language.text(.plainPlaceSelected(place: label(p.place), position: index + 1, count: count, people: p.people))
         }
-        static func typed(_ text: String) -> String { "Typed: \(text.isEmpty ? "(empty)" : text)" }
+        func renamed(_ name: String) -> String { language.text(.plainCallName(name)) }
+        func duration(_ minutes: Int?) -> String { language.text(.plainDuration(minutes: minutes)) }
+        func people(_ p: CallParticipant) -> String {
+            language.text(.plainPeople(place: label(p.place), people: p.people))
+        }
+        func askDelete(_ name: String) -> String { language.text(.plainAskDelete(name: name)) }
+        var keptCall: String { language.text(.plainCallKept) }
+        func pickerOpened(_ picker: PlacePicker) -> String {
+            language.text(.plainPickerOpened(replacing: picker.replacing != nil, query: picker.query))
+        }
+        func typed(_ text: String) -> String { language.text(.plainTyped(text)) }
         /// `3 results: London, GB (Europe/London); …` or `No match yet.`
-        static func results(_ picker: PlacePicker) -> [String] {
+        func results(_ picker: PlacePicker) -> [String] {
             guard !picker.query.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
-            guard !picker.results.isEmpty else { return ["No match yet: keep typing, or try a zone such as Europe/Paris."] }
-            let shown = picker.results.prefix(CallsPanel.plainResultsNamed).map(describe).joined(separator: "; ")
-            let count = picker.results.count
-            return ["\(count) result\(count == 1 ? "" : "s"): \(shown)\(count > CallsPanel.plainResultsNamed ? "; …" : "")."]
+            guard !picker.results.isEmpty else { return [language.text(.plainNoMatchYet)] }
+            let shown = picker.results.prefix(CallsPanel.plainResultsNamed).map(describe)
+            return [language.text(.plainResults(count: picker.results.count, shown: shown))]
         }
-        static func choice(_ place: Place, at index: Int, of count: Int) -> String {
-            "Result \(index + 1) of \(count): \(describe(place))."
+        func choice(_ place: Place, at index: Int, of count: Int) -> String {
+            language.text(.plainResultChosen(place: describe(place), position: index + 1, count: count))
         }
-        static func describe(_ place: Place) -> String {
-            "\(place.label) (\(place.isMars ? "Mars, LMST" : place.zoneIdentifier))"
+        func describe(_ place: Place) -> String {
+            language.text(.plainResultPlace(label: label(place), zone: place.isMars ? nil : place.zoneIdentifier))
         }
-        static func fieldName(_ field: CallEditor.Field) -> String {
+        /// The field's name; two fields with the same name are the same field.
+        static func fieldName(_ field: CallEditor.Field) -> UIText {
             switch field {
-            case .name: "Call name"
-            case .duration: "Duration in minutes"
-            case .people: "People at this place"
-            case .picker: "Place search"
+            case .name: .plainFieldName
+            case .duration: .plainFieldDuration
+            case .people: .plainFieldPeople
+            case .picker: .plainFieldSearch
             }
         }
-        static func fieldOpened(_ field: CallEditor.Field, text: String) -> String {
-            "\(fieldName(field)): \(text.isEmpty ? "(empty)" : text). Type, Enter accepts, Escape closes."
+        func fieldOpened(_ field: CallEditor.Field, text: String) -> String {
+            language.text(.plainFieldOpened(field: Self.fieldName(field), text: text))
         }
-        static let fieldClosed = "Field closed."
+        var fieldClosed: String { language.text(.plainFieldClosed) }
     }
 }

@@ -6,9 +6,7 @@ public func render(_ state: AppState, size: Size) -> Frame {
         drawTooSmall(size, language: state.language, into: &frame)
         return frame
     }
-    var wanted: [PanelID: Int] = [:]
-    for panel in PanelRegistry.all { wanted[panel.id] = panel.wantedRows(state) }
-    let layout = Layout(size: size, panels: state.panels, focus: state.focus, wanted: wanted)
+    let layout = dashboardLayout(state, size: size)
     Header.draw(state, in: layout.header, big: layout.isBigClock, into: &frame)
     for panel in state.panels {
         guard let rect = layout.panels[panel], !rect.isEmpty else { continue }
@@ -27,6 +25,14 @@ public func render(_ state: AppState, size: Size) -> Frame {
         HelpOverlay.draw(state, scroll: scroll, into: &frame)
     }
     return frame
+}
+
+/// Where each panel goes for `state` at `size`: what `render` draws, and
+/// what `update` asks when a key depends on it (paging by the rows shown).
+func dashboardLayout(_ state: AppState, size: Size) -> Layout {
+    var wanted: [PanelID: Int] = [:]
+    for panel in PanelRegistry.all { wanted[panel.id] = panel.wantedRows(state) }
+    return Layout(size: size, panels: state.panels, focus: state.focus, wanted: wanted)
 }
 
 /// The message shown instead of a broken layout on a tiny terminal, wrapped

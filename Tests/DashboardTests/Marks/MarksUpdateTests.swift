@@ -93,6 +93,21 @@ struct MarksUpdateTests {
         #expect(next.marks.pending == 0)
     }
 
+    @Test("PgUp/PgDn move by the marks the panel shows, at every size")
+    func pagingFollowsTheRowsShown() {
+        for size in [Size(columns: 80, rows: 24), Size(columns: 100, rows: 30), Size(columns: 60, rows: 14)] {
+            var s = F.state(marks: 40)
+            s.screenSize = size
+            // Rows of the history as drawn: a mark's Mark Time in the row.
+            let shown = render(s, size: size).lines.filter { $0.range(of: #"#\d+  \d\dd \d\dh"#, options: .regularExpression) != nil }.count
+            #expect(shown > 1, "\(size)")
+            (s, _) = press(s, .pageDown)
+            #expect(s.marks.selected == shown, "\(size): a page is the \(shown) rows shown")
+            (s, _) = press(s, .pageUp)
+            #expect(s.marks.selected == 0)
+        }
+    }
+
     @Test("Browsing stays within the history")
     func browsing() {
         var s = F.state(marks: 7)
@@ -103,7 +118,7 @@ struct MarksUpdateTests {
         (s, _) = press(s, .down)
         #expect(s.marks.selected == 6)
         (s, _) = press(s, .pageUp)
-        #expect(s.marks.selected == 1)
+        #expect(s.marks.selected == 0, "all seven fit on the screen: a page reaches the newest")
         (s, _) = press(s, .end)
         #expect(s.marks.selectedMark?.id == 1)
         (s, _) = press(s, .home)

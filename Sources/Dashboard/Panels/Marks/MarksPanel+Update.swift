@@ -31,8 +31,8 @@ extension MarksPanel {
             effects = [.marks(.record(mark))]
         case .newer: m.selected = max(0, m.selected - 1)
         case .older: m.selected = min(max(0, m.marks.count - 1), m.selected + 1)
-        case .pageNewer: m.selected = max(0, m.selected - MarksPanelState.visibleRows)
-        case .pageOlder: m.selected = min(max(0, m.marks.count - 1), m.selected + MarksPanelState.visibleRows)
+        case .pageNewer: m.selected = max(0, m.selected - pageRows(state))
+        case .pageOlder: m.selected = min(max(0, m.marks.count - 1), m.selected + pageRows(state))
         case .newest: m.selected = 0
         case .oldest: m.selected = max(0, m.marks.count - 1)
         case .editNote:

@@ -21,14 +21,7 @@ extension MarksPanel {
         guard y < rect.maxY else { return }
         drawTitleLine(state, y: y, in: rect, into: &frame)
         y += 1
-        // The bottom: the selected mark's detail and, when there is room,
-        // the key hint; the history takes every row between. The detail
-        // wraps (two lines keep the note and position at 120 columns; a
-        // watch correction may take a third when the panel has rows).
-        let detailRoom = rect.maxY - y - Self.minimumHistoryRows
-        let detail = m.selectedMark.map { detailLines($0, state.language, width: rect.width - 2, maxLines: min(3, max(1, detailRoom))) } ?? []
-        let hintRows = rect.maxY - y >= detail.count + 1 + Self.minimumHistoryRows ? 1 : 0
-        let historyRows = max(1, rect.maxY - y - detail.count - hintRows)
+        let (detail, hintRows, historyRows) = bottomRows(state, in: rect)
         if m.marks.isEmpty, y < rect.maxY {
             frame.put(state.language.text(.marksEmpty), x: rect.x + 2, y: y, role: .dim, clip: rect)
         }
@@ -51,6 +44,30 @@ extension MarksPanel {
 
     /// Marks shown at least before the key hint gives up its row.
     static let minimumHistoryRows = 5
+
+    /// The panel's bottom: the selected mark's detail and, when there is
+    /// room, the key hint; the history takes every row between (below the
+    /// status and title lines). The detail wraps (two lines keep the note
+    /// and position at 120 columns; a watch correction may take a third
+    /// when the panel has rows).
+    static func bottomRows(_ state: AppState, in rect: Rect) -> (detail: [String], hint: Int, history: Int) {
+        let top = rect.y + 2
+        let detailRoom = rect.maxY - top - minimumHistoryRows
+        let detail = state.marks.selectedMark.map {
+            detailLines($0, state.language, width: rect.width - 2, maxLines: min(3, max(1, detailRoom)))
+        } ?? []
+        let hintRows = rect.maxY - top >= detail.count + 1 + minimumHistoryRows ? 1 : 0
+        return (detail, hintRows, max(1, rect.maxY - top - detail.count - hintRows))
+    }
+
+    /// How many marks PgUp/PgDn move: the history rows shown now (five when
+    /// the panel is not on screen).
+    static func pageRows(_ state: AppState) -> Int {
+        guard let rect = dashboardLayout(state, size: state.screenSize).panels[.marks], rect.height > 2 else {
+            return MarksPanelState.visibleRows
+        }
+        return bottomRows(state, in: rect).history
+    }
 
     /// `clock synced ±2.0 ms (kernel), GPS −0.3 ms (PPS) · gpsd …: 3D fix`.
     static func drawClockStatus(_ state: AppState, y: Int, in rect: Rect, into frame: inout Frame) {

@@ -19,8 +19,15 @@ enum Header {
         let date = utcDate(state)
         frame.put(date, x: left + BigDigits.markTimeColumns - DisplayWidth.of(date), y: rect.y, role: .utcDate, clip: rect)
         BigDigits.drawMarkTime(clock, x: left, y: rect.y + 1, into: &frame, role: .utcClock, unitRole: .utcDate)
-        drawNextCall(state, in: rect, usedUpTo: left + BigDigits.markTimeColumns, freeBefore: left, into: &frame)
-        frame.putCentered(localLine(state), in: rect, y: rect.y + 1 + BigDigits.rows, role: .localTime)
+        // The next call goes after the local time when the line has room,
+        // else beside the big clock's title row if that has room.
+        let local = localLine(state)
+        if let next = nextCallText(state), DisplayWidth.of(local) + 3 + DisplayWidth.of(next) <= rect.width - 2 {
+            frame.putCentered(local + "   " + next, in: rect, y: rect.y + 1 + BigDigits.rows, role: .localTime)
+        } else {
+            frame.putCentered(local, in: rect, y: rect.y + 1 + BigDigits.rows, role: .localTime)
+            drawNextCall(state, in: rect, usedUpTo: left + BigDigits.markTimeColumns, freeBefore: left, into: &frame)
+        }
     }
 
     static func drawCompact(_ state: AppState, in rect: Rect, into frame: inout Frame) {

@@ -98,27 +98,28 @@ enum CallsSetup {
     /// is off the main thread; a busy or missing database is tried again
     /// the next second.
     static func watchForOtherWriters(store: StoreHandle) -> @Sendable () -> [Event] {
-        // The version last seen; `.missing` while there is no file (the
-        // first file another process creates is news too).
-        enum Seen { case nothing, missing, version(Int) }
-        let last = Mutex<Seen>(.nothing)
+        // The version last seen; nil before the first look and while there
+        // is no file. The first look reads the calls whatever the version:
+        // a call added between the dashboard's load and that look (or into
+        // a file created meanwhile) is caught there, and a reload that
+        // changes nothing changes nothing (`CallPlannerState.reload`).
+        let last = Mutex<Int?>(nil)
         return {
             guard let db = try? store.existing(busyTimeout: 0.25) else {
-                last.withLock { $0 = .missing }
+                last.withLock { $0 = nil }
                 return []
             }
+            // Read before the calls, so a write in between is seen next time.
             guard let version = try? db.externalChangeCounter() else { return [] }
-            let previous = last.withLock { value -> Seen in
-                defer { value = .version(version) }
+            let previous = last.withLock { value -> Int? in
+                defer { value = version }
                 return value
             }
-            // The first look only notes the version: the calls were loaded at start.
-            switch previous {
-            case .nothing: return []
-            case .version(let v) where v == version: return []
-            default: break
+            if previous == version { return [] }
+            guard let calls = try? db.fetchCalls() else {
+                last.withLock { $0 = nil }  // busy: try again next second
+                return []
             }
-            guard let calls = try? db.fetchCalls() else { return [] }
             return [.callsReloaded(calls)]
         }
     }

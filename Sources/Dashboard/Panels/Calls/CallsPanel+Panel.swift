@@ -48,5 +48,18 @@ extension CallsPanel: DashboardPanel {
 
     static func announcements(from old: AppState, to new: AppState) -> [String] {
         PanelSummaries.callChange(from: old, to: new) + editorAnnouncements(from: old, to: new)
+            + goToAnnouncements(from: old, to: new)
+    }
+
+    /// Plain mode: the `g` input opening (with its keys), what it holds
+    /// after each key, and why Enter could not use it.
+    static func goToAnnouncements(from old: AppState, to new: AppState) -> [String] {
+        guard let input = new.calls.goTo else { return [] }
+        let l = new.language
+        guard let was = old.calls.goTo else { return [l.text(.goToPrompt) + l.text(.goToHint)] }
+        var lines: [String] = []
+        if input.text != was.text { lines.append(l.text(.plainTyped(input.text))) }
+        if let problem = input.problem, problem != was.problem { lines.append(l.text(problem)) }
+        return lines
     }
 }

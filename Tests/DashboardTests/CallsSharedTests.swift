@@ -153,6 +153,18 @@ import TimeKit
         #expect(!MarkKey.fieldTakesSpace(state([team()])))
     }
 
+    @Test func plainModeSpeaksTheGInput() {
+        let s = state([team()])
+        let open = press(s, .character("g")).0
+        #expect(PlainAnnouncer.changes(from: s, to: open).contains("Go to: Enter go · Esc keep"))
+        let typed = press(open, .character("x")).0
+        #expect(PlainAnnouncer.changes(from: open, to: typed).contains("Typed: x"))
+        let refused = press(typed, .enter).0
+        #expect(PlainAnnouncer.changes(from: typed, to: refused).contains { $0.hasPrefix("Cannot read \"x\"") })
+        let status = StatusBar.keys(open).map(\.key)
+        #expect(status == ["Ctrl-Space", "Ctrl-C"])
+    }
+
     // MARK: here, dates
 
     @Test func hereInThePickerIsTheCityNearTheConfiguredPosition() {

@@ -99,6 +99,18 @@ import TimeKit
         #expect(s.calls.activeCall?.id == 3)
     }
 
+    @Test func aReloadReadBeforeTheReminderWasStoredDoesNotRemindAgain() {
+        let s = state([team(reminder: .minutesBefore(10))])
+        let (due, _) = update(s, .tick(callStart.addingTimeInterval(-300)))
+        #expect(due.notice != nil)
+        var stale = due
+        stale.notice = nil
+        stale = update(stale, .callsReloaded([team(reminder: .minutesBefore(10))])).0
+        let (after, effects) = update(stale, .tick(callStart.addingTimeInterval(-299)))
+        #expect(after.notice == nil)
+        #expect(effects.isEmpty)
+    }
+
     @Test func anUnsavedMoveSurvivesAReload() {
         var s = press(state([team()]), .right).0
         let moved = s.calls.activeCall!.start

@@ -14,7 +14,17 @@ extension CallPlannerState {
         // Nothing stored and nothing saved here: keep the suggestion.
         if stored.isEmpty && firstRunOnly { return }
         let active = activeCall
-        var merged = stored
+        // A reminder given here whose record is still on its way to the
+        // store (the read may predate the write) is not given again.
+        var merged = stored.map { call -> CallPlan in
+            var call = call
+            if call.remindedStart != call.start,
+               let local = calls.first(where: { $0.id != nil && $0.id == call.id }), local.start == call.start,
+               local.remindedStart == call.start {
+                call.remindedStart = local.remindedStart
+            }
+            return call
+        }
         if unsavedSince != nil, let active, active.id != nil, let i = merged.firstIndex(where: { $0.id == active.id }) {
             merged[i] = active
         }

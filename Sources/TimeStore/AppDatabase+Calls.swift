@@ -34,6 +34,16 @@ enum CallsMigrations {
                 t.uniqueKey(["callPlanId", "position"])
             }
         },
+        StoreMigration("v2-calls-reminders") { db in
+            // `reminder`: NULL follows the config's `calls.remind`; else
+            // "off" or minutes ("10m"). `remindedStartUnixSeconds`: the start
+            // the reminder was given for, so it fires once per start, also
+            // across restarts (moving the call re-arms it).
+            try db.alter(table: "callPlan") { t in
+                t.add(column: "reminder", .text)
+                t.add(column: "remindedStartUnixSeconds", .integer)
+            }
+        },
     ]
 }
 
@@ -46,14 +56,23 @@ extension AppDatabase {
             var saved = call
             let start = Int64(call.start.timeIntervalSince1970.rounded())
             let created = Int64(call.createdAt.timeIntervalSince1970.rounded())
+            let reminded = call.remindedStart.map { Int64($0.timeIntervalSince1970.rounded()) }
             if let id = call.id, try Bool.fetchOne(db, sql: "SELECT 1 FROM callPlan WHERE id = ?", arguments: [id]) == true {
-                try db.execute(sql: "UPDATE callPlan SET name = ?, startUnixSeconds = ?, durationMinutes = ? WHERE id = ?",
-                               arguments: [call.name, start, call.durationMinutes, id])
+                // The reminder's record is not overwritten by a save that
+                // came from before it fired (another process may have fired
+                // it); a new start re-arms it.
+                try db.execute(sql: """
+                    UPDATE callPlan SET name = ?, startUnixSeconds = ?, durationMinutes = ?, reminder = ?,
+                        remindedStartUnixSeconds = CASE WHEN ? IS NOT NULL THEN ? ELSE remindedStartUnixSeconds END
+                    WHERE id = ?
+                    """,
+                    arguments: [call.name, start, call.durationMinutes, call.reminder.storedText, reminded, reminded, id])
                 try db.execute(sql: "DELETE FROM callPlace WHERE callPlanId = ?", arguments: [id])
             } else {
-                try db.execute(sql: "INSERT INTO callPlan (id, name, startUnixSeconds, durationMinutes, createdUnixSeconds) "
-                                 + "VALUES (?, ?, ?, ?, ?)",
-                               arguments: [call.id, call.name, start, call.durationMinutes, created])
+                try db.execute(sql: "INSERT INTO callPlan (id, name, startUnixSeconds, durationMinutes, createdUnixSeconds, "
+                                 + "reminder, remindedStartUnixSeconds) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               arguments: [call.id, call.name, start, call.durationMinutes, created,
+                                           call.reminder.storedText, reminded])
                 saved.id = db.lastInsertedRowID
             }
             for (position, p) in call.participants.enumerated() {
@@ -78,11 +97,21 @@ extension AppDatabase {
         }
     }
 
+    /// Records that the reminder of call `id` was given for the start
+    /// `start`, so it is not given again (here or in a restarted dashboard).
+    public func markCallReminded(id: Int64, start: Date) throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE callPlan SET remindedStartUnixSeconds = ? WHERE id = ?",
+                           arguments: [Int64(start.timeIntervalSince1970.rounded()), id])
+        }
+    }
+
     /// Every call, newest first.
     public func fetchCalls() throws -> [CallPlan] {
         try writer.read { db in
             let rows = try Row.fetchAll(db, sql: """
-                SELECT id, name, startUnixSeconds, durationMinutes, createdUnixSeconds FROM callPlan
+                SELECT id, name, startUnixSeconds, durationMinutes, createdUnixSeconds, reminder, remindedStartUnixSeconds
+                FROM callPlan
                 ORDER BY createdUnixSeconds DESC, id DESC
                 """)
             return try rows.map { row in
@@ -101,7 +130,10 @@ extension AppDatabase {
                 return CallPlan(id: id, name: try row.decode(forColumn: "name"), participants: participants,
                                 start: Date(timeIntervalSince1970: TimeInterval(try row.decode(forColumn: "startUnixSeconds") as Int64)),
                                 durationMinutes: try row.decode(forColumn: "durationMinutes"),
-                                createdAt: Date(timeIntervalSince1970: TimeInterval(try row.decode(forColumn: "createdUnixSeconds") as Int64)))
+                                createdAt: Date(timeIntervalSince1970: TimeInterval(try row.decode(forColumn: "createdUnixSeconds") as Int64)),
+                                reminder: CallReminder(storedText: try row.decode(forColumn: "reminder")),
+                                remindedStart: (try row.decode(forColumn: "remindedStartUnixSeconds") as Int64?)
+                                    .map { Date(timeIntervalSince1970: TimeInterval($0)) })
             }
         }
     }

@@ -28,7 +28,7 @@ struct CallCommand: ParsableCommand {
     @Option(help: "Also write a calendar invitation (RFC 5545 .ics) for the call to this file (never replaces an existing file).")
     var ics: String?
 
-    @Argument(help: "Places, source first: city names, \"London, CA\", or zone names such as UTC.")
+    @Argument(help: "Places, source first: city names, \"London, CA\", zone names such as UTC, or here (the city nearest marks.position).")
     var places: [String] = []
 
     func run() throws {
@@ -56,7 +56,8 @@ struct CallCommand: ParsableCommand {
             throw CLIFailure.usage(error.description)
         }
         let db = try CLIFailure.loadPlaces()
-        let resolved = try places.map { try Self.resolve($0, in: db) }
+        let here = HerePlace.fromConfig(in: db)
+        let resolved = try places.map { try Self.resolve($0, in: db, here: here) }
         let chosen = resolved.map(\.place)
         let zones = chosen.compactMap(\.timeZone)
         guard zones.count == chosen.count, let sourceZone = zones.first else {
@@ -101,7 +102,13 @@ struct CallCommand: ParsableCommand {
 
     /// The best match for one PLACE argument; notes on stderr what was
     /// picked when the query was ambiguous or misspelt.
-    static func resolve(_ query: String, in db: PlaceDatabase) throws -> (query: String, place: Place) {
+    /// `here` is the place nearest the configured position, for the word
+    /// "here" (see `HerePlace`).
+    static func resolve(_ query: String, in db: PlaceDatabase, here: Place? = nil) throws -> (query: String, place: Place) {
+        if PlaceDatabase.isHere(query) {
+            guard let here else { throw CLIFailure.usage(HerePlace.unknownMessage) }
+            return (query, here)
+        }
         let matches = db.search(query, limit: 4)
         guard let top = matches.first else {
             throw CLIFailure.unknownPlace(query, suggestions: db.suggestions(for: query))

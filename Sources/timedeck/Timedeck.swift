@@ -13,7 +13,7 @@ struct Timedeck: ParsableCommand {
             Every instrument also works without the full screen; add --json for scripts.
             """,
         version: "timedeck \(TimedeckVersion.string) (time-zone data \(TimeZone.timeZoneDataVersion))",
-        subcommands: [NowCommand.self, MarksCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self,
+        subcommands: [NowCommand.self, MarksCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self, CallsCommand.self,
                       SnapshotCommand.self, ConfigCommand.self]
     )
 

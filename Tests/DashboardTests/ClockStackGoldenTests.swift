@@ -37,8 +37,8 @@ import TimeKit
         let frame = panel(s, 80, 24, now: utc("2026-11-21T22:26:40Z"))
         expectSnapshot(frame, named: "call-stack-date-line-80x24")
         let lines = frame.lines
-        // Sydney's row says +1; London's call runs 23:30–00:30, into before dawn.
-        #expect(lines[8].contains("Sun 10:30 +1"))
+        // Sydney's row says +1 and names the date (the places span two); London's call runs 23:30–00:30, into before dawn.
+        #expect(lines[8].contains("Sun 11-22 10:30 +1"))
         #expect(lines[15].contains("late night  ✗ ENDS BAD"))
     }
 

@@ -51,6 +51,8 @@ struct KeyHintTests {
             ("editing a call, searching a place", press(editor, .character("a"), .character("P"))),
             ("editing a call, renaming", press(editor, .character("r"))),
             ("editing a call, asked to delete it", press(editor, .character("D"))),
+            ("calls: go to a date", press(s, .tab, .tab, .character("g"))),
+            ("calls: go to a date it cannot read", press(s, .tab, .tab, .character("g"), .character("x"), .enter)),
         ]
         var message = s
         message.marks.message = .init("Nothing to undo.")

@@ -46,4 +46,17 @@ extension AppState {
         if settings.reducedMotion { calls.sweep = nil }
         return [.saveSetting(table: table, key: key, value: value)]
     }
+
+    /// The user's position for "here": the gpsd fix when it has one, else
+    /// the configured `marks.position`.
+    public var herePosition: GeoPosition? {
+        if let fix = marks.gps?.fix, fix.mode >= 2, let position = fix.position { return position }
+        return markSettings.fixedPosition
+    }
+
+    /// The bundled city nearest `herePosition` ("here" in the place picker).
+    public var herePlace: Place? {
+        guard let p = herePosition else { return nil }
+        return calls.places?.nearest(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees)
+    }
 }

@@ -20,6 +20,9 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
         return (next, effects)
     case .callSaved(let call):
         return (CallsPanel.saved(call, in: next), [])
+    case .callsReloaded(let calls):
+        next.calls.reload(calls)
+        return (next, [])
     case .callStoreFailed(let message):
         next.calls.message = .verbatim(message)
         return (next, [])

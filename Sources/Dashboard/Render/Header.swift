@@ -19,14 +19,43 @@ enum Header {
         let date = utcDate(state)
         frame.put(date, x: left + BigDigits.markTimeColumns - DisplayWidth.of(date), y: rect.y, role: .utcDate, clip: rect)
         BigDigits.drawMarkTime(clock, x: left, y: rect.y + 1, into: &frame, role: .utcClock, unitRole: .utcDate)
-        frame.putCentered(localLine(state), in: rect, y: rect.y + 1 + BigDigits.rows, role: .localTime)
+        // The next call goes after the local time when the line has room,
+        // else beside the big clock's title row if that has room.
+        let local = localLine(state)
+        if let next = nextCallText(state), DisplayWidth.of(local) + 3 + DisplayWidth.of(next) <= rect.width - 2 {
+            frame.putCentered(local + "   " + next, in: rect, y: rect.y + 1 + BigDigits.rows, role: .localTime)
+        } else {
+            frame.putCentered(local, in: rect, y: rect.y + 1 + BigDigits.rows, role: .localTime)
+            drawNextCall(state, in: rect, usedUpTo: left + BigDigits.markTimeColumns, freeBefore: left, into: &frame)
+        }
     }
 
     static func drawCompact(_ state: AppState, in rect: Rect, into frame: inout Frame) {
         var x = frame.put("UTC ", x: rect.x + 1, y: rect.y, role: .title, clip: rect)
         x = frame.put(MarkTime.clock(state.now), x: x, y: rect.y, role: .utcClock, clip: rect)
-        frame.put("  " + utcDate(state), x: x, y: rect.y, role: .utcDate, clip: rect)
+        let used = frame.put("  " + utcDate(state), x: x, y: rect.y, role: .utcDate, clip: rect)
         frame.put(localLine(state), x: rect.x + 1, y: rect.y + 1, role: .localTime, clip: rect)
+        drawNextCall(state, in: rect, usedUpTo: used, into: &frame)
+    }
+
+    /// `next: Standup in 23 min`, right-aligned on the header's top row
+    /// when a saved call is ahead and it fits right of what the row shows
+    /// (`usedUpTo`: the first free column); else left of `freeBefore` (the big
+    /// clock's left edge) if it fits there; else not at all.
+    static func drawNextCall(_ state: AppState, in rect: Rect, usedUpTo: Int, freeBefore: Int? = nil, into frame: inout Frame) {
+        guard let text = nextCallText(state) else { return }
+        let width = DisplayWidth.of(text)
+        let right = rect.x + rect.width - 1 - width
+        if right >= usedUpTo + 2 {
+            frame.put(text, x: right, y: rect.y, role: .localTime, clip: rect)
+        } else if let freeBefore, rect.x + 1 + width <= freeBefore - 2 {
+            frame.put(text, x: rect.x + 1, y: rect.y, role: .localTime, clip: rect)
+        }
+    }
+
+    static func nextCallText(_ state: AppState) -> String? {
+        guard let call = state.calls.nextCall(now: state.now) else { return nil }
+        return state.language.text(.nextCallIn(name: call.name, minutes: CallReminders.minutesUntil(call.start, now: state.now)))
     }
 
     /// `Local Sun 00:55:04  UTC+01:00  Europe/Paris`; the zone name comes last

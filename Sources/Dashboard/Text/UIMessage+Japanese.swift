@@ -61,6 +61,16 @@ extension UIMessage {
         case let .clocksChange(weekday, date, minutes):
             "⚠ 時刻変更 \(date)（\(weekday)）（\(minutes > 0 ? "+" : "−")\(abs(minutes)) 分）"
         case let .marsSol(sol, clock): "ソル \(sol) \(clock) LMST"
+        case let .callStartsIn(name, minutes, times):
+            (minutes == 0 ? "「\(name)」が始まります" : "「\(name)」まであと \(Self.japaneseSpan(minutes: minutes))")
+                + (times.isEmpty ? "" : " · \(times)")
+        case let .nextCallIn(name, minutes):
+            minutes == 0 ? "次: \(name) 開始" : "次: \(name) あと \(Self.japaneseSpan(minutes: minutes))"
+        case .cannotReadTime(let text):
+            "「\(text)」を読めません: 2027-03-15 14:00、tomorrow 09:00、+3d、-1w、+2h、2027-03-15T14:00Z の形で"
+        case let .movedTo(local, place): "\(place)時間の \(local) に移動しました。"
+        case .movedToSkipped(let local): "その時刻は現地に存在しません（時計が進む）。\(local) に移動しました。"
+        case .movedToRepeated(let local): "その時刻は現地で 2 回あります。1 回目の \(local) に移動しました。"
         case let .plainCall(name, at, rows): "通話「\(name)」\(at): \(rows)。"
         case let .plainCallRow(place, weekday, time, dayOffset, offset, period, bad):
             "\(place): \(weekday) \(time)" + (dayOffset == 0 ? "" : "（\(dayOffset > 0 ? "+" : "")\(dayOffset) 日）")
@@ -115,6 +125,14 @@ extension UIMessage {
 
     static func japaneseUsing(_ seconds: Int, _ builtIn: Bool) -> String {
         "\(seconds) 秒を使用" + (builtIn ? "（内蔵の表）" : "")
+    }
+
+    /// `23 分`, `2 時間 5 分`, `3 日 4 時間`.
+    static func japaneseSpan(minutes: Int) -> String {
+        if minutes < 60 { return "\(minutes) 分" }
+        if minutes < 24 * 60 { return minutes % 60 == 0 ? "\(minutes / 60) 時間" : "\(minutes / 60) 時間 \(minutes % 60) 分" }
+        let d = minutes / 1440, h = (minutes % 1440) / 60
+        return h == 0 ? "\(d) 日" : "\(d) 日 \(h) 時間"
     }
 
     static func japaneseMode(_ mode: Int?) -> String {

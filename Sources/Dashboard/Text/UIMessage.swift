@@ -78,6 +78,16 @@ public enum UIMessage: Hashable, Sendable {
     case plainCall(name: String, at: String, rows: String)
     case plainCallRow(place: String, weekday: String, time: String, dayOffset: Int, offset: String, period: UIText, bad: Bool)
     case plainMars(site: String?, longitude: String, lmst: String, ltst: String, missionSol: Int?)
+    /// A call's reminder: `"Standup" starts in 10 min · 14:00 London · 22:00 Tokyo`.
+    case callStartsIn(name: String, minutes: Int, times: String)
+    /// The header's next call: `next: Standup in 23 min`.
+    case nextCallIn(name: String, minutes: Int)
+    /// The `g` input could not read the text.
+    case cannotReadTime(String)
+    /// After `g`: where the call went, in the source's local time.
+    case movedTo(local: String, place: String)
+    case movedToSkipped(local: String)
+    case movedToRepeated(local: String)
 
     // MARK: Calls: plain mode's call editor
     // Places are labels in the interface language; positions count from 1.
@@ -176,6 +186,16 @@ public enum UIMessage: Hashable, Sendable {
         case let .clocksChange(weekday, date, minutes):
             "⚠ clocks change \(weekday) \(date) (\(minutes > 0 ? "+" : "−")\(abs(minutes)) min)"
         case let .marsSol(sol, clock): "Sol \(sol) \(clock) LMST"
+        case let .callStartsIn(name, minutes, times):
+            (minutes == 0 ? "\"\(name)\" starts now" : "\"\(name)\" starts in \(CallReminders.englishSpan(minutes: minutes))")
+                + (times.isEmpty ? "" : " · \(times)")
+        case let .nextCallIn(name, minutes):
+            minutes == 0 ? "next: \(name) now" : "next: \(name) in \(CallReminders.englishSpan(minutes: minutes))"
+        case .cannotReadTime(let text):
+            "Cannot read \"\(text)\": try 2027-03-15 14:00, tomorrow 09:00, +3d, -1w, +2h or 2027-03-15T14:00Z"
+        case let .movedTo(local, place): "Moved to \(local) \(place) time."
+        case .movedToSkipped(let local): "That time does not exist there (clocks jump forward); moved to \(local)."
+        case .movedToRepeated(let local): "That time occurs twice there; moved to the first, \(local)."
         case let .plainCall(name, at, rows): "Call \"\(name)\" at \(at): \(rows)."
         case let .plainCallRow(place, weekday, time, dayOffset, offset, period, bad):
             "\(place): \(weekday) \(time)" + (dayOffset == 0 ? "" : " (\(dayOffset > 0 ? "+" : "")\(dayOffset) day)")
@@ -271,6 +291,7 @@ extension UIMessage {
         case plainPlaceChanged, plainPlaceSelected, plainCallName, plainDuration, plainPeople, plainAskDelete
         case plainPickerOpened, plainTyped, plainResults, plainResultChosen, plainResultPlace, plainFieldOpened
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, callDeleted, bestInNext24Hours, clocksChange, marsSol
+        case callStartsIn, nextCallIn, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
     }
 
     public var kind: Kind {
@@ -328,6 +349,12 @@ extension UIMessage {
         case .bestInNext24Hours: .bestInNext24Hours
         case .clocksChange: .clocksChange
         case .marsSol: .marsSol
+        case .callStartsIn: .callStartsIn
+        case .nextCallIn: .nextCallIn
+        case .cannotReadTime: .cannotReadTime
+        case .movedTo: .movedTo
+        case .movedToSkipped: .movedToSkipped
+        case .movedToRepeated: .movedToRepeated
         case .plainCall: .plainCall
         case .plainCallRow: .plainCallRow
         case .plainMars: .plainMars
@@ -418,6 +445,14 @@ extension UIMessage {
         case .clocksChange: [.clocksChange(weekday: "Sun", date: "2026-03-08", minutes: 60),
                              .clocksChange(weekday: "Sun", date: "2026-11-01", minutes: -60)]
         case .marsSol: [.marsSol(sol: 52300, clock: "14:05")]
+        case .callStartsIn: [.callStartsIn(name: "Standup", minutes: 10, times: "14:00 London · 23:00 Tokyo"),
+                             .callStartsIn(name: "Standup", minutes: 0, times: "")]
+        case .nextCallIn: [.nextCallIn(name: "Standup", minutes: 23), .nextCallIn(name: "Standup", minutes: 1500),
+                           .nextCallIn(name: "Standup", minutes: 0)]
+        case .cannotReadTime: [.cannotReadTime("next tuesday")]
+        case .movedTo: [.movedTo(local: "2027-03-15 14:00", place: "Paris")]
+        case .movedToSkipped: [.movedToSkipped(local: "2027-03-28 03:30")]
+        case .movedToRepeated: [.movedToRepeated(local: "2027-10-31 02:30")]
         case .plainCall: [.plainCall(name: "Standup", at: "2026-11-22T00:47:12Z", rows: "東京, JP: 日 09:47 UTC+09:00, 午前")]
         case .plainCallRow: [.plainCallRow(place: "Tokyo, JP", weekday: "Sun", time: "09:47", dayOffset: 0, offset: "UTC+09:00",
                                            period: .periodMorning, bad: false),

@@ -24,6 +24,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case keyEditUp, keyEditDown, keyEditAdd, keyEditChange, keyEditRemove, keyEditMoveUp, keyEditMoveDown
     case keyEditMakeSource, keyEditRename, keyEditDuration, keyEditPeople, keyEditDelete
     case keyEditConfirmDelete, keyEditKeep, keyEditAccept, keyEditCancel
+    case keyGoTo
 
     // MARK: Help overlay
     case helpTitle, helpEverywhere, helpCallEditor, helpInSettings, helpInHelp
@@ -45,6 +46,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case noPosition, noGPSFix, stalePosition, watch
 
     // MARK: Calls panel
+    case goToPrompt, goToHint, goToCancelled
     case noCalls, newCallName, noDuration, newCallTitle, editingTitle, sourcePlace, marsLMST, marsPlace
     case editorKeys, editorKeysMore, editorFieldKeys, editorDeleteKeys, promptName, promptDuration, promptPeople, promptAddPlace, promptChangeTo, noMatchYet
     case callNeedsPlace, callNeedsName, marsCannotBeSource, durationRange, noPlaceMatches, changesDropped
@@ -135,6 +137,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .keyEditKeep: "No, keep it (after D)"
         case .keyEditAccept: "Accept the field; with none open, save the call"
         case .keyEditCancel: "Close the field; with none open, drop every change"
+        case .keyGoTo: "Go to a date and time (2027-03-15 14:00, tomorrow 09:00, +3d)"
         case .helpTitle: "Keys"
         case .helpEverywhere: "Everywhere"
         case .helpCallEditor: "Editing a call (Enter on the calls panel)"
@@ -185,6 +188,9 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .watch: "watch"
         case .noCalls: "No calls. Press N for a new call."
         case .newCallName: "New call"
+        case .goToPrompt: "Go to: "
+        case .goToHint: "Enter go · Esc keep"
+        case .goToCancelled: "Time kept."
         case .noDuration: "no duration"
         case .newCallTitle: "✎ NEW CALL"
         case .editingTitle: "✎ EDITING"

@@ -10,8 +10,12 @@ import Foundation
 ///   date line Los Angeles (UTC−8) is west of Sydney (UTC+11) and `earliest`
 ///   puts Sydney at 02:00.
 /// - Only that one place is considered: the others may land before dawn.
-/// - The chosen place keeps its current local date: the new time can lie in
-///   the past, or a day away from the one shown.
+/// - The new time can lie in the past. Ours differs in one respect: the
+///   anchor is the occurrence of 07:00 (22:00) *nearest to the scheduled
+///   instant*, not the one on the place's current local date. With the
+///   local-date rule, alternating earliest and latest across the date line
+///   (LA + Tokyo) moved the call a day later on every round trip; nearest
+///   makes the pair stable (issue 14).
 /// - The duration is ignored, and the result is not snapped to the
 ///   15-minute grid (a :30 or :45 zone moves the source off it).
 /// - Ties (equal offsets) go to the first place in the call's order.
@@ -24,14 +28,14 @@ public struct CallOptimizer: Sendable {
         self.periods = periods
     }
 
-    /// TimeToCall's "earliest": the instant at which the place with the
-    /// smallest UTC offset shows 07:00 on its current local date.
+    /// TimeToCall's "earliest": the instant nearest `scheduled` at which the
+    /// place with the smallest UTC offset shows 07:00.
     public func earliest(for zones: [TimeZone], scheduled: Date) -> Date? {
         anchor(zones, scheduled, hour: 7, pick: { $0 < $1 })
     }
 
-    /// TimeToCall's "latest": the instant at which the place with the
-    /// largest UTC offset shows 22:00 on its current local date.
+    /// TimeToCall's "latest": the instant nearest `scheduled` at which the
+    /// place with the largest UTC offset shows 22:00.
     public func latest(for zones: [TimeZone], scheduled: Date) -> Date? {
         anchor(zones, scheduled, hour: 22, pick: { $0 > $1 })
     }
@@ -44,9 +48,16 @@ public struct CallOptimizer: Sendable {
             let offset = zone.secondsFromGMT(for: scheduled)
             if better(offset, chosenOffset) { (chosen, chosenOffset) = (zone, offset) }
         }
-        var wall = ZoneClock.reading(scheduled, in: chosen).wall
-        (wall.hour, wall.minute, wall.second) = (hour, 0, 0)
-        return ZoneClock.instant(wall, in: chosen).instant
+        let today = ZoneClock.reading(scheduled, in: chosen).wall
+        // The day before, the same local day and the day after: the nearest
+        // of the three is within 12 hours (a clock change aside).
+        let candidates = (-1...1).map { days -> Date in
+            var wall = LocalWallTime(UTCFields(unixMilliseconds: (today.dayNumber + Int64(days)) * 86_400_000))
+            (wall.hour, wall.minute, wall.second) = (hour, 0, 0)
+            return ZoneClock.instant(wall, in: chosen).instant
+        }
+        // Ties (exactly 12 hours either way) go to the earlier one.
+        return candidates.min { abs($0.timeIntervalSince(scheduled)) < abs($1.timeIntervalSince(scheduled)) }
     }
 
     /// The outcome of the `best` search.

@@ -27,15 +27,23 @@ public struct CallPlan: Equatable, Sendable, Codable {
     public var start: Date
     public var durationMinutes: Int?
     public var createdAt: Date
+    /// When the call reminds (default: as the config's `calls.remind` says).
+    public var reminder: CallReminder
+    /// The start for which the reminder was given: a call reminds once per
+    /// start (moving it re-arms the reminder), also across restarts.
+    public var remindedStart: Date?
 
     public init(id: Int64? = nil, name: String, participants: [CallParticipant], start: Date,
-                durationMinutes: Int? = nil, createdAt: Date) {
+                durationMinutes: Int? = nil, createdAt: Date, reminder: CallReminder = .followSetting,
+                remindedStart: Date? = nil) {
         self.id = id
         self.name = name
         self.participants = participants
         self.start = start
         self.durationMinutes = durationMinutes
         self.createdAt = createdAt
+        self.reminder = reminder
+        self.remindedStart = remindedStart
     }
 
     public var source: CallParticipant? { participants.first }

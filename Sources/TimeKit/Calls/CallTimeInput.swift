@@ -1,19 +1,31 @@
 import Foundation
 
-/// The `--at` argument of `timedeck call`: an ISO-8601 instant with a zone
-/// (`2026-03-08T14:00:00Z`, `2026-03-08T15:00+01:00`), or a wall time in the
-/// source place (`09:30`, `2026-03-08T09:30`, `2026-03-08 09:30:15`).
+/// A call's start as typed: the `--at` argument of `timedeck call` and
+/// `timedeck calls add`, and the `g` input of the call planner. One of
+/// - an ISO-8601 instant with a zone (`2026-03-08T14:00:00Z`, `2026-03-08T15:00+01:00`);
+/// - a wall time in the source place (`09:30`, `2026-03-08T09:30`, `2026-03-08 09:30:15`);
+/// - `today 14:00` or `tomorrow 09:00` there;
+/// - a shift from the current start (`+3d`, `-1w`, `+2h`, `+30m`): days
+///   and weeks keep the source's wall time across a clock change.
 public enum CallTimeInput: Equatable, Sendable {
     case instant(Date)
     /// A wall time; `date` is `nil` for "today" in the source place.
     case wall(hour: Int, minute: Int, second: Int, date: (year: Int, month: Int, day: Int)?)
+    /// A wall time `days` after today in the source place (1: tomorrow).
+    case dayRelative(days: Int, hour: Int, minute: Int)
+    /// A shift of the current start.
+    case shift(amount: Int, unit: ShiftUnit)
+
+    public enum ShiftUnit: String, Equatable, Sendable {
+        case minutes = "m", hours = "h", days = "d", weeks = "w"
+    }
 
     public struct ParseError: Error, CustomStringConvertible, Equatable {
         public var text: String
         public var description: String {
             "cannot read the time \"\(text)\". Use HH:MM (today in the first place), "
-                + "YYYY-MM-DDTHH:MM (a local date and time there), or an instant with its zone "
-                + "such as 2026-03-08T14:00:00Z or 2026-03-08T15:00+01:00."
+                + "YYYY-MM-DD HH:MM (a local date and time there), today/tomorrow HH:MM, a shift such as +3d, -1w, +2h, "
+                + "or an instant with its zone such as 2026-03-08T14:00:00Z or 2026-03-08T15:00+01:00."
         }
     }
 
@@ -22,12 +34,22 @@ public enum CallTimeInput: Equatable, Sendable {
         case let (.instant(x), .instant(y)): return x == y
         case let (.wall(h1, m1, s1, d1), .wall(h2, m2, s2, d2)):
             return h1 == h2 && m1 == m2 && s1 == s2 && d1?.year == d2?.year && d1?.month == d2?.month && d1?.day == d2?.day
+        case let (.dayRelative(d1, h1, m1), .dayRelative(d2, h2, m2)): return d1 == d2 && h1 == h2 && m1 == m2
+        case let (.shift(a1, u1), .shift(a2, u2)): return a1 == a2 && u1 == u2
         default: return false
         }
     }
 
     public static func parse(_ text: String) throws -> CallTimeInput {
         let t = text.trimmingCharacters(in: .whitespaces)
+        if let m = t.wholeMatch(of: /([+-])(\d{1,4})\s*([mhdw])/.asciiOnlyDigits()) {
+            guard let n = Int(m.2), let unit = ShiftUnit(rawValue: String(m.3)) else { throw ParseError(text: text) }
+            return .shift(amount: m.1 == "-" ? -n : n, unit: unit)
+        }
+        if let m = t.lowercased().wholeMatch(of: /(today|tomorrow)\s+(\d{1,2}):(\d{2})/.asciiOnlyDigits()) {
+            guard let h = Int(m.2), let mi = Int(m.3), h < 24, mi < 60 else { throw ParseError(text: text) }
+            return .dayRelative(days: m.1 == "tomorrow" ? 1 : 0, hour: h, minute: mi)
+        }
         // ASCII digits only: `\d` alone matches any Unicode digit, and a
         // digit carrying a combining mark is one Character, which `Int`
         // cannot read (found by fuzzing, issue 8).
@@ -59,12 +81,30 @@ public enum CallTimeInput: Equatable, Sendable {
         return .instant(Date(timeIntervalSince1970: TimeInterval(wall.secondsAsIfUTC - Int64(offset))))
     }
 
-    /// The instant meant, with the source place's `zone` for wall times and
-    /// `now` for "today"; flags a wall time that is skipped or repeated.
-    public func resolve(in zone: TimeZone, now: Date) -> (instant: Date, resolution: ZoneClock.Resolution) {
+    /// The instant meant, with the source place's `zone` for wall times,
+    /// `now` for "today" and `current` (the call's start; `now` when there
+    /// is none) for a shift; flags a wall time that is skipped or repeated.
+    public func resolve(in zone: TimeZone, now: Date, current: Date? = nil) -> (instant: Date, resolution: ZoneClock.Resolution) {
         switch self {
         case let .instant(date):
             return (date, .exact)
+        case let .dayRelative(days, h, m):
+            let today = ZoneClock.reading(now, in: zone).wall
+            let d = LocalWallTime(UTCFields(unixMilliseconds: (today.dayNumber + Int64(days)) * 86_400_000))
+            return ZoneClock.instant(LocalWallTime(year: d.year, month: d.month, day: d.day, hour: h, minute: m), in: zone)
+        case let .shift(amount, unit):
+            let from = current ?? now
+            switch unit {
+            case .minutes: return (from.addingTimeInterval(TimeInterval(amount * 60)), .exact)
+            case .hours: return (from.addingTimeInterval(TimeInterval(amount * 3600)), .exact)
+            case .days, .weeks:
+                // Whole days on the wall: 14:00 stays 14:00 across a clock change.
+                let days = Int64(unit == .weeks ? amount * 7 : amount)
+                let wall = ZoneClock.reading(from, in: zone).wall
+                let d = LocalWallTime(UTCFields(unixMilliseconds: (wall.dayNumber + days) * 86_400_000))
+                return ZoneClock.instant(LocalWallTime(year: d.year, month: d.month, day: d.day, hour: wall.hour,
+                                                       minute: wall.minute, second: wall.second), in: zone)
+            }
         case let .wall(h, m, s, date):
             let today = ZoneClock.reading(now, in: zone).wall
             let d = date ?? (today.year, today.month, today.day)

@@ -34,10 +34,13 @@ public enum DefaultCall {
         return ["London, GB", "New York City"]
     }
 
-    /// The first-run call: from the user's zone to two destinations, one
+    /// The first-run call: from the user's place (nearest city to the known
+    /// position, else the zone's largest) to two destinations, one
     /// hour long, at the best start in the next 24 hours (`CallOptimizer.best`).
-    public static func make(userZone: String, in db: PlaceDatabase, now: Date) -> CallPlan {
-        let home = home(zoneIdentifier: userZone, in: db)
+    /// `home` replaces the zone's largest city (the place nearest the
+    /// user's position, when known).
+    public static func make(userZone: String, in db: PlaceDatabase, now: Date, home given: Place? = nil) -> CallPlan {
+        let home = given ?? home(zoneIdentifier: userZone, in: db)
         let zone = home.timeZone ?? TimeZone(identifier: "UTC")!
         let others = destinationQueries(fromOffsetSeconds: zone.secondsFromGMT(for: now))
             .compactMap { db.bestMatch($0)?.place }

@@ -60,6 +60,16 @@ public struct SettingKey: Sendable {
             let text = try string(value).trimmingCharacters(in: .whitespaces)
             settings.marsSite = text.isEmpty ? nil : text
         },
+        SettingKey(table: "calls", key: "remind",
+                   help: "How long before a saved call the dashboard reminds you (notice, bell, plain-mode line), e.g. \"10m\" or \"1h\"; \"off\" for none. A call's own reminder (calls add --remind) wins.",
+                   defaultText: "\"10m\"") { settings, value throws(Invalid) in
+            let text = try string(value)
+            do {
+                settings.callRemindMinutes = try CallReminder.parse(text).minutes(setting: nil)
+            } catch {
+                throw Invalid(message: "\(error)")
+            }
+        },
     ] + DayPeriod.allCases.dropFirst().map(periodKey)
 
     static func periodKey(_ period: DayPeriod) -> SettingKey {

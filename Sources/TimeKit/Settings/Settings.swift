@@ -24,6 +24,9 @@ public struct Settings: Equatable, Sendable {
     public var marsLongitudeEast: Double?
     public var marsSite: String?
     public var periods: PeriodTable = .standard
+    /// Minutes before a call that its reminder comes (`calls.remind`);
+    /// nil for off. A call's own `--remind` overrides it.
+    public var callRemindMinutes: Int? = 10
 
     public init() {}
 }

@@ -1,6 +1,7 @@
 import Dashboard
 import Foundation
 import TimeKit
+import Synchronization
 import TimeStore
 
 /// The call planner's part of the shell: its first state (settings, places,
@@ -18,14 +19,19 @@ enum CallsSetup {
     /// the interface language). Its display settings live in
     /// `AppState.settings` (`TIMEDECK_REDUCED_MOTION` is folded in by
     /// `ConfigFile.loadSettings`).
-    static func initialState(now: Date, store: StoreHandle, language: UILanguage = .en) -> CallPlannerState {
+    static func initialState(now: Date, store: StoreHandle, language: UILanguage = .en,
+                             settings: Settings = Settings()) -> CallPlannerState {
         let environment = ProcessInfo.processInfo.environment
         var state = CallPlannerState()
         state.marsSites = try? MarsSiteLibrary.bundled()
         let zone = userZoneIdentifier(environment: environment)
         let db = try? PlaceDatabase.bundled()
         state.places = db
-        state.home = db.map { DefaultCall.home(zoneIdentifier: zone, in: $0) } ?? .zone(zone)
+        // "here": the city nearest the configured position, when there is
+        // one (gpsd has no fix yet at start-up); else the zone's largest city.
+        let position = settings.fixedPosition.flatMap { try? GeoPosition(parsing: $0) }
+        let here = position.flatMap { db?.nearest(latitudeDegrees: $0.latitudeDegrees, longitudeDegrees: $0.longitudeDegrees) }
+        state.home = here ?? db.map { DefaultCall.home(zoneIdentifier: zone, in: $0) } ?? .zone(zone)
         do {
             let db = try store.existing()
             state.calls = try db?.fetchCalls() ?? []
@@ -40,7 +46,7 @@ enum CallsSetup {
             // Not saved until the user changes it, so merely opening the
             // dashboard never writes anything.
             if let db {
-                var call = DefaultCall.make(userZone: zone, in: db, now: now)
+                var call = DefaultCall.make(userZone: zone, in: db, now: now, home: here)
                 if let home = call.source?.place {
                     let name = language == .ja ? db.japaneseName(of: home) ?? home.name : home.name
                     call.name = language.text(.callFrom(place: name))
@@ -77,9 +83,44 @@ enum CallsSetup {
             case .rememberActiveCall(let id):
                 try store.forWriting().writeSetting(activeCallSetting, String(id))
                 return []
+            case .markReminded(let id, let start):
+                try store.forWriting().markCallReminded(id: id, start: start)
+                return []
             }
         } catch {
             return [.callStoreFailed("Not saved: \(error)")]
+        }
+    }
+
+    /// Once a second on the store thread: when another process changed the
+    /// database (SQLite's `PRAGMA data_version`, as the marks worker checks
+    /// it), the calls are read again there and sent to the planner. Reading
+    /// is off the main thread; a busy or missing database is tried again
+    /// the next second.
+    static func watchForOtherWriters(store: StoreHandle) -> @Sendable () -> [Event] {
+        // The version last seen; nil before the first look and while there
+        // is no file. The first look reads the calls whatever the version:
+        // a call added between the dashboard's load and that look (or into
+        // a file created meanwhile) is caught there, and a reload that
+        // changes nothing changes nothing (`CallPlannerState.reload`).
+        let last = Mutex<Int?>(nil)
+        return {
+            guard let db = try? store.existing(busyTimeout: 0.25) else {
+                last.withLock { $0 = nil }
+                return []
+            }
+            // Read before the calls, so a write in between is seen next time.
+            guard let version = try? db.externalChangeCounter() else { return [] }
+            let previous = last.withLock { value -> Int? in
+                defer { value = version }
+                return value
+            }
+            if previous == version { return [] }
+            guard let calls = try? db.fetchCalls() else {
+                last.withLock { $0 = nil }  // busy: try again next second
+                return []
+            }
+            return [.callsReloaded(calls)]
         }
     }
 }

@@ -21,7 +21,7 @@ struct DashboardRunner {
         state.marks = try MarksShell.initialState(settings: loaded.settings, store: store)
         state.configNotice = loaded.summary
         state.localeLanguage = UILanguage.resolve(setting: "auto", environment: ProcessInfo.processInfo.environment)
-        state.calls = CallsSetup.initialState(now: now, store: store, language: state.language)
+        state.calls = CallsSetup.initialState(now: now, store: store, language: state.language, settings: loaded.settings)
         state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
                                                   settings: loaded.settings, store: store)
         return state
@@ -121,7 +121,7 @@ struct EffectRunner: EffectPerforming {
         ringBell = bell
         self.inbox = inbox
         self.store = store
-        storeQueue = StoreQueue { inbox.post($0) }
+        storeQueue = StoreQueue(post: { inbox.post($0) }, everySecond: CallsSetup.watchForOtherWriters(store: store))
         storeQueue.start()
     }
 

@@ -30,6 +30,19 @@ public struct CallPlannerState: Equatable, Sendable {
     public var marsSites: MarsSiteLibrary?
     /// When the active call's time last changed without being saved yet.
     public var unsavedSince: Date?
+    /// The `g` input (go to a date and time), while open.
+    public var goTo: GoToInput?
+
+    /// What the user is typing after `g`, and why the last Enter could not
+    /// use it.
+    public struct GoToInput: Equatable, Sendable {
+        public var text: String
+        public var problem: UIMessage?
+        public init(text: String = "", problem: UIMessage? = nil) {
+            self.text = text
+            self.problem = problem
+        }
+    }
 
     /// A sweep of every clock from one start to another.
     public struct Sweep: Equatable, Sendable {
@@ -56,11 +69,14 @@ public struct CallPlannerState: Equatable, Sendable {
         home = nil
         marsSites = nil
         unsavedSince = nil
+        goTo = nil
     }
 
     /// Place search for the picker: the database's matches, or a bare zone
     /// when the database is missing.
-    public func searchPlaces(_ query: String) -> [Place] {
+    /// "here" lists `here` (the place nearest the user's position) first.
+    public func searchPlaces(_ query: String, here: Place? = nil) -> [Place] {
+        if PlaceDatabase.isHere(query), let here { return [here] }
         let mars = (marsSites?.sites(matching: query) ?? []).prefix(4).map(Place.mars)
         if let places { return Array((mars + places.search(query, limit: 8).map(\.place)).prefix(8)) }
         return mars + (ZoneNames.identifier(matching: query).map { [Place.zone($0)] } ?? [])
@@ -91,4 +107,6 @@ public enum CallPlannerEffect: Equatable, Sendable {
     case deleteCall(id: Int64)
     /// Remember which call is active (setting `calls.active`).
     case rememberActiveCall(id: Int64)
+    /// Record that the call's reminder was given for this start.
+    case markReminded(id: Int64, start: Date)
 }

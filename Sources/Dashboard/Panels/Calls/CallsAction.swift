@@ -9,6 +9,8 @@ public enum CallsAction: Equatable, Hashable, Sendable {
     case undo
     case toggleRing, toggleClockFormat, toggleMotion
     case edit, newCall, nextCall, previousCall
+    /// `g`: type a date and time to go to.
+    case goTo
     // Edit mode (keys captured while editing; see `CallsPanel.captureKey`).
     case editUp, editDown
     case editAdd, editChange, editRemove, editMoveUp, editMoveDown, editMakeSource

@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 
 /// The call planner as a dashboard panel: the one conformance the registry lists.
 extension CallsPanel: DashboardPanel {
@@ -13,16 +14,52 @@ extension CallsPanel: DashboardPanel {
         max(minimumRows, 4 + (state.calls.activeCall?.participants.count ?? 2))
     }
 
-    /// Ends a finished hand sweep and saves a time change that has rested.
+    /// Ends a finished hand sweep, saves a time change that has rested, and
+    /// gives the reminders that fall due: a notice naming the call with
+    /// its places' local times (plain mode says it as a line), the bell if
+    /// `marks.bell` is on, and a record that it was given.
     static func tick(_ state: AppState) -> (AppState, [Effect]) {
         var next = state
         let saves = next.calls.tick(now: state.now)
-        return (next, saves.map(Effect.calls))
+        let (reminded, records) = next.calls.takeDueReminders(now: state.now, setting: state.settings.callRemindMinutes)
+        var effects = (saves + records).map(Effect.calls)
+        // Several at once (a late start): the soonest is named; each is
+        // recorded as given.
+        if let call = reminded.min(by: { $0.start < $1.start }) {
+            next.notice = Notice(reminderText(call, in: state), until: state.now.addingTimeInterval(reminderNoticeSeconds))
+            if state.settings.bell { effects.append(.bell(times: 2)) }
+        }
+        return (next, effects)
+    }
+
+    /// How long a reminder stays on the status line.
+    static let reminderNoticeSeconds: TimeInterval = 60
+
+    /// `"Standup" starts in 10 min · 14:00 London · 23:00 Tokyo`.
+    static func reminderText(_ call: CallPlan, in state: AppState) -> String {
+        let l = state.language
+        let times = CallReminders.localTimes(call, names: { place in
+            l == .ja ? state.calls.places?.japaneseName(of: place) ?? place.name : place.name
+        }, clock: { ClockStackView.clockText($0, use24Hour: state.use24Hour, l).trimmingCharacters(in: .whitespaces) })
+        return l.text(.callStartsIn(name: call.name, minutes: CallReminders.minutesUntil(call.start, now: state.now), times: times))
     }
 
     static func summary(_ state: AppState) -> [String] { PanelSummaries.calls(state) }
 
     static func announcements(from old: AppState, to new: AppState) -> [String] {
         PanelSummaries.callChange(from: old, to: new) + editorAnnouncements(from: old, to: new)
+            + goToAnnouncements(from: old, to: new)
+    }
+
+    /// Plain mode: the `g` input opening (with its keys), what it holds
+    /// after each key, and why Enter could not use it.
+    static func goToAnnouncements(from old: AppState, to new: AppState) -> [String] {
+        guard let input = new.calls.goTo else { return [] }
+        let l = new.language
+        guard let was = old.calls.goTo else { return [l.text(.goToPrompt) + l.text(.goToHint)] }
+        var lines: [String] = []
+        if input.text != was.text { lines.append(l.text(.plainTyped(input.text))) }
+        if let problem = input.problem, problem != was.problem { lines.append(l.text(problem)) }
+        return lines
     }
 }

@@ -27,6 +27,7 @@ public enum CallsPanel {
         KeyBinding([.character("N")], .calls(.newCall), .keyNewCall, scope: .panel(.calls)),
         KeyBinding([.character("]")], .calls(.nextCall), .keyNextCall, scope: .panel(.calls)),
         KeyBinding([.character("[")], .calls(.previousCall), .keyPreviousCall, scope: .panel(.calls)),
+        KeyBinding([.character("g")], .calls(.goTo), .keyGoTo, scope: .panel(.calls)),
     ]
 
     /// Edit-mode keys, used while a call is being edited and no text field
@@ -60,16 +61,18 @@ public enum CallsPanel {
     /// Edit mode takes every key before the keymap (no quitting with Esc or
     /// q mid-edit); typing goes into the open field.
     static func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
+        if state.calls.goTo != nil { return captureGoTo(key, in: state) }
         guard state.calls.isEditing, let editor = state.calls.editor else { return nil }
         if key == .control("c") { return nil }  // Ctrl-C still quits
         var next = state
+        let search = placeSearch(state)
         if editor.field != nil {
             switch key {
             case .character(let c):
-                next.calls.editor?.type(c, search: state.calls.searchPlaces)
+                next.calls.editor?.type(c, search: search)
                 return (next, [])
             case .backspace:
-                next.calls.editor?.backspace(search: state.calls.searchPlaces)
+                next.calls.editor?.backspace(search: search)
                 return (next, [])
             default: break
             }
@@ -80,6 +83,30 @@ public enum CallsPanel {
         return perform(a, in: state)
     }
 
+    /// The picker's search; "here" finds the city nearest the user's
+    /// position (looked up only when asked: it scans every city).
+    static func placeSearch(_ state: AppState) -> (String) -> [Place] {
+        { query in state.calls.searchPlaces(query, here: PlaceDatabase.isHere(query) ? state.herePlace : nil) }
+    }
+
+    /// The `g` input takes every key while open: typed text (Space too; the
+    /// mark key rule knows, `MarkKey.fieldTakesSpace`), Backspace, Enter to
+    /// go, Esc to leave the call as it was. Ctrl-C still quits.
+    static func captureGoTo(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
+        if key == .control("c") { return nil }
+        var next = state
+        var effects: [CallPlannerEffect] = []
+        switch key {
+        case .character(let c): next.calls.typeGoTo(c)
+        case .backspace: next.calls.backspaceGoTo()
+        case .enter: effects = next.calls.acceptGoTo(now: state.now)
+        case .escape: next.calls.cancelGoTo()
+        default: return (state, [])
+        }
+        if next.settings.reducedMotion { next.calls.sweep = nil }
+        return (next, effects.map(Effect.calls))
+    }
+
     /// Applies a calls action; the effects save or delete calls.
     static func perform(_ action: CallsAction, in state: AppState) -> (AppState, [Effect]) {
         var next = state
@@ -87,7 +114,7 @@ public enum CallsPanel {
         var effects: [CallPlannerEffect] = []
         var saves: [Effect] = []
         var c = next.calls
-        let search = state.calls.searchPlaces
+        let search = placeSearch(state)
         switch action {
         case .later: effects = c.move(byMinutes: 15, now: now)
         case .earlier: effects = c.move(byMinutes: -15, now: now)
@@ -108,6 +135,7 @@ public enum CallsPanel {
         case .newCall: c.beginNewCall(now: now, home: c.home, name: state.language.text(.newCallName))
         case .nextCall: effects = c.selectCall(offset: 1, now: now)
         case .previousCall: effects = c.selectCall(offset: -1, now: now)
+        case .goTo: c.beginGoTo()
         case .editUp, .editDown:
             let step = action == .editUp ? -1 : 1
             if case .picker = c.editor?.field { c.editor?.pickerSelect(offset: step) } else { c.editor?.select(offset: step) }

@@ -15,10 +15,13 @@ enum MarkKey {
     }
 
     /// Whether an open text field would type Space as a character. The
-    /// duration field takes digits only, so Space marks there.
+    /// duration field takes digits only, so Space marks there; the `g` input
+    /// (dates like "2027-03-15 14:00") takes Space.
     static func fieldTakesSpace(_ state: AppState) -> Bool {
         if state.overlay != nil { return false }
         if case .editingNote = state.marks.mode { return true }
+        // The call planner's `g` input takes any text while it is open.
+        if state.calls.goTo != nil { return true }
         guard state.calls.isEditing, let field = state.calls.editor?.field else { return false }
         if case .duration = field { return false }
         return true

@@ -18,6 +18,7 @@ public enum ClockStackView {
             return pad([CallLine([CallSpan(l.text(.noCalls), .dim)])], width, height)
         }
         let rows = call.rows(at: shown, periods: settings.periods)
+        let withDate = showsDate(rows, start: shown, now: now)
         var lines: [CallLine] = [header(call, state, shown, l)]
         let slider = SliderView.render(call: call, shown: shown, now: now, periods: settings.periods, width: width, language: l)
         let footer = 1
@@ -26,18 +27,51 @@ public enum ClockStackView {
         if perRow >= minimumFaceHeight, width >= 2 * minimumFaceHeight + 30 {
             let faceHeight = min(perRow, maximumFaceHeight)
             for (i, row) in rows.enumerated() {
-                lines += analogRow(row, call: call, index: i, state: state, settings: settings, shown: shown, faceHeight: faceHeight, l)
+                lines += analogRow(row, call: call, index: i, state: state, settings: settings, shown: shown, faceHeight: faceHeight,
+                                   withDate: withDate, now: now, l)
             }
         } else {
             for (i, row) in rows.enumerated().prefix(max(0, room)) {
-                lines.append(compactRow(row, call: call, index: i, state: state, settings: settings, width: width, l))
+                lines.append(compactRow(row, call: call, index: i, state: state, settings: settings, width: width,
+                                        withDate: withDate, now: now, l))
             }
         }
         let used = lines.count + slider.count + footer
         lines += Array(repeating: CallLine(), count: max(0, height - used))
         lines += slider
-        lines.append(CallLine([CallSpan(state.message.map(l.text) ?? "", .dim)]))
+        lines.append(Self.footer(state, l))
         return pad(lines, width, height)
+    }
+
+    /// The last line: the `g` input while it is open (what is typed, then
+    /// why it cannot be read, or the keys), else the planner's message.
+    static func footer(_ state: CallPlannerState, _ l: UILanguage) -> CallLine {
+        guard let input = state.goTo else { return CallLine([CallSpan(state.message.map(l.text) ?? "", .dim)]) }
+        var line = CallLine([CallSpan(l.text(.goToPrompt), .title), CallSpan(input.text + "▏", .editField)])
+        if let problem = input.problem {
+            line.add("  ")
+            line.add(l.text(problem), .warning)
+        } else {
+            line.add("  ")
+            line.add(l.text(.goToHint), .hint)
+        }
+        return line
+    }
+
+    /// Whether rows name the date, not only the weekday: when the call is
+    /// more than six days from `now` (a weekday alone would be ambiguous),
+    /// or its places do not all share one date.
+    static func showsDate(_ rows: [CallTimeRow], start: Date, now: Date) -> Bool {
+        if abs(start.timeIntervalSince(now)) > 6 * 86_400 { return true }
+        let dates = Set(rows.filter { $0.mars == nil }.map { $0.reading.wall.dayNumber })
+        return dates.count > 1
+    }
+
+    /// `03-15`, or `2027-03-15` in another year than `now`'s.
+    static func dateText(_ r: ZoneClock.Reading, now: Date) -> String {
+        let md = "\(MarkTime.pad(r.wall.month))-\(MarkTime.pad(r.wall.day))"
+        let year = ZoneClock.reading(now, in: TimeZone(identifier: "UTC")!).wall.year
+        return r.wall.year == year ? md : String(r.wall.isoText.prefix(10))
     }
 
     static func pad(_ lines: [CallLine], _ width: Int, _ height: Int) -> [CallLine] {
@@ -75,9 +109,10 @@ public enum ClockStackView {
         return "\(name), \(p.countryCode)"
     }
 
-    /// `Sun 14:05` with the weekday in the interface language.
-    static func dayAndTime(_ r: ZoneClock.Reading, use24Hour: Bool, _ l: UILanguage) -> String {
-        l.weekday(r.isoWeekday) + " " + clockText(r, use24Hour: use24Hour, l)
+    /// `Sun 14:05` with the weekday in the interface language; with a
+    /// date `Sun 03-15 14:05` (see `showsDate`).
+    static func dayAndTime(_ r: ZoneClock.Reading, use24Hour: Bool, date: Date? = nil, _ l: UILanguage) -> String {
+        l.weekday(r.isoWeekday) + (date.map { " " + dateText(r, now: $0) } ?? "") + " " + clockText(r, use24Hour: use24Hour, l)
     }
 
     /// `Sol 52300 14:05 LMST` for a Mars row.
@@ -102,7 +137,7 @@ public enum ClockStackView {
     }
 
     static func compactRow(_ row: CallTimeRow, call: CallPlan, index: Int, state: CallPlannerState, settings: Settings, width: Int,
-                           _ l: UILanguage = .en) -> CallLine {
+                           withDate: Bool = false, now: Date = Date(timeIntervalSince1970: 0), _ l: UILanguage = .en) -> CallLine {
         var line = CallLine()
         line.add(index == 0 ? "▶ " : "  ", index == 0 ? .title : .plain)
         line.add(PlacesTableFit.fit(label(row.place, l, places: state.places), 20), .placeName)
@@ -110,7 +145,8 @@ public enum ClockStackView {
         if let m = row.mars {
             line.add(PlacesTableFit.fit(marsText(m, l), 22), .period(row.period))
         } else {
-            line.add(dayAndTime(row.reading, use24Hour: settings.clock == .twentyFourHour, l), .period(row.period))
+            line.add(dayAndTime(row.reading, use24Hour: settings.clock == .twentyFourHour, date: withDate ? now : nil, l),
+                     .period(row.period))
             line.add(" " + dayText(row.dayOffset), .plain)
             line.add(" " + LocalTimeText.offset(seconds: row.reading.utcOffsetSeconds), .dim)
         }
@@ -125,7 +161,8 @@ public enum ClockStackView {
     }
 
     static func analogRow(_ row: CallTimeRow, call: CallPlan, index: Int, state: CallPlannerState, settings: Settings,
-                          shown: Date, faceHeight: Int, _ l: UILanguage = .en) -> [CallLine] {
+                          shown: Date, faceHeight: Int, withDate: Bool = false, now: Date = Date(timeIntervalSince1970: 0),
+                          _ l: UILanguage = .en) -> [CallLine] {
         let zone = row.place.timeZone ?? TimeZone(identifier: "UTC")!
         let offset = Double(zone.secondsFromGMT(for: shown))
         // Hands from the instant (fractional during a sweep), in local minutes;
@@ -142,7 +179,8 @@ public enum ClockStackView {
         if let m = row.mars {
             text.append(CallLine([CallSpan("  " + marsText(m, l), .period(row.period))]))
         } else {
-            var time = CallLine([CallSpan("  " + dayAndTime(row.reading, use24Hour: settings.clock == .twentyFourHour, l),
+            var time = CallLine([CallSpan("  " + dayAndTime(row.reading, use24Hour: settings.clock == .twentyFourHour,
+                                                            date: withDate ? now : nil, l),
                                           .period(row.period))])
             if row.dayOffset != 0 { time.add(" " + dayText(row.dayOffset)) }
             if let end = row.endReading { time.add(" – " + clockText(end, use24Hour: settings.clock == .twentyFourHour, l), .dim) }

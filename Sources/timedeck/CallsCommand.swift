@@ -1,0 +1,247 @@
+import ArgumentParser
+import Foundation
+import TimeKit
+import TimeStore
+
+/// `timedeck calls …`: the saved calls of the call planner, on the same
+/// store as the dashboard (an open dashboard shows a change within 2 s).
+struct CallsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calls",
+        abstract: "List, add and remove saved calls; print the next one for a status bar.",
+        discussion: """
+            The same calls as the dashboard's call planner, in the same database \
+            ($TIMEDECK_HOME/timedeck.sqlite, else $XDG_DATA_HOME/timedeck/, else \
+            ~/.local/share/timedeck/). Bad input exits 2 and changes nothing.
+            """,
+        subcommands: [CallsListCommand.self, CallsAddCommand.self, CallsRemoveCommand.self, CallsNextCommand.self]
+    )
+}
+
+/// The store for one `calls` command: opened once per process.
+enum CallsStore {
+    /// The calls, or none when the database file does not exist yet
+    /// (reading never creates it).
+    static func read() throws -> [CallPlan] {
+        try guarded { try StoreHandle.atDefaultLocation().existing()?.fetchCalls() ?? [] }
+    }
+
+    /// The database, created if needed, for a write.
+    static func forWriting() throws -> AppDatabase {
+        try guarded { try StoreHandle.atDefaultLocation().forWriting() }
+    }
+
+    /// Store problems exit 1 with the store's message.
+    static func guarded<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw MarksCLI.fail(error.description, code: 1)
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            throw MarksCLI.fail("database error: \(error)", code: 1)
+        }
+    }
+}
+
+/// One call as `calls list --json` and `calls next --json` print it.
+struct CallJSONRecord: Encodable {
+    var id: Int64?
+    var name: String
+    /// The start, UTC, ISO 8601 to the second.
+    var start: String
+    var durationMinutes: Int?
+    /// Minutes before the start the reminder comes (nil: none), as in force
+    /// now (a call without its own follows `calls.remind`).
+    var remindMinutes: Int?
+    /// "off", "10m", or "default" (follows `calls.remind`).
+    var remind: String
+    var places: [Place]
+    /// Only in `calls next`: whole minutes until the start, and the line.
+    var minutesUntil: Int?
+    var line: String?
+
+    struct Place: Encodable {
+        var name: String
+        var country: String
+        var zone: String
+        /// The local wall time at the start, `2027-03-15T14:00:00`.
+        var local: String
+        var utcOffsetSeconds: Int
+        var people: String
+    }
+
+    init(_ call: CallPlan, setting: Int?) {
+        id = call.id
+        name = call.name
+        start = ISOInstant.seconds(call.start)
+        durationMinutes = call.durationMinutes
+        remindMinutes = call.reminder.minutes(setting: setting)
+        switch call.reminder {
+        case .followSetting: remind = "default"
+        case .off: remind = "off"
+        case .minutesBefore(let m): remind = CallReminder.text(minutes: m)
+        }
+        places = zip(call.participants, call.rows()).map { participant, row in
+            Place(name: participant.place.name, country: participant.place.countryCode,
+                  zone: participant.place.zoneIdentifier, local: row.mars.map { "sol \($0.sol) \($0.clockText)" } ?? row.reading.wall.isoText,
+                  utcOffsetSeconds: row.reading.utcOffsetSeconds, people: participant.people)
+        }
+    }
+}
+
+struct CallsListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List saved calls, soonest first.")
+
+    @Flag(help: "Print a JSON array of calls (name, start, durationMinutes, remindMinutes, places, …).")
+    var json = false
+
+    func run() throws {
+        let setting = ConfigFile.loadSettings().settings.callRemindMinutes
+        let calls = try CallsStore.read().sorted { ($0.start, $0.id ?? 0) < ($1.start, $1.id ?? 0) }
+        if json {
+            print(try PlacesJSON.encode(calls.map { CallJSONRecord($0, setting: setting) }))
+            return
+        }
+        if calls.isEmpty {
+            print("No saved calls. Add one with `timedeck calls add NAME --at TIME PLACE…`.")
+            return
+        }
+        for call in calls {
+            let minutes = call.durationMinutes.map { ", \($0) min" } ?? ""
+            let remind = CallReminder.text(minutes: call.reminder.minutes(setting: setting))
+            print("\(call.name)  \(ISOInstant.seconds(call.start))\(minutes), remind \(remind)")
+            print("  " + CallReminders.localTimes(call))
+        }
+    }
+}
+
+struct CallsAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Save a new call.",
+        discussion: "Example: timedeck calls add Standup --at \"2027-03-15 14:00\" --duration 45m --remind 10m London Tokyo")
+
+    @Argument(help: "The call's name (unique among saved calls).")
+    var name: String
+
+    @Option(help: "Start: an instant with its zone (2027-03-15T14:00:00Z), a local date and time in the first place (\"2027-03-15 14:00\"), HH:MM, \"tomorrow 09:00\", or +3d.")
+    var at: String
+
+    @Option(help: "Length: 45m, 1h30m or minutes (1 minute to 24 hours).")
+    var duration: String?
+
+    @Option(help: "Reminder before the start: 10m, 1h, or off. Default: the config's calls.remind.")
+    var remind: String?
+
+    @Argument(help: "Places, source first: city names, zone names, or here (the city nearest marks.position).")
+    var places: [String] = []
+
+    func run() throws {
+        do { try execute() } catch let failure as CLIFailure { throw failure.exit() }
+    }
+
+    func execute() throws {
+        // Everything is checked before the store is touched: bad input
+        // writes nothing.
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= 80 else {
+            throw CLIFailure.usage("a call needs a name of 1 to 80 characters.")
+        }
+        guard !places.isEmpty else {
+            throw CLIFailure.usage("name at least one place, e.g. `timedeck calls add \(trimmed) --at 14:00 London Tokyo`.")
+        }
+        let minutes = try duration.map(Self.parseDuration)
+        let reminder: CallReminder
+        do {
+            reminder = try remind.map(CallReminder.parse) ?? .followSetting
+        } catch let error as CallReminder.Invalid {
+            throw CLIFailure.usage(error.description)
+        }
+        let input: CallTimeInput
+        do {
+            input = try CallTimeInput.parse(at)
+        } catch let error as CallTimeInput.ParseError {
+            throw CLIFailure.usage(error.description)
+        }
+        let db = try CLIFailure.loadPlaces()
+        let here = HerePlace.fromConfig(in: db)
+        let chosen = try places.map { try CallCommand.resolve($0, in: db, here: here).place }
+        guard let sourceZone = chosen.first?.timeZone, chosen.allSatisfy({ $0.timeZone != nil || $0.isMars }) else {
+            throw CLIFailure.usage("a place has a time zone this system does not know; update timedeck.")
+        }
+        if chosen.first?.isMars == true {
+            throw CLIFailure.usage("a Mars site cannot be the first place (the source); put an Earth place first.")
+        }
+        let now = Date()
+        let (start, resolution) = input.resolve(in: sourceZone, now: now)
+        if let note = CallCommand.note(for: resolution, instant: start, zone: sourceZone) { CallCommand.warn(note) }
+        let existing = try CallsStore.read()
+        if existing.contains(where: { $0.name.caseInsensitiveCompare(trimmed) == .orderedSame }) {
+            throw CLIFailure.usage("a call named \"\(trimmed)\" already exists; remove it first (`timedeck calls remove \(trimmed)`) or choose another name.")
+        }
+        let call = CallPlan(name: trimmed, participants: chosen.map { CallParticipant(place: $0) },
+                            start: Date(timeIntervalSince1970: start.timeIntervalSince1970.rounded()),
+                            durationMinutes: minutes, createdAt: now, reminder: reminder)
+        let saved = try CallsStore.guarded { try CallsStore.forWriting().saveCall(call) }
+        print("Saved \"\(saved.name)\" at \(ISOInstant.seconds(saved.start)): \(CallReminders.localTimes(saved))")
+    }
+
+    /// `45m`, `1h30m`, or a bare number of minutes; 1 minute to 24 hours.
+    static func parseDuration(_ text: String) throws -> Int {
+        let problem = CLIFailure.usage("--duration is a length such as 45m, 1h30m or 60 (minutes), from 1 minute to 24 hours, not \"\(text)\".")
+        if let m = Int(text.trimmingCharacters(in: .whitespaces)) {
+            guard (1...1440).contains(m) else { throw problem }
+            return m
+        }
+        guard let ns = try? DurationParser.parse(text), ns % 60_000_000_000 == 0 else { throw problem }
+        let m = Int(ns / 60_000_000_000)
+        guard (1...1440).contains(m) else { throw problem }
+        return m
+    }
+}
+
+struct CallsRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete a saved call by name.")
+
+    @Argument(help: "The call's name (case does not matter).")
+    var name: String
+
+    func run() throws {
+        let calls = try CallsStore.read()
+        let matches = calls.filter { $0.name.caseInsensitiveCompare(name.trimmingCharacters(in: .whitespaces)) == .orderedSame }
+        guard let call = matches.first, let id = call.id else {
+            let names = calls.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            throw CLIFailure.usage("no saved call is named \"\(name)\"" + (names.isEmpty ? "; there are none." : ". Saved calls: \(names).")).exit()
+        }
+        // Names made in the dashboard may repeat: remove only a unique one.
+        guard matches.count == 1 else {
+            throw CLIFailure.usage("\(matches.count) saved calls are named \"\(name)\"; rename one in the dashboard first.").exit()
+        }
+        try CallsStore.guarded { try CallsStore.forWriting().deleteCall(id: id) }
+        print("Removed \"\(call.name)\".")
+    }
+}
+
+struct CallsNextCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "next", abstract: "Print the next call as one line for a status bar.",
+        discussion: "Example output: Standup in 23 min · 14:00 London · 22:00 Tokyo. Prints nothing (exit 0) when no call is ahead.")
+
+    @Flag(help: "Print the next call as a JSON object (as in calls list, plus minutesUntil and line), or null.")
+    var json = false
+
+    func run() throws {
+        let now = Date()
+        let next = CallReminders.next(try CallsStore.read(), now: now)
+        if json {
+            guard let next else { print("null"); return }
+            var record = CallJSONRecord(next, setting: ConfigFile.loadSettings().settings.callRemindMinutes)
+            record.minutesUntil = CallReminders.minutesUntil(next.start, now: now)
+            record.line = CallReminders.statusLine(next, now: now)
+            print(try PlacesJSON.encode(record))
+            return
+        }
+        if let next { print(CallReminders.statusLine(next, now: now)) }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import TimeKit
+
+/// `timedeck calls …` and "here" on the command line (issue 14).
+@Suite struct CallsCLITests {
+    struct Record: Decodable, Equatable {
+        struct Place: Decodable, Equatable {
+            var name: String
+            var country: String
+            var zone: String
+            var local: String
+        }
+        var id: Int64?
+        var name: String
+        var start: String
+        var durationMinutes: Int?
+        var remindMinutes: Int?
+        var remind: String
+        var places: [Place]
+        var minutesUntil: Int?
+        var line: String?
+    }
+
+    func run(_ args: [String], _ env: [String: String]) throws -> TimedeckBinary.Result {
+        try TimedeckBinary.run(args, environment: env)
+    }
+
+    func scratch(_ folder: TemporaryFolder) -> [String: String] {
+        ["TIMEDECK_HOME": folder.path("data"), "XDG_CONFIG_HOME": folder.path("config"), "TZ": "UTC"]
+    }
+
+    @Test func addListNextAndRemoveKeepTheirJSONContract() throws {
+        let folder = TemporaryFolder()
+        let env = scratch(folder)
+        let added = try run(["calls", "add", "Standup", "--at", "2030-03-15 14:00", "--duration", "45m", "--remind", "10m",
+                             "London, GB", "Tokyo"], env)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try run(["calls", "add", "Retro", "--at", "2030-03-16T09:00:00Z", "Paris, FR"], env).status == 0)
+
+        let list = try run(["calls", "list", "--json"], env)
+        #expect(list.status == 0)
+        let records = try JSONDecoder().decode([Record].self, from: Data(list.stdout.utf8))
+        #expect(records.map(\.name) == ["Standup", "Retro"])  // soonest first
+        let standup = records[0]
+        #expect(standup.start == "2030-03-15T14:00:00Z")  // London's local time, GMT in March
+        #expect(standup.durationMinutes == 45)
+        #expect(standup.remindMinutes == 10 && standup.remind == "10m")
+        #expect(standup.places == [Record.Place(name: "London", country: "GB", zone: "Europe/London", local: "2030-03-15T14:00:00"),
+                                   Record.Place(name: "Tokyo", country: "JP", zone: "Asia/Tokyo", local: "2030-03-15T23:00:00")])
+        // Without --remind a call follows calls.remind (10 min by default).
+        #expect(records[1].remind == "default" && records[1].remindMinutes == 10 && records[1].durationMinutes == nil)
+
+        let next = try run(["calls", "next"], env)
+        #expect(next.stdout.wholeMatch(of: /Standup in \d+ d \d+ h · 14:00 London · 23:00 Tokyo\n/) != nil, "\(next.stdout)")
+        let nextJSON = try JSONDecoder().decode(Record.self, from: Data(try run(["calls", "next", "--json"], env).stdout.utf8))
+        #expect(nextJSON.name == "Standup" && (nextJSON.minutesUntil ?? 0) > 0)
+        #expect(nextJSON.line == String(next.stdout.dropLast()))
+
+        let removed = try run(["calls", "remove", "standup"], env)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let after = try JSONDecoder().decode([Record].self, from: Data(try run(["calls", "list", "--json"], env).stdout.utf8))
+        #expect(after.map(\.name) == ["Retro"])
+    }
+
+    @Test func nothingAheadPrintsNothingAndNull() throws {
+        let env = scratch(TemporaryFolder())
+        #expect(try run(["calls", "next"], env).stdout == "")
+        #expect(try run(["calls", "next", "--json"], env).stdout == "null\n")
+        #expect(try run(["calls", "list", "--json"], env).stdout == "[]\n")
+    }
+
+    @Test(arguments: [
+        (["calls", "add", "X", "--at", "someday", "Paris"], "cannot read the time"),
+        (["calls", "add", "X", "--at", "14:00", "--duration", "45s", "Paris"], "--duration"),
+        (["calls", "add", "X", "--at", "14:00", "--duration", "25h", "Paris"], "--duration"),
+        (["calls", "add", "X", "--at", "14:00", "--remind", "soon", "Paris"], "cannot read the reminder"),
+        (["calls", "add", "X", "--at", "14:00", "Qqqxzzz"], "no place matches"),
+        (["calls", "add", "X", "--at", "14:00"], "at least one place"),
+        (["calls", "add", "X", "--at", "14:00", "here"], "marks.position"),
+        (["calls", "add", "X"], "--at"),
+        (["calls", "remove", "Nobody"], "no saved call"),
+    ])
+    func badInputExitsTwoAndWritesNothing(_ args: [String], _ says: String) throws {
+        let folder = TemporaryFolder()
+        let env = scratch(folder)
+        let r = try run(args, env)
+        #expect(r.status == 2, "\(args): \(r.status) \(r.stderr)")
+        #expect(r.stderr.contains(says), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+        // Not even the database file was created.
+        #expect(!FileManager.default.fileExists(atPath: folder.path("data") + "/timedeck.sqlite"))
+    }
+
+    @Test func aDuplicateNameIsRefusedAndTheFirstCallStaysAsItWas() throws {
+        let env = scratch(TemporaryFolder())
+        #expect(try run(["calls", "add", "Standup", "--at", "2030-03-15 14:00", "London, GB"], env).status == 0)
+        let before = try run(["calls", "list", "--json"], env).stdout
+        let again = try run(["calls", "add", "standup", "--at", "2030-03-16 14:00", "Tokyo"], env)
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("already exists"))
+        #expect(try run(["calls", "list", "--json"], env).stdout == before)
+    }
+
+    /// "here" is the city nearest `marks.position` (the most populous within 20 km).
+    @Test(arguments: [("-27.467, 153.028", "Brisbane"), ("48.8566, 2.3522", "Paris"), ("35.6812, 139.7671", "Tokyo"),
+                      ("27 28.02 S 153 22.84 E", "Capalaba"), ("40.7580, -73.9855", "New York City")])
+    func hereIsTheCityNearTheConfiguredPosition(_ position: String, _ name: String) throws {
+        let folder = TemporaryFolder()
+        let config = folder.path("config.toml")
+        try "[marks]\nposition = \"\(position)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        var env = scratch(folder)
+        env["TIMEDECK_CONFIG"] = config
+        let r = try run(["call", "here", "UTC", "--json"], env)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"name\":\"\(name)\""), "\(r.stdout)")
+        let added = try run(["calls", "add", "Here", "--at", "2030-01-01T10:00:00Z", "here"], env)
+        #expect(added.status == 0 && added.stdout.contains(name), "\(added.stdout)\(added.stderr)")
+    }
+}

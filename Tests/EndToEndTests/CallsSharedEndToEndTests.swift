@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TimeKit
+
+/// Issue 14 end to end: calls added from the shell appear in an open
+/// dashboard, reminders are announced on the screen and in `--plain`, and
+/// `g` moves a call to a typed date, saved like a slider move.
+@Suite(.serialized) struct CallsSharedEndToEndTests {
+    let bin = shellQuoted(TimedeckBinary.url.path)
+
+    func stop(_ session: TmuxSession) {
+        let pid = (try? session.tmux(["display-message", "-p", "#{pid}"]))
+            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        if let pid, pid > 1 { kill(pid, SIGKILL) }
+    }
+
+    func iso(_ date: Date) -> String { ISOInstant.seconds(date) }
+
+    /// A shell's `calls add` reaches the open dashboard (header and panel)
+    /// within 2 s; its 1-minute reminder then appears on the open screen.
+    @Test func aCallAddedFromTheShellAppearsLiveAndRemindsOnScreen() throws {
+        let home = TemporaryFolder()
+        let environment = ["TZ": "UTC", "TIMEDECK_REDUCED_MOTION": "1", "TIMEDECK_HOME": home.path("data"),
+                           "XDG_CONFIG_HOME": home.path("config")]
+        let tmux = try TmuxSession(columns: 120, rows: 40, command: bin, environment: environment)
+        defer { stop(tmux) }
+        #expect(tmux.waitForScreen(10) { $0.contains("Tokyo, JP") } != nil, "no dashboard:\n\(tmux.capture())")
+        // Start on a whole second ~75 s ahead (the store keeps seconds).
+        let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 75).rounded())
+        let added = try TimedeckBinary.run(["calls", "add", "Standup", "--at", iso(start), "--remind", "1m", "London, GB", "Tokyo"],
+                                           environment: environment)
+        #expect(added.status == 0, "\(added.stderr)")
+        let addedAt = Date()
+        let live = tmux.waitForScreen(5) { $0.contains("next: Standup in") && $0.contains("Standup  ") }
+        #expect(live != nil, "the shell's call did not appear:\n\(tmux.capture())")
+        // The requirement is 2 s; the wait allows a loaded machine a little more.
+        #expect(Date().timeIntervalSince(addedAt) < 3.5)
+
+        // The reminder comes 60 s before the start, about 15 s from now.
+        let reminded = tmux.waitForScreen(40) { $0.contains("\"Standup\" starts in 1 min") }
+        #expect(reminded != nil, "no reminder:\n\(tmux.capture())")
+        #expect(reminded?.contains("London") == true)
+        #expect(Date() < start, "the reminder came after the start")
+    }
+
+    /// `--plain` says the reminder as a line; a late start reminds at once;
+    /// a reminder given is not given again after a restart.
+    @Test func plainModeAnnouncesRemindersOnceAcrossARestart() throws {
+        let home = TemporaryFolder()
+        let environment = ["TERM": "dumb", "TZ": "UTC", "TIMEDECK_HOME": home.path("data"), "XDG_CONFIG_HOME": home.path("config")]
+        let now = Date().timeIntervalSince1970
+        let soon = Date(timeIntervalSince1970: (now + 75).rounded())
+        let late = Date(timeIntervalSince1970: (now + 300).rounded())
+        for (name, start, remind) in [("Standup", soon, "1m"), ("Review", late, "10m")] {
+            let r = try TimedeckBinary.run(["calls", "add", name, "--at", iso(start), "--remind", remind, "Paris", "Tokyo"],
+                                           environment: environment)
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        let pty = try PtyProcess(["--plain"], environment: environment)
+        // Review's reminder time (10 min before) has passed: reminded at once.
+        #expect(pty.read(until: { $0.contains("\"Review\" starts in 5 min") }, seconds: 10), "no late-start reminder:\n\(pty.text)")
+        #expect(pty.read(until: { $0.contains("\"Standup\" starts in 1 min") }, seconds: 40), "no reminder:\n\(pty.text)")
+        #expect(pty.text.contains("Paris"))
+        pty.type("q")
+        #expect(pty.waitForExit() == 0)
+
+        let again = try PtyProcess(["--plain"], environment: environment)
+        #expect(again.read(until: { $0.contains("plain mode") }))
+        // Three ticks: time enough for a reminder due at start-up to be said.
+        #expect(!again.read(until: { $0.contains("starts in") }, seconds: 3), "reminded again after a restart:\n\(again.text)")
+        again.type("q")
+        #expect(again.waitForExit() == 0)
+    }
+
+    /// `g` takes a local date and time, moves the call there and saves it;
+    /// Space types into the input instead of marking; Esc keeps the time.
+    @Test func gGoesToATypedDateAndTheMoveIsSaved() throws {
+        let home = TemporaryFolder()
+        let environment = ["TZ": "Europe/Paris", "TIMEDECK_REDUCED_MOTION": "1", "TIMEDECK_HOME": home.path("data"),
+                           "XDG_CONFIG_HOME": home.path("config")]
+        let tmux = try TmuxSession(columns: 100, rows: 40, command: bin, environment: environment)
+        defer { stop(tmux) }
+        #expect(tmux.waitForScreen(10) { $0.contains("Call from Paris") } != nil, "no planner:\n\(tmux.capture())")
+        try tmux.send("BTab", "g")
+        #expect(tmux.waitForScreen { $0.contains("Go to: ") } != nil, "g opened no input:\n\(tmux.capture())")
+        try tmux.send("-l", "2027-03-15 14:00")
+        #expect(tmux.waitForScreen { $0.contains("Go to: 2027-03-15 14:00") } != nil)
+        #expect(tmux.capture().contains("Marks 0"), "Space in the input recorded a mark")
+        try tmux.send("Enter")
+        // 14:00 in Paris on 15 March 2027 is 13:00 UTC; the rows name the date.
+        let moved = tmux.waitForScreen { $0.contains("2027-03-15T13:00:00Z") && $0.contains("03-15 14:00") }
+        #expect(moved != nil, "not moved:\n\(tmux.capture())")
+
+        try tmux.send("g")
+        try tmux.send("-l", "someday")
+        try tmux.send("Enter")
+        #expect(tmux.waitForScreen { $0.contains("Cannot read \"someday\"") } != nil, "no message:\n\(tmux.capture())")
+        try tmux.send("Escape")
+        #expect(tmux.waitForScreen { !$0.contains("Go to: ") && $0.contains("2027-03-15T13:00:00Z") } != nil)
+
+        // Saved like a slider move (after its rest): the shell sees it.
+        let saved = waitUntil(5) {
+            ((try? TimedeckBinary.run(["calls", "list", "--json"], environment: environment))?.stdout ?? "")
+                .contains("\"start\":\"2027-03-15T13:00:00Z\"")
+        }
+        #expect(saved, "the move was not saved")
+        try tmux.send("q")
+    }
+}

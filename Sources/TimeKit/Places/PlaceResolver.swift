@@ -110,7 +110,17 @@ public struct PlaceResolver: Sendable {
         // Stable sort by tier keeps the source order within a tier.
         let ordered = found.enumerated().sorted { ($0.element.tier, $0.offset) < ($1.element.tier, $1.offset) }.map(\.element)
         var seen = Set<String>()
-        let candidates = Array(ordered.filter { seen.insert(Self.identity($0.place)).inserted }.prefix(limit))
+        // A country-named link whose zone is an exact city's (`Singapore`)
+        // gives way to the city, which says more.
+        for c in ordered where c.tier == .exact && c.place.geonameID > 0 {
+            seen.insert("\u{1F}\u{1F}\(c.place.zoneIdentifier) link")
+        }
+        let ordered2 = ordered.filter {
+            guard case .zoneLink = $0.how, $0.tier == .exact else { return true }
+            return !seen.contains("\u{1F}\u{1F}\($0.place.zoneIdentifier) link")
+        }
+        seen = []
+        let candidates = Array(ordered2.filter { seen.insert(Self.identity($0.place)).inserted }.prefix(limit))
         return decide(text, candidates, abbreviation: abbreviation)
     }
 
@@ -198,7 +208,11 @@ public struct PlaceResolver: Sendable {
             return [Candidate(place: .zone("UTC"), tier: .exact, how: .name)]
         }
         if entry.isLink {
-            return [Candidate(place: .zone(id), tier: .alias, how: .zoneLink(name: entry.name))]
+            // A link without a slash names a country (`Jamaica`, `Japan`,
+            // `Egypt`): as exact as a zone name, so the country's zone beats
+            // a city of that name elsewhere (Jamaica, Queens).
+            let tier: Tier = entry.name.contains("/") ? .alias : .exact
+            return [Candidate(place: .zone(id), tier: tier, how: .zoneLink(name: entry.name))]
         }
         return [Candidate(place: .zone(id), tier: .exact, how: .name)]
     }

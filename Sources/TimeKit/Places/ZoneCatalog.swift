@@ -113,6 +113,10 @@ public final class ZoneCatalog: Sendable, Equatable {
         return foundationOnly()
     }
 
+    /// Foundation's list, built once (no file is read).
+    public static var foundation: ZoneCatalog { foundationCatalog }
+    private static let foundationCatalog = foundationOnly()
+
     /// Foundation's identifiers, each its own zone.
     public static func foundationOnly() -> ZoneCatalog {
         ZoneCatalog(entries: TimeZone.knownTimeZoneIdentifiers.map { Entry(name: $0, canonical: $0) },

@@ -55,12 +55,17 @@ struct CallCommand: ParsableCommand {
         } catch let error as CallTimeInput.ParseError {
             throw CLIFailure.usage(error.description)
         }
-        let db = try CLIFailure.loadPlaces()
-        let here = HerePlace.fromConfig(in: db)
-        let resolved = try places.map { try Self.resolve($0, in: db, here: here) }
+        let resolver = try CLIFailure.resolver()
+        let here = resolver.places.flatMap { HerePlace.fromConfig(in: $0) }
+        let resolved = try places.map { try Self.resolve($0, with: resolver, here: here) }
         let chosen = resolved.map(\.place)
-        let zones = chosen.compactMap(\.timeZone)
-        guard zones.count == chosen.count, let sourceZone = zones.first else {
+        if chosen[0].isMars {
+            throw CLIFailure.usage("a Mars site cannot be the first place (the source): its sols have no dates "
+                                   + "to type a time in. Put an Earth place first, e.g. `timedeck call London \(places[0])`.")
+        }
+        let earth = chosen.filter { !$0.isMars }
+        let zones = earth.compactMap(\.timeZone)
+        guard zones.count == earth.count, let sourceZone = zones.first else {
             throw CLIFailure.usage("a place has a time zone this system does not know; update timedeck.")
         }
 
@@ -100,29 +105,28 @@ struct CallCommand: ParsableCommand {
         }
     }
 
-    /// The best match for one PLACE argument; notes on stderr what was
-    /// picked when the query was ambiguous or misspelt.
-    /// `here` is the place nearest the configured position, for the word
-    /// "here" (see `HerePlace`).
-    static func resolve(_ query: String, in db: PlaceDatabase, here: Place? = nil) throws -> (query: String, place: Place) {
+    /// What one PLACE argument means (`PlaceResolver`); notes on stderr
+    /// whatever was assumed (a guess, an old name, an abbreviation, the
+    /// most populous of several cities). An ambiguous abbreviation, an
+    /// unknown zone or no match is an error (exit 2). `here` is the place
+    /// nearest the configured position, for the word "here" (`HerePlace`).
+    static func resolve(_ query: String, with resolver: PlaceResolver, here: Place? = nil) throws -> (query: String, place: Place) {
         if PlaceDatabase.isHere(query) {
             guard let here else { throw CLIFailure.usage(HerePlace.unknownMessage) }
             return (query, here)
         }
-        let matches = db.search(query, limit: 4)
-        guard let top = matches.first else {
-            throw CLIFailure.unknownPlace(query, suggestions: db.suggestions(for: query))
+        let resolution = resolver.resolve(query, limit: 6)
+        switch resolution.outcome {
+        case let .resolved(candidate, notes):
+            for note in notes { warn(note.description) }
+            return (query, candidate.place)
+        case .ambiguous:
+            throw CLIFailure.usage(resolution.notes.map(\.description).joined(separator: " "))
+        case let .unknownZone(name):
+            throw CLIFailure.unknownZone(name)
+        case let .notFound(suggestions):
+            throw CLIFailure.unknownPlace(query, suggestions: suggestions)
         }
-        let others = matches.dropFirst().filter { $0.kind == top.kind }
-        if case .fuzzy = top.kind {
-            warn("\"\(query)\" matches no name exactly; using \(PlacesTable.label(top.place)) (\(top.place.zoneIdentifier)).")
-        } else if !others.isEmpty, top.kind != .zone {
-            let also = others.map { PlacesTable.label($0.place) }.joined(separator: "; ")
-            warn("\"\(query)\" is ambiguous; using \(PlacesTable.label(top.place)) (\(top.place.zoneIdentifier)), "
-                 + "the most populous. Others: \(also). Add a country to choose, e.g. "
-                 + "\"\(others[others.startIndex].place.name), \(others[others.startIndex].place.countryCode)\".")
-        }
-        return (query, top.place)
     }
 
     static func note(for resolution: ZoneClock.Resolution, instant: Date, zone: TimeZone) -> String? {
@@ -155,11 +159,13 @@ struct CallCommand: ParsableCommand {
             let r = row.reading
             var local = "\(r.weekdayName) \(hhmm(r))"
             if let end = row.endReading { local += "–" + hhmm(end) }
+            var offset = LocalTimeText.offset(seconds: r.utcOffsetSeconds)
+            if let m = row.mars { (local, offset) = ("Sol \(m.sol) \(m.clockText)", "LMST") }
             let day = row.dayOffset == 0 ? "" : (row.dayOffset > 0 ? "+\(row.dayOffset)" : "\(row.dayOffset)")
             var marker = ""
             if !row.good { marker = "✗ BAD" } else if row.endGood == false { marker = "✗ ENDS BAD" }
             let line = fit(PlacesTable.label(row.place), 24) + "  " + fit(local, 15) + "  "
-                + PlacesTable.right(day, 3) + "  " + fit(LocalTimeText.offset(seconds: r.utcOffsetSeconds), 10)
+                + PlacesTable.right(day, 3) + "  " + fit(offset, 10)
                 + " " + fit(row.period.title, 11) + "  " + marker
             lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
         }
@@ -196,7 +202,8 @@ struct CallPlaceJSON: Encodable {
         name = row.place.name
         country = row.place.countryCode
         zone = row.place.zoneIdentifier
-        local = row.reading.wall.isoText
+        // A Mars site: its local mean solar time, `Sol 52300 14:05 LMST`.
+        local = row.mars.map { "Sol \($0.sol) \($0.clockText) LMST" } ?? row.reading.wall.isoText
         utcOffsetSeconds = row.reading.utcOffsetSeconds
         dayOffset = row.dayOffset
         period = row.period.rawValue

@@ -164,9 +164,9 @@ struct CallsAddCommand: ParsableCommand {
         } catch let error as CallTimeInput.ParseError {
             throw CLIFailure.usage(error.description)
         }
-        let db = try CLIFailure.loadPlaces()
-        let here = HerePlace.fromConfig(in: db)
-        let chosen = try places.map { try CallCommand.resolve($0, in: db, here: here).place }
+        let resolver = try CLIFailure.resolver()
+        let here = resolver.places.flatMap { HerePlace.fromConfig(in: $0) }
+        let chosen = try places.map { try CallCommand.resolve($0, with: resolver, here: here).place }
         guard let sourceZone = chosen.first?.timeZone, chosen.allSatisfy({ $0.timeZone != nil || $0.isMars }) else {
             throw CLIFailure.usage("a place has a time zone this system does not know; update timedeck.")
         }

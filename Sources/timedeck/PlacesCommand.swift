@@ -38,12 +38,20 @@ struct PlacesSearchCommand: ParsableCommand {
         guard let n = Int(limit), (1...100).contains(n) else {
             throw CLIFailure.usage("--limit must be a whole number from 1 to 100, not \"\(limit)\".")
         }
-        let db = try CLIFailure.loadPlaces()
+        let resolver = try CLIFailure.resolver()
         let now = Date()
-        let matches = db.search(query, limit: n)
-        if matches.isEmpty {
-            throw CLIFailure.unknownPlace(query, suggestions: db.suggestions(for: query))
+        let resolution = resolver.resolve(query, limit: n)
+        switch resolution.outcome {
+        case let .notFound(suggestions):
+            throw CLIFailure.unknownPlace(query, suggestions: suggestions)
+        case let .unknownZone(name):
+            throw CLIFailure.unknownZone(name)
+        case let .resolved(_, notes):
+            for note in notes { CallCommand.warn(note.description) }
+        case .ambiguous:
+            for note in resolution.notes { CallCommand.warn(note.description) }
         }
+        let matches = resolution.candidates.filter(\.isUsable)
         if json {
             print(try PlacesJSON.encode(matches.map { PlaceSearchJSON($0, now: now) }))
             return
@@ -68,7 +76,7 @@ struct PlaceSearchJSON: Encodable {
     var local: String
     var utcOffsetSeconds: Int
 
-    init(_ m: PlaceMatch, now: Date) {
+    init(_ m: PlaceResolver.Candidate, now: Date) {
         let p = m.place
         let r = p.timeZone.map { ZoneClock.reading(now, in: $0) }
         name = p.name
@@ -81,11 +89,16 @@ struct PlaceSearchJSON: Encodable {
         longitude = p.longitudeDegrees
         population = p.population
         geonameId = p.geonameID
-        switch m.kind {
-        case .exact: match = "exact"
+        switch m.how {
+        case .name: match = p.isZoneOnly ? "zone" : (p.isMars ? "mars" : "exact")
+        case .alternateName: match = "alias"
+        case .zoneLink: match = "link"
+        case .unknownZone: match = "unknown zone"
+        case .abbreviation: match = "abbreviation"
+        case .offset: match = "offset"
+        case .marsAlias: match = "mars alias"
         case .prefix: match = "prefix"
-        case .fuzzy: match = "fuzzy"
-        case .zone: match = "zone"
+        case .guessed: match = "fuzzy"
         }
         local = r?.wall.isoText ?? ""
         utcOffsetSeconds = r?.utcOffsetSeconds ?? 0
@@ -104,7 +117,16 @@ enum PlacesJSON {
 /// exit status 2 (bad input), or 1 when the bundled data is missing.
 enum CLIFailure: Error {
     case usage(String)
-    case unknownPlace(String, suggestions: [Place])
+    case unknownPlace(String, suggestions: [String])
+    /// A zone of the system tz database that this build's rules lack.
+    case unknownZone(String)
+
+    /// The resolver over the bundled cities, the system tz database's zone
+    /// names and the bundled Mars sites (a missing site list only removes
+    /// Mars sites).
+    static func resolver() throws -> PlaceResolver {
+        PlaceResolver(places: try loadPlaces(), zones: .system, mars: try? MarsSiteLibrary.bundled())
+    }
 
     static func loadPlaces() throws -> PlaceDatabase {
         do {
@@ -124,9 +146,15 @@ enum CLIFailure: Error {
             if suggestions.isEmpty {
                 text += " Try a larger city nearby, a zone name such as Europe/Paris, or `timedeck places search`."
             } else {
-                text += " Closest names: " + suggestions.map(\.label).joined(separator: "; ") + "."
+                text += " Closest names: " + suggestions.joined(separator: "; ") + "."
             }
+            text += " A place may be a city, a tz zone (Asia/Kolkata), an abbreviation (JST), an offset (UTC+5:30)"
+                + " or a Mars site (Mars/perseverance)."
             return text
+        case let .unknownZone(name):
+            return "timedeck: \(name) is in the system tz database (\(ZoneCatalog.system.sourceDescription)) but the "
+                + "time-zone rules built into timedeck (ICU tz \(TimeZone.timeZoneDataVersion)) do not know it yet; "
+                + "update timedeck, or name a nearby city or an offset such as UTC+5:30."
         }
     }
 }

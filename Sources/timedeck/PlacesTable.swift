@@ -16,7 +16,8 @@ enum PlacesTable {
     /// `Portland, OR, US` when the admin1 code is a readable abbreviation
     /// (US states, Canadian provinces), else `London, GB`.
     static func label(_ p: Place) -> String {
-        if p.isZoneOnly { return p.zoneIdentifier }
+        if p.isZoneOnly { return p.label }
+        if p.isMars { return "\(p.name) (Mars)" }
         let admin = p.admin1Code
         if admin.count == 2, admin.allSatisfy(\.isLetter), ["US", "CA", "AU"].contains(p.countryCode) {
             return "\(p.name), \(admin), \(p.countryCode)"
@@ -24,10 +25,15 @@ enum PlacesTable {
         return "\(p.name), \(p.countryCode)"
     }
 
-    static func search(_ matches: [PlaceMatch], now: Date) -> String {
+    static func search(_ matches: [PlaceResolver.Candidate], now: Date) -> String {
         var lines = [fit("PLACE", 30) + " " + fit("ZONE", 24) + " " + fit("LOCAL", 9) + " " + "UTC OFFSET"]
         for m in matches {
             let p = m.place
+            if p.isMars {
+                let r = MarsReading(at: now, longitudeEast: p.longitudeDegrees)
+                lines.append(fit(label(p), 30) + " " + fit(p.zoneIdentifier, 24) + " " + fit(r.clockText, 9) + " LMST")
+                continue
+            }
             guard let zone = p.timeZone else { continue }
             let r = ZoneClock.reading(now, in: zone)
             let local = "\(r.weekdayName) \(MarkTime.pad(r.wall.hour)):\(MarkTime.pad(r.wall.minute))"

@@ -12,7 +12,7 @@ struct Timedeck: ParsableCommand {
             Run without a subcommand to open the dashboard (press ? inside for keys).
             Every instrument also works without the full screen; add --json for scripts.
             """,
-        version: "timedeck \(TimedeckVersion.string) (time-zone data \(TimeZone.timeZoneDataVersion))",
+        version: "timedeck \(TimedeckVersion.string)\n" + ZoneCatalog.versionLines(),
         subcommands: [NowCommand.self, MarksCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self, CallsCommand.self,
                       SnapshotCommand.self, ConfigCommand.self]
     )

@@ -225,3 +225,33 @@ import TimeKit
         #expect(s.editor?.removeSelected().map(UILanguage.en.text) == "A call needs at least one place.")
     }
 }
+
+/// The editor's picker uses the same resolver as the CLI (issue 12).
+@Suite struct PlacePickerResolverTests {
+    func planner() throws -> CallPlannerState {
+        var s = CallPlannerState()
+        s.places = try PlaceDatabase.bundled()
+        s.zones = .system
+        s.marsSites = try MarsSiteLibrary.bundled()
+        return s
+    }
+
+    @Test func anAmbiguousAbbreviationIsOfferedAsChoices() throws {
+        let results = try planner().searchPlaces("IST")
+        #expect(results.prefix(3).map(\.label) == ["IST (India)", "IST (Ireland)", "IST (Israel)"])
+        #expect(!results.prefix(3).contains { $0.name == "Istanbul" })
+    }
+
+    @Test func linksOffsetsAndMarsSitesAreFound() throws {
+        let s = try planner()
+        #expect(s.searchPlaces("Asia/Calcutta").first?.zoneIdentifier == "Asia/Kolkata")
+        #expect(s.searchPlaces("UTC+5:30").first?.zoneIdentifier == "UTC+05:30")
+        #expect(s.searchPlaces("Jezero").first?.zoneIdentifier == "Mars/perseverance")
+        #expect(s.searchPlaces("Phoenix").first?.countryCode == "US")
+        #expect(s.searchPlaces("Phoenix").contains { $0.zoneIdentifier == "Mars/phoenix" })
+        // A guess shows the matched name, not the typed one.
+        #expect(s.searchPlaces("Sydnee").first?.name == "Sydney")
+        let kyiv = s.searchPlaces("Київ").map { "\($0.label) \($0.zoneIdentifier)" }
+        #expect(Set(kyiv).count == kyiv.count)
+    }
+}

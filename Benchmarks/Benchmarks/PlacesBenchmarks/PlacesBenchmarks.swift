@@ -41,6 +41,30 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The one resolver (PlaceResolver, issue 12): one query per iteration,
+    // cycling through every kind, so the percentiles are per query.
+    let resolver = PlaceResolver(places: db, zones: .system, mars: try? MarsSiteLibrary.bundled())
+    let mixed = ["Sydney", "London", "Asia/Kolkata", "asia/calcutta", "US/Pacific", "America/Buenos_Aires", "PST",
+                 "JST", "IST", "IST India", "CST (China)", "UTC+5:30", "GMT+9", "+05:45", "UTC−8", "Jezero",
+                 "Mars/perseverance", "Phoenix", "Sydnee", "Київ", "東京", "Bombay", "Buenos Aries", "kathmandoo",
+                 "qqxxzzq", "XST", "America/New", "Europe/Pariss", "san", "b", "London, CA", "Portland, OR"]
+    _ = mixed.map { resolver.resolve($0) }
+    Benchmark("Resolve a place (PlaceResolver), \(mixed.count) kinds of query, one per iteration") { benchmark in
+        var i = 0
+        for _ in benchmark.scaledIterations {
+            blackHole(resolver.resolve(mixed[i % mixed.count], limit: 10))
+            i += 1
+        }
+    }
+    let worst = ["Buenos Aries", "kathmandoo", "qqxxzzq", "Europe/Pariss", "b", "san"]
+    Benchmark("Resolve a place, slowest kinds (typos, no match, 1 letter), one per iteration") { benchmark in
+        var i = 0
+        for _ in benchmark.scaledIterations {
+            blackHole(resolver.resolve(worst[i % worst.count], limit: 10))
+            i += 1
+        }
+    }
+
     let zones = ["America/Los_Angeles", "America/New_York", "Europe/London", "Europe/Berlin", "Asia/Kolkata",
                  "Asia/Kathmandu", "Asia/Tokyo", "Australia/Sydney"].compactMap(TimeZone.init(identifier:))
     let start = Date(timeIntervalSince1970: 1_795_305_600)

@@ -50,12 +50,20 @@ public struct Place: Equatable, Hashable, Sendable, Codable {
     /// True for a place that is only a zone.
     public var isZoneOnly: Bool { geonameID == 0 }
 
-    /// `London, GB`; a bare zone shows its identifier (`America/New_York`).
+    /// `London, GB`; a bare zone shows its identifier (`America/New_York`);
+    /// an abbreviation shows itself and its region (`IST (India)`).
     public var label: String {
-        isZoneOnly ? zoneIdentifier : "\(name), \(countryCode)"
+        guard isZoneOnly else { return "\(name), \(countryCode)" }
+        if isFixedOffset, name != zoneIdentifier {
+            return countryName.isEmpty ? name : "\(name) (\(countryName))"
+        }
+        return zoneIdentifier
     }
 
     /// The Foundation zone; `nil` only if the identifier is unknown to the
     /// time-zone database in use (a test checks every bundled one is known).
-    public var timeZone: TimeZone? { TimeZone(identifier: zoneIdentifier) }
+    public var timeZone: TimeZone? {
+        if let fixed = FixedOffset.fromIdentifier(zoneIdentifier) { return fixed.timeZone }
+        return TimeZone(identifier: zoneIdentifier)
+    }
 }

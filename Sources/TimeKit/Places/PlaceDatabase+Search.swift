@@ -21,6 +21,14 @@ extension PlaceDatabase {
         if let zone = ZoneNames.identifier(matching: trimmed) {
             return [PlaceMatch(place: .zone(zone), kind: .zone, cityIndex: nil)]
         }
+        return searchCities(trimmed, limit: limit)
+    }
+
+    /// `search` without the zone-name step: cities only (`PlaceResolver`
+    /// does zones itself, from the system tz database).
+    public func searchCities(_ query: String, limit: Int = 10) -> [PlaceMatch] {
+        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard limit > 0, !trimmed.isEmpty else { return [] }
         return data.withUnsafeBytes { raw in
             if let comma = trimmed.lastIndex(of: ",") {
                 let name = SearchFolding.fold(String(trimmed[..<comma]))
@@ -78,11 +86,15 @@ extension PlaceDatabase {
         // Rank: 0 exact, 1 prefix of a name or ASCII name, 2 prefix of an
         // alternate name; then population (= city index).
         var ranked: [(tier: UInt8, city: Int)] = []
+        // Cities matched exactly by a name or ASCII name, not only by an
+        // alternate name (the resolver ranks the latter as an alias).
+        var primaryExact = Set<Int>()
         if hi - lo <= 4096 {
             for i in lo..<hi {
                 let k = key(raw, i)
                 guard filter?.admits(self, raw, city: k.city) ?? true else { continue }
                 let exact = Int(k.ref & 0xFF) == query.count
+                if exact && !k.alternate { primaryExact.insert(k.city) }
                 ranked.append((exact ? 0 : (k.alternate ? 2 : 1), k.city))
             }
             ranked.sort { ($0.tier, $0.city) < ($1.tier, $1.city) }
@@ -96,6 +108,7 @@ extension PlaceDatabase {
                 let k = key(raw, i)
                 guard filter?.admits(self, raw, city: k.city) ?? true else { continue }
                 let exact = Int(k.ref & 0xFF) == query.count
+                if exact && !k.alternate { primaryExact.insert(k.city) }
                 tier[k.city] = min(tier[k.city], exact ? 0 : (k.alternate ? 2 : 1))
             }
             outer: for wanted: UInt8 in [0, 1, 2] {
@@ -106,7 +119,9 @@ extension PlaceDatabase {
             }
         }
         for (t, city) in ranked.prefix(limit) {
-            out.append(PlaceMatch(place: place(at: city, raw), kind: t == 0 ? .exact : .prefix, cityIndex: city))
+            var match = PlaceMatch(place: place(at: city, raw), kind: t == 0 ? .exact : .prefix, cityIndex: city)
+            match.viaAlternateName = t == 0 && !primaryExact.contains(city)
+            out.append(match)
         }
         if out.count == limit { return out }
         if fuzzy { out += fuzzyTail(raw, folded, filter, limit, out) }

@@ -17,6 +17,8 @@ public struct PlaceMatch: Equatable, Sendable {
     public var kind: Kind
     /// Index in the database (population rank); `nil` for a bare zone.
     public var cityIndex: Int?
+    /// True for an exact match by an alternate name only (`Bombay`, `Київ`).
+    public var viaAlternateName = false
 
     public init(place: Place, kind: Kind, cityIndex: Int?) {
         self.place = place

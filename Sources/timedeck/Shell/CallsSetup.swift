@@ -24,6 +24,7 @@ enum CallsSetup {
         let environment = ProcessInfo.processInfo.environment
         var state = CallPlannerState()
         state.marsSites = try? MarsSiteLibrary.bundled()
+        state.zones = ZoneCatalog.system
         let zone = userZoneIdentifier(environment: environment)
         let db = try? PlaceDatabase.bundled()
         state.places = db

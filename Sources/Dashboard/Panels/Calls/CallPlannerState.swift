@@ -28,6 +28,8 @@ public struct CallPlannerState: Equatable, Sendable {
     public var home: Place?
     /// Mars sites that can join a call (nil if the list failed to load).
     public var marsSites: MarsSiteLibrary?
+    /// The system tz database's zone names (nil: Foundation's list).
+    public var zones: ZoneCatalog?
     /// When the active call's time last changed without being saved yet.
     public var unsavedSince: Date?
     /// The `g` input (go to a date and time), while open.
@@ -68,18 +70,20 @@ public struct CallPlannerState: Equatable, Sendable {
         places = nil
         home = nil
         marsSites = nil
+        zones = nil
         unsavedSince = nil
         goTo = nil
     }
 
-    /// Place search for the picker: the database's matches, or a bare zone
-    /// when the database is missing.
+    /// Place search for the picker: `PlaceResolver`'s candidates, best
+    /// first, each once (cities, tz zones and links, abbreviations — every
+    /// meaning of an ambiguous one, as choices — offsets and Mars sites).
     /// "here" lists `here` (the place nearest the user's position) first.
+    /// Pure: the database, zone names and sites were loaded by the shell.
     public func searchPlaces(_ query: String, here: Place? = nil) -> [Place] {
         if PlaceDatabase.isHere(query), let here { return [here] }
-        let mars = (marsSites?.sites(matching: query) ?? []).prefix(4).map(Place.mars)
-        if let places { return Array((mars + places.search(query, limit: 8).map(\.place)).prefix(8)) }
-        return mars + (ZoneNames.identifier(matching: query).map { [Place.zone($0)] } ?? [])
+        let resolver = PlaceResolver(places: places, zones: zones ?? ZoneCatalog.foundation, mars: marsSites)
+        return resolver.resolve(query, limit: 8).candidates.filter(\.isUsable).map(\.place)
     }
 
     /// Milliseconds until the next animation frame, while hands sweep.

@@ -104,7 +104,7 @@ public enum ClockStackView {
     /// knows a Japanese name (the panel and the editor both use this).
     static func label(_ p: Place, _ l: UILanguage = .en, places: PlaceDatabase? = nil) -> String {
         if p.isMars { return "\(p.name) (\(l.text(.marsPlace)))" }
-        if p.isZoneOnly { return p.zoneIdentifier }
+        if p.isZoneOnly { return p.label }
         let name = l == .ja ? places?.japaneseName(of: p) ?? p.name : p.name
         return "\(name), \(p.countryCode)"
     }

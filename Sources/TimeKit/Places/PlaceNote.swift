@@ -1,0 +1,78 @@
+import Foundation
+
+/// Something the resolver assumed, told to the user: on stderr by the CLI
+/// (`description`, English), through the string catalog by the dashboard.
+public enum PlaceNote: Equatable, Sendable, CustomStringConvertible {
+    /// A typo was forgiven: `"Sydnee": using Sydney, AU`.
+    case guessed(String, Place)
+    /// The query only begins a name: `"Asia/Kolkat"`, `"lond"`.
+    case completed(String, Place)
+    /// A city by another of its names (`Bombay` → Mumbai).
+    case otherName(String, Place)
+    /// An old tz name (a link) for a zone.
+    case zoneLink(name: String, canonical: String)
+    /// An abbreviation taken as its fixed offset.
+    case abbreviation(ZoneAbbreviation)
+    /// `GMT+9` read as nine hours ahead (not POSIX's `Etc/GMT+9`).
+    case gmtSign(String, FixedOffset)
+    /// `Etc/GMT+9` is UTC−9: POSIX counts west as positive.
+    case posixSign(zone: String, offset: FixedOffset?)
+    /// A tz zone named like an abbreviation (`CET`) follows summer time.
+    case zoneNotAbbreviation(zone: String, fixed: ZoneAbbreviation)
+    /// A Mars site by an alias (`Jezero` → Perseverance).
+    case marsAlias(String, Place)
+    /// The name is also a Mars site's (`Phoenix`): the city was used.
+    case alsoMars(String, Place)
+    /// Several cities have this name: the most populous was used.
+    case mostPopulousOf(String, others: [Place])
+    /// An abbreviation with several meanings: none was picked.
+    case ambiguousAbbreviation(String, [ZoneAbbreviation])
+
+    public var description: String {
+        switch self {
+        case let .guessed(q, p):
+            return "\"\(q)\": no name matches exactly; using \(p.label) (\(Self.zone(p)))."
+        case let .completed(q, p):
+            return "\"\(q)\" is the beginning of \(p.isZoneOnly ? p.zoneIdentifier : p.label); using it."
+        case let .otherName(q, p):
+            return "\"\(q)\" is another name for \(p.label) (\(p.zoneIdentifier))."
+        case let .zoneLink(name, canonical):
+            return "\"\(name)\" is an old name (a tz link) for the zone \(canonical); using \(canonical)."
+        case let .abbreviation(a):
+            return "\"\(a.abbreviation)\" is \(a.name), a fixed \(a.offset.identifier) all year "
+                + "(no daylight-saving changes); name a city or zone to follow its clock changes."
+        case let .gmtSign(q, o):
+            return "\"\(q)\" is read as \(o.identifier), \(Self.hours(o)) UTC; "
+                + "the POSIX zone Etc/\(q.uppercased().replacingOccurrences(of: " ", with: "")) has the opposite sign."
+        case let .posixSign(zone, offset):
+            return "\(zone) is \(offset?.identifier ?? "an offset") (POSIX zone names count west of Greenwich as +); "
+                + "for the other sign type UTC\(zone.dropFirst("Etc/GMT".count))."
+        case let .zoneNotAbbreviation(zone, a):
+            return "\"\(zone)\" is the tz zone \(zone), which changes to summer time; "
+                + "for a fixed \(a.offset.identifier) all year, type \(a.offset.identifier)."
+        case let .marsAlias(alias, p):
+            return "\"\(alias)\" is the Mars site \(p.name) (\(p.zoneIdentifier)); its clock is local mean solar time."
+        case let .alsoMars(q, site):
+            return "\"\(q)\" is also a site on Mars; using the Earth place. For the Mars site, ask for \(site.zoneIdentifier)."
+        case let .mostPopulousOf(q, others):
+            let first = others[0]
+            return "\"\(q)\" is ambiguous; using the most populous. Others: "
+                + others.map(\.label).joined(separator: "; ")
+                + ". Add a country to choose, e.g. \"\(first.name), \(first.countryCode)\"."
+        case let .ambiguousAbbreviation(q, list):
+            let upper = q.uppercased()
+            return "\"\(q)\" means " + list.map { "\($0.name) (\($0.offset.identifier))" }.joined(separator: ", or ")
+                + "; say which: " + list.map { "\"\(upper) \($0.region)\"" }.joined(separator: ", ")
+                + ", or give the offset."
+        }
+    }
+
+    static func zone(_ p: Place) -> String { p.isMars ? p.zoneIdentifier : p.zoneIdentifier }
+
+    static func hours(_ o: FixedOffset) -> String {
+        let a = abs(o.seconds)
+        let h = a / 3600, m = a % 3600 / 60
+        let amount = m == 0 ? "\(h) hour\(h == 1 ? "" : "s")" : "\(h) h \(m) min"
+        return amount + (o.seconds < 0 ? " behind" : " ahead of")
+    }
+}

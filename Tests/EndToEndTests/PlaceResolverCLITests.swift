@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `timedeck call` and `timedeck places search` with every kind of place
+/// (issue 12): tz zones and links, abbreviations, offsets, Mars sites,
+/// typos (with a note on stderr) and nonsense (exit 2 with suggestions).
+@Suite struct PlaceResolverCLITests {
+    let cli = PlacesCLITests()
+
+    /// `call --json` at a fixed instant: the second place's zone and offset.
+    func second(_ query: String) throws -> (zone: String, offset: Int, name: String, stderr: String, status: Int32) {
+        let r = try cli.timedeck("call", "--at", "2026-07-01T12:00:00Z", "--json", "Tokyo", query)
+        guard r.status == 0 else { return ("", 0, "", r.stderr, r.status) }
+        let top = try #require(try cli.json(r.stdout) as? [String: Any])
+        let places = try #require(top["places"] as? [[String: Any]])
+        return (places[1]["zone"] as? String ?? "", places[1]["utcOffsetSeconds"] as? Int ?? -1,
+                places[1]["name"] as? String ?? "", r.stderr, r.status)
+    }
+
+    @Test(arguments: [
+        ("Asia/Kolkata", "Asia/Kolkata", 19_800, ""),
+        ("Asia/Saigon", "Asia/Ho_Chi_Minh", 25_200, "old name"),
+        ("US/Pacific", "America/Los_Angeles", -25_200, "old name"),
+        ("America/Buenos_Aires", "America/Argentina/Buenos_Aires", -10_800, "old name"),
+        ("PST", "UTC-08:00", -28_800, "Pacific Standard Time"),
+        ("JST", "UTC+09:00", 32_400, "Japan Standard Time"),
+        ("IST India", "UTC+05:30", 19_800, "India Standard Time"),
+        ("UTC+5:30", "UTC+05:30", 19_800, ""),
+        ("UTC-3", "UTC-03:00", -10_800, ""),
+        ("GMT+9", "UTC+09:00", 32_400, "9 hours ahead of UTC"),
+        ("+05:45", "UTC+05:45", 20_700, ""),
+        ("UTC−8", "UTC-08:00", -28_800, ""),
+        ("Jezero", "Mars/perseverance", 0, "Mars site Perseverance"),
+        ("Mars/perseverance", "Mars/perseverance", 0, ""),
+        ("Phoenix", "America/Phoenix", -25_200, "Mars/phoenix"),
+        ("Sydnee", "Australia/Sydney", 36_000, "\"Sydnee\": no name matches exactly; using Sydney, AU"),
+        ("Київ", "Europe/Kyiv", 10_800, "another name for Kyiv"),
+    ])
+    func resolvesWithANoteWhenItAssumes(_ query: String, _ zone: String, _ offset: Int, _ note: String) throws {
+        let r = try second(query)
+        #expect(r.status == 0, "\(query): \(r.stderr)")
+        #expect(r.zone == zone, "\(query)")
+        if !zone.hasPrefix("Mars/") { #expect(r.offset == offset, "\(query)") }
+        if note.isEmpty {
+            #expect(!r.stderr.contains("\"\(query)\""), "\(query): \(r.stderr)")
+        } else {
+            #expect(r.stderr.contains(note), "\(query): \(r.stderr)")
+        }
+    }
+
+    @Test(arguments: [("IST", ["India Standard Time", "Irish Standard Time", "Israel Standard Time", "\"IST India\""]),
+                      ("CST", ["Central Standard Time (North America)", "China Standard Time", "Cuba Standard Time"]),
+                      ("BST", ["British Summer Time", "Bangladesh Standard Time"])])
+    func anAmbiguousAbbreviationExitsTwoNamingItsMeanings(_ query: String, _ named: [String]) throws {
+        let r = try cli.timedeck("call", "Tokyo", query)
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        for n in named { #expect(r.stderr.contains(n), "\(query): \(r.stderr)") }
+    }
+
+    @Test func nonsenseExitsTwoWithSuggestions() throws {
+        let r = try cli.timedeck("call", "Tokyo", "Europe/Pariss")
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("no place matches \"Europe/Pariss\"") && r.stderr.contains("Europe/Paris"))
+        let s = try cli.timedeck("places", "search", "XST")
+        #expect(s.status == 2 && s.stderr.contains("no place matches \"XST\""))
+    }
+
+    @Test func aMarsSiteCannotBeTheSource() throws {
+        let r = try cli.timedeck("call", "Jezero", "Tokyo")
+        #expect(r.status == 2 && r.stderr.contains("cannot be the first place"))
+    }
+
+    @Test func placesSearchListsEveryMeaningOnceAndLinksShowTheirZone() throws {
+        let r = try cli.timedeck("places", "search", "IST", "--json")
+        #expect(r.status == 0)
+        let list = try #require(try cli.json(r.stdout) as? [[String: Any]])
+        #expect(list.prefix(3).map { $0["zone"] as? String } == ["UTC+05:30", "UTC+01:00", "UTC+02:00"])
+        #expect(list.prefix(3).allSatisfy { $0["match"] as? String == "abbreviation" })
+        let kyiv = try cli.timedeck("places", "search", "Київ")
+        let rows = kyiv.stdout.split(separator: "\n")
+        #expect(Set(rows).count == rows.count, "\(rows)")
+        let link = try cli.timedeck("places", "search", "asia/calcutta", "--json")
+        let first = try #require((try cli.json(link.stdout) as? [[String: Any]])?.first)
+        #expect(first["zone"] as? String == "Asia/Kolkata" && first["match"] as? String == "link")
+    }
+}

@@ -136,7 +136,10 @@ struct MarsCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let merged = bundled.adding(settings.marsSites)
-        for conflict in merged.conflicts { FileHandle.standardError.write(Data("timedeck: \(conflict)\n".utf8)) }
+        for clash in merged.clashes {
+            FileHandle.standardError.write(Data(("timedeck: the config's Mars site \(clash.site) is left out: "
+                + "\(clash.taken) already has that name\n").utf8))
+        }
         return merged.library
     }
 

@@ -118,22 +118,22 @@ public enum MarsSiteConfig {
 extension MarsSiteLibrary {
     /// The library with the user's sites after its own. A user site whose
     /// id, name or alias is already taken is left out, and named in
-    /// `conflicts` (a library name keeps its meaning everywhere).
-    public func adding(_ custom: [MarsSite]) -> (library: MarsSiteLibrary, conflicts: [String]) {
+    /// `clashes` with the site that has the name (a library name keeps its
+    /// meaning everywhere).
+    public func adding(_ custom: [MarsSite]) -> (library: MarsSiteLibrary, clashes: [(site: String, taken: String)]) {
         var merged = self
-        var conflicts: [String] = []
+        var clashes: [(site: String, taken: String)] = []
         for site in custom {
             let keys = ([site.id, site.name] + site.aliases).map(Self.fold)
             let taken = merged.sites.first { other in
                 ([other.id, other.name] + other.aliases).contains { keys.contains(Self.fold($0)) }
             }
             if let taken {
-                conflicts.append("the config's Mars site \(site.name) (\(MarsSiteConfig.tablePrefix)\(site.id)) is left out: "
-                    + "\(taken.name) already has that name")
+                clashes.append((site.name, taken.name))
             } else {
                 merged.sites.append(site)
             }
         }
-        return (merged, conflicts)
+        return (merged, clashes)
     }
 }

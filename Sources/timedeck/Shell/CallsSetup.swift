@@ -18,10 +18,11 @@ enum CallsSetup {
     /// the interface language). Its display settings live in
     /// `AppState.settings` (`TIMEDECK_REDUCED_MOTION` is folded in by
     /// `ConfigFile.loadSettings`).
-    static func initialState(now: Date, store: StoreHandle, language: UILanguage = .en) -> CallPlannerState {
+    static func initialState(now: Date, store: StoreHandle, language: UILanguage = .en,
+                             customMarsSites: [MarsSite] = []) -> CallPlannerState {
         let environment = ProcessInfo.processInfo.environment
         var state = CallPlannerState()
-        state.marsSites = try? MarsSiteLibrary.bundled()
+        state.marsSites = (try? MarsSiteLibrary.bundled())?.adding(customMarsSites).library
         let zone = userZoneIdentifier(environment: environment)
         let db = try? PlaceDatabase.bundled()
         state.places = db

@@ -21,7 +21,8 @@ struct DashboardRunner {
         state.marks = try MarksShell.initialState(settings: loaded.settings, store: store)
         state.configNotice = loaded.summary
         state.localeLanguage = UILanguage.resolve(setting: "auto", environment: ProcessInfo.processInfo.environment)
-        state.calls = CallsSetup.initialState(now: now, store: store, language: state.language)
+        state.calls = CallsSetup.initialState(now: now, store: store, language: state.language,
+                                              customMarsSites: loaded.settings.marsSites)
         state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
                                                   settings: loaded.settings, store: store)
         return state

@@ -19,6 +19,7 @@ enum MarkKey {
     static func fieldTakesSpace(_ state: AppState) -> Bool {
         if state.overlay != nil { return false }
         if case .editingNote = state.marks.mode { return true }
+        if state.mars.goToText != nil { return true }  // "1700 13:00" has a space
         guard state.calls.isEditing, let field = state.calls.editor?.field else { return false }
         if case .duration = field { return false }
         return true

@@ -5,7 +5,12 @@ extension MarsPanel: DashboardPanel {
     static var id: PanelID { .mars }
 
     /// The advanced fields take four more rows.
-    static func wantedRows(_ state: AppState) -> Int { minimumRows + (state.mars.advanced ? 4 : 0) }
+    /// The all-sites view wants a row per site and a header.
+    static func wantedRows(_ state: AppState) -> Int {
+        let goTo = (state.mars.goToText != nil ? 2 : 0) + (state.mars.goToMessage != nil ? 1 : 0)
+        if state.mars.showsAllSites { return max(minimumRows, 2 + 1 + state.mars.sites.count + state.mars.notices.count + goTo) }
+        return minimumRows + (state.mars.advanced ? 4 : 0) + goTo
+    }
 
     static func summary(_ state: AppState) -> [String] { PanelSummaries.mars(state) }
 

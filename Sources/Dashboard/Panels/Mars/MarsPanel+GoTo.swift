@@ -9,10 +9,15 @@ extension MarsPanel {
     /// Longest text the field takes.
     static let goToLimit = 40
 
-    /// Keys while the field is open (pure); nil when it is closed.
+    /// Keys that keep their usual meaning while the field is open (they
+    /// scroll the marks; none of them edits the field or the Mars choices).
+    static let passThrough: Set<Key> = [.up, .down, .pageUp, .pageDown, .home, .end, .control("c")]
+
+    /// Keys while the field is open (pure); nil when it is closed. Tab stays
+    /// here, so the field cannot lose focus while it takes the typing.
     static func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
         guard var text = state.mars.goToText else { return nil }
-        if key == .control("c") { return nil }  // Ctrl-C still quits
+        if passThrough.contains(key) { return nil }  // Ctrl-C still quits
         var next = state
         switch key {
         case .enter:

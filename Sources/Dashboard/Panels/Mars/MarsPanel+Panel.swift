@@ -5,11 +5,12 @@ extension MarsPanel: DashboardPanel {
     static var id: PanelID { .mars }
 
     /// The advanced fields take four more rows.
-    /// The all-sites view wants a row per site and a header.
+    /// The all-sites view wants a row per site and a header. The go-to
+    /// field and its message do not grow the panel (the layout would jump
+    /// while typing): they take rows from the advanced fields or sites.
     static func wantedRows(_ state: AppState) -> Int {
-        let goTo = (state.mars.goToText != nil ? 2 : 0) + (state.mars.goToMessage != nil ? 1 : 0)
-        if state.mars.showsAllSites { return max(minimumRows, 2 + 1 + state.mars.sites.count + state.mars.notices.count + goTo) }
-        return minimumRows + (state.mars.advanced ? 4 : 0) + goTo
+        if state.mars.showsAllSites { return max(minimumRows, 2 + 1 + state.mars.sites.count + state.mars.notices.count) }
+        return minimumRows + (state.mars.advanced ? 4 : 0)
     }
 
     static func summary(_ state: AppState) -> [String] { PanelSummaries.mars(state) }

@@ -110,7 +110,8 @@ public enum MarsSiteConfig {
             }
         }
         return MarsSite(id: id, name: name, aliases: aliases, latitude: latitude,
-                        longitudeEast: MarsLongitude.normalized(longitude), landingUTC: landing,
+                        longitudeEast: longitude > -180 && longitude <= 180 ? longitude : MarsLongitude.normalized(longitude),
+                        landingUTC: landing,
                         firstSol: landing == nil ? nil : (firstSol ?? 0))
     }
 }

@@ -5,21 +5,24 @@ import Foundation
 public struct MarsTimeQuery: Equatable, Sendable {
     /// A mission site numbers `sol` as its mission sols; otherwise (a
     /// landmark, or no site) `sol` is the local sol floor(MSD + λ/360°).
-    public var site: MarsSite?
+    public let site: MarsSite?
     /// Degrees east; a site's own longitude when `site` is set.
-    public var longitudeEast: Double
+    public let longitudeEast: Double
     public var sol: Int
     public var time: MarsLocalTime
+    /// The site's landing instant, read once (a schedule asks for many sols).
+    public let landingUnixSeconds: Double?
 
     public init(site: MarsSite?, longitudeEast: Double? = nil, sol: Int, time: MarsLocalTime) {
         self.site = site
         self.longitudeEast = MarsLongitude.normalized(site?.longitudeEast ?? longitudeEast ?? 0)
         self.sol = sol
         self.time = time
+        landingUnixSeconds = site?.landingUnixSeconds
     }
 
     /// Whether `sol` counts mission sols.
-    public var isMissionSol: Bool { site?.landingUnixSeconds != nil }
+    public var isMissionSol: Bool { landingUnixSeconds != nil }
 
     /// The same query `sols` later (the schedule's rows).
     public func adding(sols: Int) -> MarsTimeQuery {
@@ -80,7 +83,11 @@ extension MarsInverse {
     /// The Earth instant of `query`, or why there is none.
     public static func answer(_ query: MarsTimeQuery, leapSeconds: LeapSecondTable) throws(MarsInverseError) -> MarsInverseAnswer {
         var localSol = query.sol
-        if let site = query.site, let landing = landingLocalSol(site, leapSeconds: leapSeconds) {
+        if let site = query.site, let landingInstant = query.landingUnixSeconds {
+            // As `MarsSite.missionSol` counts: the landing's local sol, floored.
+            let t = Mars24.daysSinceJ2000TT(unixSeconds: landingInstant,
+                                            ttMinusUTCSeconds: leapSeconds.ttMinusUTC(atUnixSeconds: landingInstant))
+            let landing = Int((Mars24.marsSolDate(daysSinceJ2000TT: t) + site.longitudeEast / 360).rounded(.down))
             let first = site.firstSol ?? 0
             guard query.sol >= first else { throw .beforeMission(site: site.name, sol: query.sol, firstSol: first) }
             localSol = query.sol - first + landing
@@ -115,7 +122,9 @@ extension MarsInverse {
         let shown = clockHours(unixSeconds: Double(ms) / 1000, kind: query.time.kind, longitudeEast: lon, leapSeconds: leapSeconds)
         var behind = shown - query.time.hours
         if behind > 12 { behind -= 24 } else if behind < -12 { behind += 24 }
-        if behind < 0, FixedText.clock(hours: shown) != FixedText.clock(hours: query.time.hours),
+        // The whole second a clock shows (FixedText.clock truncates the same way).
+        func second(_ hours: Double) -> Int64 { Int64((Mars24.normalizedHours(hours) * 3600).rounded(.down)) }
+        if behind < 0, second(shown) != second(query.time.hours),
            localSolAt(unixSeconds: Double(ms + 1) / 1000, longitudeEast: lon, leapSeconds: leapSeconds) == localSol {
             ms += 1
         }

@@ -175,3 +175,18 @@ import TimeKit
         #expect(keys.contains(.character("v")) && keys.contains(.character("g")))
     }
 }
+
+extension MarsAllSitesAndGoToTests {
+    @Test func plainModeSaysEverySiteAndTheGoToResult() throws {
+        let s = withCall(state())
+        let all = press(s, .character("v")).0
+        let lines = MarsPanel.announcements(from: s, to: all)
+        #expect(lines.count == Self.sites.count)
+        #expect(lines.contains { $0.hasPrefix("Mars: Perseverance, 77.5°E, LMST 12:33:03") && $0.hasSuffix("mission sol 58.") })
+        let open = press(s, .character("g")).0
+        #expect(MarsPanel.announcements(from: s, to: open).first?.hasPrefix("Go to sol and time: e.g.") == false)
+        #expect(MarsPanel.announcements(from: s, to: open).first?.contains("Enter go") == true)
+        let moved = press(type(open, "1700 13:00"), .enter).0
+        #expect(MarsPanel.announcements(from: type(open, "1700 13:00"), to: moved).last?.hasPrefix("Call moved to sol 1700 13:00:00 LMST at Perseverance") == true)
+    }
+}

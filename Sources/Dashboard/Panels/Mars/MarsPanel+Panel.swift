@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 
 /// The Mars panel as a dashboard panel: the one conformance the registry lists.
 extension MarsPanel: DashboardPanel {
@@ -15,7 +16,24 @@ extension MarsPanel: DashboardPanel {
 
     static func summary(_ state: AppState) -> [String] { PanelSummaries.mars(state) }
 
+    /// Plain mode: a changed choice; every site when the rows are turned
+    /// on; the go-to field as it opens, its text as typed, and its result.
     static func announcements(from old: AppState, to new: AppState) -> [String] {
-        new.mars.settings != old.mars.settings ? [plainLine(new)] : []
+        let l = new.language
+        var lines: [String] = new.mars.settings != old.mars.settings ? [plainLine(new)] : []
+        if new.mars.showsAllSites && !old.mars.showsAllSites {
+            let readings = MarsSiteReading.all(new.mars.sites, at: new.now.timeIntervalSince1970, leapSeconds: new.mars.leapSeconds)
+            lines += readings.map { r in
+                l.text(.plainMars(site: r.site.name, longitude: MarsLongitude.text(r.clock.longitudeEast),
+                                  lmst: FixedText.clock(hours: r.clock.localMeanSolarTime),
+                                  ltst: FixedText.clock(hours: r.clock.localTrueSolarTime), missionSol: r.missionSol))
+            }
+        }
+        if let text = new.mars.goToText, text != old.mars.goToText {
+            lines.append(l.text(.marsGoToField(text: text)).replacingOccurrences(of: "▏", with: "")
+                         + (old.mars.goToText == nil ? " " + l.text(.goToExample) + " · " + l.text(.goToHint) : ""))
+        }
+        if let message = new.mars.goToMessage, message != old.mars.goToMessage { lines.append(l.text(message)) }
+        return lines
     }
 }

@@ -111,7 +111,12 @@ extension MarsCommand {
         return out
     }
 
-    static func trimmed(_ s: String) -> String { String(s.reversed().drop { $0 == " " }.reversed()) }
+    /// `s` without trailing spaces (on bytes: a thousand-sol table calls it per line).
+    static func trimmed(_ s: String) -> String {
+        var bytes = Array(s.utf8)
+        while bytes.last == 32 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// Every site at one instant: a table, or a JSON array of forward reports.
     func runAll(now: Date, leap: LeapSecondList) throws {

@@ -110,6 +110,20 @@ import Testing
         }
     }
 
+    @Test func roundTripAcrossALeapSecond() throws {
+        // 2017-01-01T00:00:00Z, when TAI − UTC became 37 s: instants either
+        // side come back (the leap second itself has no Unix time).
+        let leapStart = 1_483_228_800.0
+        for offset in stride(from: -3.0, through: 3.0, by: 0.125) {
+            let t = leapStart + offset
+            let c = Self.clock(t, 77.4508)
+            let answer = try MarsInverse.answer(MarsTimeQuery(site: nil, longitudeEast: 77.4508, sol: Int(c.localMarsSolDate.rounded(.down)),
+                                                              time: MarsLocalTime(kind: .mean, hours: c.localMeanSolarTime)),
+                                                leapSeconds: Self.leap)
+            #expect(abs(answer.unixSeconds - t) <= 0.001, "offset \(offset)")
+        }
+    }
+
     // MARK: Sol boundaries and the wrap
 
     @Test(arguments: [-133.8, -47.95, 0.0, 77.4508, 137.4417, 180.0])

@@ -8,7 +8,10 @@ struct MarsCommand: ParsableCommand {
         abstract: "Mars time (NASA GISS Mars24): MTC, local solar times, sol, Ls, Mars Year.",
         discussion: """
             One instant (default now) as a table or --json, or a table from --from to --to \
-            every --step (text or --csv). Leap seconds come from \(LeapSecondList.systemPath) \
+            every --step (text or --csv). Mars time to Earth time: --sol N with --lmst or --ltst \
+            gives the instant (the same report); add --sols K and --in PLACE for a schedule of K \
+            sols (text, --csv or --json). --all shows every site at one instant. Your own sites: \
+            [mars-site-<id>] tables in the config file. Leap seconds come from \(LeapSecondList.systemPath) \
             or $\(LeapSecondList.environmentKey); a notice says when that list is missing or expired.
             """
     )
@@ -44,13 +47,38 @@ struct MarsCommand: ParsableCommand {
     @Flag(help: "Table mode: comma-separated values with a header line.")
     var csv = false
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Mars time to Earth time: the sol (mission sol for a mission --site, else the local sol "
+                               + "floor(MSD + longitude/360)); with --lmst or --ltst.", valueName: "sol"))
+    var sol: String?
+
+    @Option(help: ArgumentHelp("With --sol: local mean solar time, HH:MM[:SS].", valueName: "time"))
+    var lmst: String?
+
+    @Option(help: ArgumentHelp("With --sol: local true solar time, HH:MM[:SS].", valueName: "time"))
+    var ltst: String?
+
+    @Option(help: ArgumentHelp("With --sol: a schedule of this many consecutive sols (1–100000).", valueName: "count"))
+    var sols: String?
+
+    @Option(name: .customLong("in"),
+            help: ArgumentHelp("With --sols: an Earth place to show each sol's local time at (repeatable; any place "
+                               + "`timedeck call` takes).", valueName: "place"))
+    var earthPlaces: [String] = []
+
+    @Flag(help: "Every site of the library (and the config's own sites) at one instant.")
+    var all = false
+
     func run() throws {
         let now = Date()
         let leap = LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
                                        nowUnixSeconds: Int64(now.timeIntervalSince1970.rounded(.down)))
         do {
+            if all { return try runAll(now: now, leap: leap) }
             let place = try resolvePlace()
-            if from != nil || to != nil || step != nil {
+            if sol != nil || lmst != nil || ltst != nil || sols != nil || !earthPlaces.isEmpty {
+                try runInverse(place: place, leap: leap)
+            } else if from != nil || to != nil || step != nil {
                 try runTable(place: place, leap: leap)
             } else {
                 try runSingle(now: now, place: place, leap: leap)
@@ -59,6 +87,10 @@ struct MarsCommand: ParsableCommand {
             throw usageFailure(error.description)
         } catch let error as MarsUsageError {
             throw usageFailure(error.message)
+        } catch let error as MarsInverseError {
+            throw usageFailure(error.description)
+        } catch let failure as CLIFailure {
+            throw failure.exit()
         }
     }
 
@@ -68,10 +100,10 @@ struct MarsCommand: ParsableCommand {
             throw MarsUsageError("give either --site or --longitude, not both (a site sets the longitude)")
         }
         var name = site
+        let loaded = ConfigFile.loadSettings()
+        loaded.warnOnStderr()
         if site == nil && longitude == nil {
             // No choice on the command line: the config's [mars] keys, if any.
-            let loaded = ConfigFile.loadSettings()
-            loaded.warnOnStderr()
             let config = loaded.settings
             if let configured = config.marsSite {
                 name = configured
@@ -80,13 +112,7 @@ struct MarsCommand: ParsableCommand {
             }
         }
         if let name {
-            let library: MarsSiteLibrary
-            do {
-                library = try MarsSiteLibrary.bundled()
-            } catch {
-                FileHandle.standardError.write(Data("timedeck mars: \(error)\n".utf8))
-                throw ExitCode(1)
-            }
+            let library = try Self.library(settings: loaded.settings)
             guard let found = library.site(named: name) else {
                 let hint = library.suggestions(for: name).joined(separator: ", ")
                 let origin = site == nil ? " (mars.site in \(ConfigFile.locate().url.path))" : ""
@@ -99,10 +125,33 @@ struct MarsCommand: ParsableCommand {
         return (0, nil)
     }
 
+    /// The bundled sites and the config's own (`[mars-site-<id>]`); a
+    /// clash of names is said on stderr.
+    static func library(settings: Settings) throws -> MarsSiteLibrary {
+        let bundled: MarsSiteLibrary
+        do {
+            bundled = try MarsSiteLibrary.bundled()
+        } catch {
+            FileHandle.standardError.write(Data("timedeck mars: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        let merged = bundled.adding(settings.marsSites)
+        for clash in merged.clashes {
+            FileHandle.standardError.write(Data(("timedeck: the config's Mars site \(clash.site) is left out: "
+                + "\(clash.taken) already has that name\n").utf8))
+        }
+        return merged.library
+    }
+
     func runSingle(now: Date, place: (longitudeEast: Double, site: MarsSite?), leap: LeapSecondList) throws {
         if csv { throw MarsUsageError("--csv is for table mode (--from, --to, --step); use --json for one instant") }
         var unixSeconds = now.timeIntervalSince1970
         if let text = at, text.lowercased() != "now" { unixSeconds = try InstantParser.parse(text).unixSeconds }
+        printReport(unixSeconds: unixSeconds, place: place, leap: leap)
+    }
+
+    /// The one-instant report (text or --json) at `unixSeconds`.
+    func printReport(unixSeconds: Double, place: (longitudeEast: Double, site: MarsSite?), leap: LeapSecondList) {
         let clock = MarsClock(unixSeconds: unixSeconds, ttMinusUTCSeconds: leap.table.ttMinusUTC(atUnixSeconds: unixSeconds),
                               longitudeEast: place.longitudeEast)
         var missionSol: Int?

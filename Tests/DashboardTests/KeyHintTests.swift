@@ -41,6 +41,8 @@ struct KeyHintTests {
         var modes: [(String, AppState)] = [
             ("marks focused", s),
             ("mars focused", press(s, .tab)),
+            ("mars showing every site", press(s, .tab, .character("v"))),
+            ("mars go-to field open", press(s, .tab, .character("g"))),
             ("calls focused", press(s, .tab, .tab)),
             ("help open", press(s, .character("?"))),
             ("help at its end", helpEnd),

@@ -46,6 +46,36 @@ import Testing
         try tmux.send("q")
     }
 
+    /// Issue 13: a config site in the panel, every site in rows (`v`), and
+    /// the go-to field (`g`) moving the active call.
+    @Test func configSiteAllSitesAndGoTo() throws {
+        let home = TemporaryFolder()
+        try """
+            [mars]
+            site = "Ares 3"
+
+            [mars-site-ares3]
+            name = "Ares 3"
+            longitude = -31.3
+            landing = "2035-11-07T12:00:00Z"
+            first_sol = 1
+            """.write(toFile: home.path("config.toml"), atomically: true, encoding: .utf8)
+        let env = ["TIMEDECK_HOME": home.url.path, "TIMEDECK_CONFIG": home.path("config.toml"), "TZ": "UTC"]
+        let tmux = try TmuxSession(columns: 180, rows: 50, command: bin, environment: env)
+        #expect(tmux.waitForScreen { $0.contains("Mars · Ares 3") && $0.contains("at 31.3°W") } != nil,
+                "the config site did not start the panel:\n\(tmux.capture())")
+        try tmux.send("Tab")
+        try tmux.send("v")
+        #expect(tmux.waitForScreen { $0.contains("Mission") && $0.contains("Perseverance") && $0.contains("Ares 3  ") } != nil,
+                "every site's rows did not show:\n\(tmux.capture())")
+        try tmux.send("g")
+        #expect(tmux.waitForScreen { $0.contains("Go to sol and time:") } != nil)
+        try tmux.send("1", "Space", "0", "9", ":", "0", "0", "Enter")
+        let moved = tmux.waitForScreen { $0.contains("Call moved to sol 1 09:00:00 LMST at Ares 3: 2035-11-0") }
+        #expect(moved != nil, "the go-to did not move the call:\n\(tmux.capture())")
+        try tmux.send("q")
+    }
+
     /// Seconds of the day of the `LMST HH:MM:SS` reading on a screen.
     static func lmstSeconds(_ screen: String) -> Int? {
         guard let m = screen.firstMatch(of: /LMST (\d\d):(\d\d):(\d\d)/),

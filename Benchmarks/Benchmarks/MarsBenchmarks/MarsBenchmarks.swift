@@ -61,4 +61,65 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(bytes + buffer.count)
         }
     }
+
+    // Issue 13: Mars time to Earth time. Each iteration asks for another
+    // sol and time, so nothing is cached; leap seconds from the table.
+    Benchmark("Inverse LMST: exact instant of (local sol, LMST) at a longitude",
+              configuration: .init(scalingFactor: .mega)) { benchmark in
+        let leap = LeapSecondTable.builtIn
+        var sol = 52_000, hours = 0.0
+        for _ in benchmark.scaledIterations {
+            sol += 1
+            hours = hours >= 23 ? 0 : hours + 0.37
+            blackHole(MarsInverse.unixSecondsForLMST(localSol: sol, hours: hours, longitudeEast: 77.4508, leapSeconds: leap))
+        }
+    }
+
+    Benchmark("Inverse LMST answer: mission sol → millisecond instant, checked against the forward sol and clock",
+              configuration: .init(scalingFactor: .mega)) { benchmark in
+        guard let site = try? MarsSiteLibrary.bundled().site(named: "perseverance") else { fatalError("no site") }
+        let leap = LeapSecondTable.builtIn
+        var query = MarsTimeQuery(site: site, sol: 1_000, time: MarsLocalTime(kind: .mean, hours: 13))
+        for _ in benchmark.scaledIterations {
+            query.sol += 1
+            query.time.hours = query.time.hours >= 23 ? 0 : query.time.hours + 0.37
+            blackHole(try? MarsInverse.answer(query, leapSeconds: leap))
+        }
+    }
+
+    Benchmark("Inverse LTST: exact instant(s) of (local sol, LTST), fixed point on the equation of time",
+              configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let leap = LeapSecondTable.builtIn
+        var sol = 52_000, hours = 0.0
+        for _ in benchmark.scaledIterations {
+            sol += 1
+            hours = hours >= 23 ? 0 : hours + 0.37
+            blackHole(MarsInverse.unixSecondsForLTST(localSol: sol, hours: hours, longitudeEast: 77.4508, leapSeconds: leap))
+        }
+    }
+
+    Benchmark("Inverse LTST answer: mission sol → millisecond instant, checked",
+              configuration: .init(scalingFactor: .kilo)) { benchmark in
+        guard let site = try? MarsSiteLibrary.bundled().site(named: "perseverance") else { fatalError("no site") }
+        let leap = LeapSecondTable.builtIn
+        var query = MarsTimeQuery(site: site, sol: 1_000, time: MarsLocalTime(kind: .solar, hours: 13))
+        for _ in benchmark.scaledIterations {
+            query.sol += 1
+            query.time.hours = query.time.hours >= 23 ? 0 : query.time.hours + 0.37
+            blackHole(try? MarsInverse.answer(query, leapSeconds: leap))
+        }
+    }
+
+    Benchmark("Schedule: 1,000 sols × 3 Earth places, rows and JSON text (in process)",
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 20)) { benchmark in
+        guard let site = try? MarsSiteLibrary.bundled().site(named: "perseverance"),
+              let db = try? PlaceDatabase.bundled() else { fatalError("benchmark setup") }
+        let places = ["London, GB", "Houston", "Tokyo"].compactMap { db.bestMatch($0)?.place }
+        let schedule = MarsSchedule(query: MarsTimeQuery(site: site, sol: 1_700, time: MarsLocalTime(kind: .mean, hours: 13)),
+                                    count: 1_000, places: places, leapSeconds: .builtIn)
+        for _ in benchmark.scaledIterations {
+            guard let rows = try? schedule.rows() else { fatalError("schedule") }
+            blackHole(rows.compactMap(schedule.json).joined(separator: ",\n").utf8.count)
+        }
+    }
 }

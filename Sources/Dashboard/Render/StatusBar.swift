@@ -24,7 +24,7 @@ enum StatusBar {
     /// type) the two that work there too: the mark key and Ctrl-C.
     static func keys(_ state: AppState) -> [(key: String, label: UIText)] {
         let modal = state.overlay != nil || state.marks.mode != .browsing || state.calls.isEditing
-            || state.calls.goTo != nil
+            || state.calls.goTo != nil || state.mars.goToText != nil
         guard modal else { return [("?", .hintHelp), ("Tab", .hintPanel), ("q", .hintQuit)] }
         let mark = MarkKey.fieldTakesSpace(state) ? Key.controlSpace : Key.space
         return [(mark.label, .hintMark), (Key.control("c").label, .hintQuit)]

@@ -114,6 +114,12 @@ extension UIMessage {
         case let .unknownMarsSite(name, suggestions):
             "設定 mars.site の「\(name)」は既知の地点ではありません（候補: \(suggestions)）"
         case .marsChoicesNotRemembered(let error): "火星パネルの選択は記憶されません: \(error)"
+        case let .marsSiteNameTaken(site, taken): "設定の火星地点 \(site) は使いません: \(taken) が同じ名前です"
+        case let .marsCallMoved(sol, time, place, utc): "通話を \(place) のソル \(sol) \(time) に移動しました: \(utc)"
+        case .marsGoToUnreadable(let typed): "「\(typed)」を読めません。ソルと時刻を入力してください（例 1700 13:00、真太陽時は ltst を付ける）"
+        case let .marsGoToBeforeMission(site, first): "\(site) のソルは \(first) から数えます。\(first) 以降を指定してください"
+        case let .marsGoToNotOnSol(time, sol): "\(time) はソル \(sol) にありません（ソルの変わり目で飛びます）。前後のソルを試してください"
+        case .marsGoToField(let text): "ソルと時刻へ移動: \(text)▏"
         case let .leapListMissing(path, seconds, builtIn):
             "うるう秒リストが見つかりません: \(path)。" + Self.japaneseUsing(seconds, builtIn)
         case let .leapListUnreadable(path, reason, seconds, builtIn):

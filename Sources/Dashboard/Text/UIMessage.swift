@@ -119,6 +119,18 @@ public enum UIMessage: Hashable, Sendable {
     // MARK: Mars notices
     case unknownMarsSite(name: String, suggestions: String)
     case marsChoicesNotRemembered(error: String)
+    /// A config site (`[mars-site-<id>]`) left out: its name is a library site's.
+    case marsSiteNameTaken(site: String, taken: String)
+    /// The go-to field moved the active call to a Mars time.
+    case marsCallMoved(sol: Int, time: String, place: String, utc: String)
+    /// The go-to field could not be read (what was typed).
+    case marsGoToUnreadable(typed: String)
+    /// A mission sol before the mission's first.
+    case marsGoToBeforeMission(site: String, firstSol: Int)
+    /// An LTST that the asked sol skips (near local mean midnight).
+    case marsGoToNotOnSol(time: String, sol: Int)
+    /// The go-to field as typed, while open.
+    case marsGoToField(text: String)
     case leapListMissing(path: String, seconds: Int, builtIn: Bool)
     case leapListUnreadable(path: String, reason: String, seconds: Int, builtIn: Bool)
     case leapListExpired(day: String, seconds: Int, builtIn: Bool)
@@ -238,6 +250,12 @@ public enum UIMessage: Hashable, Sendable {
         case let .unknownMarsSite(name, suggestions):
             "config mars.site \"\(name)\" is not a known site (did you mean \(suggestions)?)"
         case .marsChoicesNotRemembered(let error): "Mars choices will not be remembered: \(error)"
+        case let .marsSiteNameTaken(site, taken): "Config Mars site \(site) left out: \(taken) already has that name"
+        case let .marsCallMoved(sol, time, place, utc): "Call moved to sol \(sol) \(time) at \(place): \(utc)"
+        case .marsGoToUnreadable(let typed): "Cannot read \"\(typed)\": type a sol and a time, e.g. 1700 13:00 (add ltst for true solar time)"
+        case let .marsGoToBeforeMission(site, first): "\(site) counts sols from \(first); give sol \(first) or later"
+        case let .marsGoToNotOnSol(time, sol): "\(time) does not occur on sol \(sol) (it falls as the sol turns); try the sol before or after"
+        case .marsGoToField(let text): "Go to sol and time: \(text)▏"
         case let .leapListMissing(path, seconds, builtIn):
             "leap-second list not found at \(path); " + Self.englishUsing(seconds, builtIn)
         case let .leapListUnreadable(path, reason, seconds, builtIn):
@@ -285,7 +303,8 @@ extension UIMessage {
         case marksCleared, storeError, markRecorded, typeNote, typedNote, confirmClearSpoken
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
-        case unknownMarsSite, marsChoicesNotRemembered, leapListMissing, leapListUnreadable, leapListExpired
+        case unknownMarsSite, marsChoicesNotRemembered, marsSiteNameTaken, marsCallMoved, marsGoToUnreadable
+        case marsGoToBeforeMission, marsGoToNotOnSol, marsGoToField, leapListMissing, leapListUnreadable, leapListExpired
         case plainCall, plainCallRow, plainMars
         case plainEditorOpened, plainEditorClosed, plainPlaces, plainPlaceAdded, plainPlaceRemoved, plainPlaceMoved
         case plainPlaceChanged, plainPlaceSelected, plainCallName, plainDuration, plainPeople, plainAskDelete
@@ -378,6 +397,12 @@ extension UIMessage {
         case .plainFieldOpened: .plainFieldOpened
         case .unknownMarsSite: .unknownMarsSite
         case .marsChoicesNotRemembered: .marsChoicesNotRemembered
+        case .marsSiteNameTaken: .marsSiteNameTaken
+        case .marsCallMoved: .marsCallMoved
+        case .marsGoToUnreadable: .marsGoToUnreadable
+        case .marsGoToBeforeMission: .marsGoToBeforeMission
+        case .marsGoToNotOnSol: .marsGoToNotOnSol
+        case .marsGoToField: .marsGoToField
         case .leapListMissing: .leapListMissing
         case .leapListUnreadable: .leapListUnreadable
         case .leapListExpired: .leapListExpired
@@ -485,6 +510,12 @@ extension UIMessage {
                                  .plainFieldOpened(field: .plainFieldPeople, text: "Aki"), .plainFieldOpened(field: .plainFieldSearch, text: "")]
         case .unknownMarsSite: [.unknownMarsSite(name: "jezro", suggestions: "Perseverance, Ingenuity")]
         case .marsChoicesNotRemembered: [.marsChoicesNotRemembered(error: "SQLITE_CANTOPEN")]
+        case .marsSiteNameTaken: [.marsSiteNameTaken(site: "Gale", taken: "Curiosity")]
+        case .marsCallMoved: [.marsCallMoved(sol: 1700, time: "13:00:00 LMST", place: "Perseverance", utc: "2025-12-01T11:24:11Z")]
+        case .marsGoToUnreadable: [.marsGoToUnreadable(typed: "17OO 1pm")]
+        case .marsGoToBeforeMission: [.marsGoToBeforeMission(site: "Opportunity", firstSol: 1)]
+        case .marsGoToNotOnSol: [.marsGoToNotOnSol(time: "00:10:00 LTST", sol: 1700)]
+        case .marsGoToField: [.marsGoToField(text: "1700 13:00"), .marsGoToField(text: "")]
         case .leapListMissing: [.leapListMissing(path: "/x/leap-seconds.list", seconds: 37, builtIn: true)]
         case .leapListUnreadable: [.leapListUnreadable(path: "/x/leap-seconds.list", reason: "EACCES", seconds: 37, builtIn: true)]
         case .leapListExpired: [.leapListExpired(day: "2026-06-28", seconds: 37, builtIn: false),

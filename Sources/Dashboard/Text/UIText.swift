@@ -58,6 +58,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case plainFieldName, plainFieldDuration, plainFieldPeople, plainFieldSearch
 
     // MARK: Mars panel
+    case keyToggleAllSites, keyGoToSol, allSitesHint, marsGoToHint, goToExample, missionColumn, moreSites
     case marsSitesUnavailable, advancedFieldsOn, mars, marsHint, sol, missionSolShort, marsYear, marsYearShort, at, site, missionSol, northernShort, subsolar, declination
     case northernSpring, northernSummer, northernAutumn, northernWinter, spring, summer, autumn, winter
 
@@ -105,6 +106,13 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .keyLongitudeCoarseWest: "Longitude 10° west"
         case .keyNextSite: "Next site in the library"
         case .keyToggleAdvanced: "Advanced fields on/off"
+        case .keyToggleAllSites: "Every site's LMST, LTST and sols / one site"
+        case .keyGoToSol: "Go to a sol and local time (moves the call planner)"
+        case .allSitesHint: "v one site · g go to sol"
+        case .marsGoToHint: "Enter go · Esc cancel"
+        case .goToExample: "e.g. 1700 13:00 or 1700 06:30:00 ltst"
+        case .missionColumn: "Mission"
+        case .moreSites: "more sites: make the panel taller"
         case .keyCallLater: "Call 15 minutes later"
         case .keyCallEarlier: "Call 15 minutes earlier"
         case .keyCallHourLater: "Call an hour later"

@@ -23,6 +23,8 @@ public struct Settings: Equatable, Sendable {
     public var gpsdAddress: String? = "127.0.0.1:2947"
     public var marsLongitudeEast: Double?
     public var marsSite: String?
+    /// The user's own Mars sites (`[mars-site-<id>]` tables), in file order.
+    public var marsSites: [MarsSite] = []
     public var periods: PeriodTable = .standard
     /// Minutes before a call that its reminder comes (`calls.remind`);
     /// nil for off. A call's own `--remind` overrides it.
@@ -77,6 +79,7 @@ extension Settings {
         var settings = Settings()
         var problems: [ConfigProblem] = []
         for entry in document.entries {
+            if MarsSiteConfig.id(fromTable: entry.table) != nil { continue }  // below, a table at a time
             let path = entry.table.isEmpty ? entry.key : "\(entry.table).\(entry.key)"
             guard let key = SettingKey.all.first(where: { $0.table == entry.table && $0.key == entry.key }) else {
                 problems.append(ConfigProblem(line: entry.line, key: path, message: unknownKeyMessage(entry),
@@ -90,6 +93,9 @@ extension Settings {
                                               advice: "correct the value or delete the line; until then the default, \(key.defaultText), is used"))
             }
         }
+        let custom = MarsSiteConfig.sites(from: document.entries)
+        settings.marsSites = custom.sites
+        problems += custom.problems
         if let problem = settings.periods.orderProblem() {
             let line = document.entries.first { $0.table == "periods" }?.line
             problems.append(ConfigProblem(line: line, key: "[periods]", message: problem,
@@ -103,7 +109,8 @@ extension Settings {
         let known = SettingKey.all.filter { $0.table == entry.table }.map(\.key)
         let place = entry.table.isEmpty ? "at the top level" : "in [\(entry.table)]"
         if known.isEmpty {
-            let tables = Array(Set(SettingKey.all.map(\.table))).sorted().map { "[\($0)]" }.joined(separator: ", ")
+            let tables = (Array(Set(SettingKey.all.map(\.table))).sorted().map { "[\($0)]" }
+                + ["[\(MarsSiteConfig.tablePrefix)<id>]"]).joined(separator: ", ")
             return "unknown key '\(entry.key)' \(place); the tables are \(tables)"
         }
         return "unknown key '\(entry.key)' \(place); known keys there: \(known.joined(separator: ", "))"

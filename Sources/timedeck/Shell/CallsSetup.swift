@@ -23,7 +23,7 @@ enum CallsSetup {
                              settings: Settings = Settings()) -> CallPlannerState {
         let environment = ProcessInfo.processInfo.environment
         var state = CallPlannerState()
-        state.marsSites = try? MarsSiteLibrary.bundled()
+        state.marsSites = (try? MarsSiteLibrary.bundled())?.adding(settings.marsSites).library
         state.zones = ZoneCatalog.system
         let zone = userZoneIdentifier(environment: environment)
         let db = try? PlaceDatabase.bundled()

@@ -18,7 +18,10 @@ enum MarsPanelLoader {
         var notices: [UIMessage] = []
         var sites: [MarsSite] = []
         do {
-            sites = try MarsSiteLibrary.bundled().sites
+            // The config's own sites (`[mars-site-<id>]`) follow the library's.
+            let merged = try MarsSiteLibrary.bundled().adding(settings.marsSites)
+            sites = merged.library.sites
+            for (site, taken) in merged.clashes { notices.append(.marsSiteNameTaken(site: site, taken: taken)) }
         } catch {
             notices.append(.text(.marsSitesUnavailable))
         }

@@ -22,6 +22,7 @@ enum MarkKey {
         if case .editingNote = state.marks.mode { return true }
         // The call planner's `g` input takes any text while it is open.
         if state.calls.goTo != nil { return true }
+        if state.mars.goToText != nil { return true }  // "1700 13:00" has a space
         guard state.calls.isEditing, let field = state.calls.editor?.field else { return false }
         if case .duration = field { return false }
         return true

@@ -1,15 +1,39 @@
 import Foundation
+import TimeKit
 
 /// The Mars panel as a dashboard panel: the one conformance the registry lists.
 extension MarsPanel: DashboardPanel {
     static var id: PanelID { .mars }
 
     /// The advanced fields take four more rows.
-    static func wantedRows(_ state: AppState) -> Int { minimumRows + (state.mars.advanced ? 4 : 0) }
+    /// The all-sites view wants a row per site and a header. The go-to
+    /// field and its message do not grow the panel (the layout would jump
+    /// while typing): they take rows from the advanced fields or sites.
+    static func wantedRows(_ state: AppState) -> Int {
+        if state.mars.showsAllSites { return max(minimumRows, 2 + 1 + state.mars.sites.count + state.mars.notices.count) }
+        return minimumRows + (state.mars.advanced ? 4 : 0)
+    }
 
     static func summary(_ state: AppState) -> [String] { PanelSummaries.mars(state) }
 
+    /// Plain mode: a changed choice; every site when the rows are turned
+    /// on; the go-to field as it opens, its text as typed, and its result.
     static func announcements(from old: AppState, to new: AppState) -> [String] {
-        new.mars.settings != old.mars.settings ? [plainLine(new)] : []
+        let l = new.language
+        var lines: [String] = new.mars.settings != old.mars.settings ? [plainLine(new)] : []
+        if new.mars.showsAllSites && !old.mars.showsAllSites {
+            let readings = MarsSiteReading.all(new.mars.sites, at: new.now.timeIntervalSince1970, leapSeconds: new.mars.leapSeconds)
+            lines += readings.map { r in
+                l.text(.plainMars(site: r.site.name, longitude: MarsLongitude.text(r.clock.longitudeEast),
+                                  lmst: FixedText.clock(hours: r.clock.localMeanSolarTime),
+                                  ltst: FixedText.clock(hours: r.clock.localTrueSolarTime), missionSol: r.missionSol))
+            }
+        }
+        if let text = new.mars.goToText, text != old.mars.goToText {
+            lines.append(l.text(.marsGoToField(text: text)).replacingOccurrences(of: "▏", with: "")
+                         + (old.mars.goToText == nil ? " " + l.text(.goToExample) + " · " + l.text(.marsGoToHint) : ""))
+        }
+        if let message = new.mars.goToMessage, message != old.mars.goToMessage { lines.append(l.text(message)) }
+        return lines
     }
 }

@@ -6,6 +6,10 @@ public enum MarsAction: Equatable, Hashable, Sendable {
     case stepLongitude(degrees: Double)
     case nextSite
     case toggleAdvanced
+    /// Every site's clocks in rows, or back to one site.
+    case toggleAllSites
+    /// Open the "go to sol and local time" field.
+    case openGoTo
 }
 
 /// The Mars panel: its keys and its pure `perform`.
@@ -22,12 +26,21 @@ public enum MarsPanel {
         KeyBinding([.character("s")], .mars(.nextSite), .keyNextSite,
                    scope: .panel(.mars)),
         KeyBinding([.character("a")], .mars(.toggleAdvanced), .keyToggleAdvanced, scope: .panel(.mars)),
+        KeyBinding([.character("v")], .mars(.toggleAllSites), .keyToggleAllSites, scope: .panel(.mars)),
+        KeyBinding([.character("g")], .mars(.openGoTo), .keyGoToSol, scope: .panel(.mars)),
     ]
 
     /// The next state for a Mars key; a changed choice is saved (effect).
     static func perform(_ action: MarsAction, in state: AppState) -> (AppState, [Effect]) {
         var next = state
+        next.mars.goToMessage = nil
         switch action {
+        case .toggleAllSites:
+            next.mars.showsAllSites.toggle()
+            return (next, [])
+        case .openGoTo:
+            next.mars.goToText = ""
+            return (next, [])
         case .stepLongitude(let degrees):
             next.mars = state.mars.steppingLongitude(by: degrees)
         case .nextSite:

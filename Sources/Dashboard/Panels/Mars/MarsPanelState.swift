@@ -24,6 +24,13 @@ public struct MarsPanelState: Equatable, Sendable {
     /// The config file's `[mars]` values this state started from; saved with
     /// the choices so that a later change to the config takes over again.
     public var configBasis: MarsConfigBasis?
+    /// Rows for every site (LMST, LTST, sol, mission sol) instead of the
+    /// one-site view. A view choice of this run, not remembered.
+    public var showsAllSites = false
+    /// The "go to sol and local time" field while it is open (what is typed).
+    public var goToText: String?
+    /// What the last go-to did (call moved, or why not); cleared by the next key.
+    public var goToMessage: UIMessage?
 
     public init(longitudeEast: Double = 0, siteID: String? = nil, advanced: Bool = false,
                 sites: [MarsSite] = [], leapSeconds: LeapSecondTable = .builtIn, notices: [UIMessage] = []) {

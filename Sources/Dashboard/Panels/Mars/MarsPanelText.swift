@@ -22,6 +22,12 @@ public enum MarsPanelText {
         public var missionSol: Int?
         public var advanced: Bool
         public var notices: [UIMessage]
+        /// Every site's clocks, when the panel shows them all.
+        public var allSites: [MarsSiteReading]? = nil
+        /// The go-to field's text while it is open.
+        public var goToText: String? = nil
+        /// What the last go-to did.
+        public var goToMessage: UIMessage? = nil
     }
 
     /// Evaluates Mars time at `unixSeconds` for the panel's state (pure).
@@ -35,7 +41,9 @@ public enum MarsPanelText {
         if let site, let landing = site.landingUnixSeconds {
             missionSol = site.missionSol(at: clock, landingTTMinusUTCSeconds: leap.ttMinusUTC(atUnixSeconds: landing))
         }
-        return Input(clock: clock, site: site, missionSol: missionSol, advanced: state.advanced, notices: state.notices)
+        return Input(clock: clock, site: site, missionSol: missionSol, advanced: state.advanced, notices: state.notices,
+                     allSites: state.showsAllSites ? MarsSiteReading.all(state.sites, at: unixSeconds, leapSeconds: leap) : nil,
+                     goToText: state.goToText, goToMessage: state.goToMessage)
     }
 
     /// Inner widths below this get the compact rows.
@@ -151,8 +159,18 @@ public enum MarsPanelText {
 
     /// The rows that fit in `height`: core rows first, then notices (never
     /// dropped for the advanced fields), then as many advanced rows as fit.
+    /// The go-to field and its message come before the notices; the
+    /// all-sites view replaces the core and advanced rows.
     public static func rows(_ input: Input, height: Int, width: Int = 100, language: UILanguage = .en) -> [Row] {
-        let core = coreRows(input, width: width, language: language), notices = noticeRows(input, width: width, language: language)
+        let goTo = goToRows(input, width: width, language: language)
+        if let readings = input.allSites {
+            let notices = noticeRows(input, width: width, language: language)
+            let room = max(0, height - goTo.count - notices.count)
+            let sites = allSitesRows(readings, selectedID: input.site?.id, height: room, width: width, language: language)
+            return Array((sites + goTo + notices).prefix(max(0, height)))
+        }
+        let core = coreRows(input, width: width, language: language)
+        let notices = goTo + noticeRows(input, width: width, language: language)
         let advanced = advancedRows(input, language: language)
         guard height > 0 else { return [] }
         let coreShown = Array(core.prefix(height))

@@ -13,7 +13,8 @@ extension MarsPanel {
         let title = state.language.text(.mars) + (input.site.map { " · \($0.name)" } ?? "")
         frame.box(rect, title: title, role: focused ? .title : .border, titleRole: .title)
         // The keys follow the title, in the hint role, when the panel has focus and room.
-        let hint = " " + state.language.text(.marsHint)
+        let hintText: UIText = state.mars.goToText != nil ? .marsGoToHint : (state.mars.showsAllSites ? .allSitesHint : .marsHint)
+        let hint = " " + state.language.text(hintText)
         if focused && DisplayWidth.of(title + "  " + hint) + 4 <= rect.width {
             frame.put(hint + " ", x: rect.x + 3 + DisplayWidth.of(title), y: rect.y, role: .keyHint)
         }

@@ -19,6 +19,8 @@ public final class AppDatabase: Sendable {
     let writer: any DatabaseWriter
     /// The database file, or nil for an in-memory database.
     public let path: String?
+    /// The team station changes are queued under (`teamStation`), or nil.
+    let team = Mutex<String?>(nil)
 
     init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer

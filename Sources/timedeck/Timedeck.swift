@@ -14,7 +14,7 @@ struct Timedeck: ParsableCommand {
             """,
         version: "timedeck \(TimedeckVersion.string) (time-zone data \(TimeZone.timeZoneDataVersion))",
         subcommands: [NowCommand.self, MarksCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self,
-                      SnapshotCommand.self, ConfigCommand.self]
+                      SnapshotCommand.self, ConfigCommand.self, TeamCommand.self]
     )
 
     @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")

@@ -49,6 +49,7 @@ struct Timedeck: ParsableCommand {
         do {
             // The composition root: the one store handle of this process.
             let store = try StoreHandle.atDefaultLocation()
+            store.setTeamStation(TeamSetup.current()?.station)
             let runner = DashboardRunner(noColor: noColor || !(env["NO_COLOR"] ?? "").isEmpty, store: store)
             let code = plain
                 ? try PlainRunner(initialState: runner.makeInitialState(now: WallClock.now()), store: store).run()

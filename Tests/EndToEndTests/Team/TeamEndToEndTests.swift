@@ -64,6 +64,44 @@ struct TeamEndToEndTests {
         }
     }
 
+    @Test("TLS when the URL asks for it; the password never reaches the store, messages or exports")
+    func tlsAndPassword() throws {
+        let server = try PrivateServer(tls: true)
+        defer { server.remove() }
+        // The server trusts loopback, so any password is accepted: the point
+        // is where timedeck might copy it.
+        let secret = "hunter2secret"
+        let station = try TeamStation(
+            name: "north", url: "postgresql://postgres:\(secret)@127.0.0.1:\(server.port)/postgres?sslmode=require")
+        defer { station.process.remove() }
+        let add = try station.process.run(["marks", "add", "--no-position", "--gps-wait", "0", "--note", "tls"])
+        #expect(add.status == 0, "\(add.stderr)")
+        let status = try station.process.run(["team", "status"])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains(", TLS,"), "\(status.stdout)")
+        #expect(status.stdout.contains("postgres:***@127.0.0.1"))
+        let export = try station.process.run(["marks", "export", "--team", "--format", "json"])
+        #expect(export.stdout.contains("\"station\" : \"north\""))
+        let outputs = [add, status, export].flatMap { [$0.stdout, $0.stderr] }
+        #expect(!outputs.contains { $0.contains(secret) })
+        // Nothing in the data folder holds it (store, WAL, journal).
+        for file in try FileManager.default.contentsOfDirectory(atPath: station.process.home.path) where file != "config.toml" {
+            let data = try Data(contentsOf: station.process.home.appendingPathComponent(file))
+            #expect(data.range(of: Data(secret.utf8)) == nil, "\(file) contains the password")
+        }
+        // Asking for no TLS gets none, and status says so.
+        try "[marks]\ngpsd = \"off\"\n[team]\nurl = \"postgresql://postgres@127.0.0.1:\(server.port)/postgres?sslmode=disable\"\n"
+            .write(toFile: station.process.configPath, atomically: true, encoding: .utf8)
+        #expect(try station.process.run(["team", "status"]).stdout.contains("no TLS"))
+        // Offline: the message names the server without the password either.
+        try server.stop()
+        try "[marks]\ngpsd = \"off\"\n[team]\nurl = \"postgresql://postgres:\(secret)@127.0.0.1:\(server.port)/postgres\"\n"
+            .write(toFile: station.process.configPath, atomically: true, encoding: .utf8)
+        let offline = try station.process.run(["team", "status"])
+        #expect(offline.status == 1 && offline.stdout.contains("offline"))
+        #expect(!(offline.stdout + offline.stderr).contains(secret))
+    }
+
     @Test("kill -9 of a station while it sends: nothing lost or doubled")
     func killWhileSending() throws {
         let server = try ThrowawayDatabase()

@@ -68,10 +68,16 @@ final class PrivateServer {
     let port: Int
     let bin = "/usr/lib/postgresql/15/bin"
 
-    init() throws {
+    /// With `tls`, a self-signed certificate and `ssl = on`.
+    init(tls: Bool = false) throws {
         folder = "/tmp/timedeck-pg-\(UUID().uuidString.prefix(8))"
         port = 20000 + Int.random(in: 0..<20000)
         try run("mkdir -p \(folder) && \(bin)/initdb -A trust -U postgres -D \(folder)/data >\(folder)/initdb.log 2>&1")
+        if tls {
+            try run("cd \(folder)/data && openssl req -new -x509 -days 2 -nodes -subj /CN=localhost "
+                    + "-keyout server.key -out server.crt >/dev/null 2>&1 && chmod 600 server.key "
+                    + "&& echo 'ssl = on' >> postgresql.conf")
+        }
         try start()
     }
 

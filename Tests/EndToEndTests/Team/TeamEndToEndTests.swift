@@ -36,6 +36,8 @@ struct TeamEndToEndTests {
         let south = try TeamStation(name: "south", url: server.url)
         defer { north.process.remove(); south.process.remove() }
         let loops = [(north, "A"), (north, "B"), (south, "C"), (south, "D")]
+        try north.createStore()
+        try south.createStore()
         // Paced so the loops outlast the outage: marks are made before,
         // during and after it.
         let pids = try loops.map { try $0.0.startLoop(label: $0.1, count: 100, pause: 0.1) }

@@ -104,8 +104,10 @@ final class PrivateServer {
         if root && asPostgres { _ = try? spawnAndWait(["/bin/sh", "-c", "mkdir -p \(folder) && chown postgres \(folder)"], environment: [:]) }
         let pid = try spawn(argv, environment: ProcessInfo.processInfo.environment, stdin: "/dev/null",
                             stdout: "/dev/null", stderr: "/tmp/timedeck-pg-\(port).err")
-        guard waitForExit(pid) == 0 else {
-            let err = (try? String(contentsOfFile: "/tmp/timedeck-pg-\(port).err", encoding: .utf8)) ?? ""
+        let status = waitForExit(pid)
+        let err = (try? String(contentsOfFile: "/tmp/timedeck-pg-\(port).err", encoding: .utf8)) ?? ""
+        unlink("/tmp/timedeck-pg-\(port).err")
+        guard status == 0 else {
             throw MarksProcess.Failure(message: "`\(command)` failed: \(err); \(ThrowawayDatabase.howToStart)")
         }
     }

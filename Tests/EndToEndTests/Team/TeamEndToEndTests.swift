@@ -14,8 +14,6 @@ struct TeamEndToEndTests {
         let north = try TeamStation(name: "north", url: server.url)
         let south = try TeamStation(name: "south", url: server.url)
         defer { north.process.remove(); south.process.remove() }
-        try north.createStore()
-        try south.createStore()
         let loops = [(north, "A"), (north, "B"), (south, "C"), (south, "D")]
         let pids = try loops.map { try $0.0.startLoop(label: $0.1, count: 100) }
         for pid in pids { #expect(waitForExit(pid, seconds: 300) == 0) }
@@ -36,8 +34,6 @@ struct TeamEndToEndTests {
         let south = try TeamStation(name: "south", url: server.url)
         defer { north.process.remove(); south.process.remove() }
         let loops = [(north, "A"), (north, "B"), (south, "C"), (south, "D")]
-        try north.createStore()
-        try south.createStore()
         // Paced so the loops outlast the outage: marks are made before,
         // during and after it.
         let pids = try loops.map { try $0.0.startLoop(label: $0.1, count: 100, pause: 0.1) }
@@ -111,7 +107,6 @@ struct TeamEndToEndTests {
         // Queue 300 marks while the team log is unreachable (port 1).
         let station = try TeamStation(name: "west", url: "postgresql://127.0.0.1:1/none")
         defer { station.process.remove() }
-        try station.createStore()
         let pid = try station.startLoop(label: "K", count: 300)
         #expect(waitForExit(pid, seconds: 300) == 0)
         try "[marks]\ngpsd = \"off\"\n[team]\nurl = \"\(server.url)\"\nstation = \"west\"\n"

@@ -14,15 +14,6 @@ struct TeamStation {
             .write(toFile: process.configPath, atomically: true, encoding: .utf8)
     }
 
-    /// Creates the station's store before concurrent loops start: two
-    /// timedeck processes creating the same new database file at once can
-    /// fail (a race in the local store's first open, not in the team log;
-    /// see the issue 16 report).
-    func createStore() throws {
-        let out = try process.run(["marks", "list"])
-        guard out.status == 0 else { throw MarksProcess.Failure(message: "marks list failed: \(out.stderr)") }
-    }
-
     /// `marks list --team --json` decoded.
     func teamView() throws -> [[String: Any]] {
         let out = try process.run(["marks", "list", "--team", "--json"])

@@ -35,9 +35,11 @@ struct TeamSyncCommand: ParsableCommand {
     func run() throws {
         let team = try TeamCommand.setup()
         let db = try MarksCLI.openStore()
-        if all { try MarksCLI.store { try db.enqueueAllMarksForTeam() } }
+        if all { _ = try MarksCLI.store { try db.enqueueAllMarksForTeam() } }
         let queued = try MarksCLI.store { try db.outboxSummary().count }
-        switch team.sendQueued(from: db) {
+        // Always connects, so an unreachable server is reported even with
+        // nothing queued.
+        switch Result(catching: { try TeamSender.sendAll(from: db, to: team.connect()) }) {
         case .success(let sent):
             print("sent \(sent) change\(sent == 1 ? "" : "s") as station \(team.station) to \(team.redactedURL)"
                   + (queued > sent ? "; \(queued - sent) could not be read and stay queued" : ""))

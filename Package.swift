@@ -20,18 +20,26 @@ let package = Package(
             path: "Sources/CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // PostgreSQL's client library for the team log (issue 16).
+        .systemLibrary(
+            name: "CLibPQ",
+            path: "Sources/CLibPQ",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "TimeKit", resources: [.copy("../../Resources")]),
         .target(name: "Dashboard", dependencies: ["TimeKit"]),
         .target(
             name: "TimeStore",
             dependencies: ["TimeKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The team log on PostgreSQL: schema, sending the outbox, reading and listening.
+        .target(name: "TeamLog", dependencies: ["CLibPQ", "TimeKit", "TimeStore"]),
         // Kernel clock state (adjtimex) for the marks' clock-status line.
         .target(name: "CKernelClock", path: "Sources/CKernelClock"),
         .executableTarget(
             name: "timedeck",
             dependencies: [
-                "CNcurses", "TimeKit", "Dashboard", "TimeStore", "CKernelClock",
+                "CNcurses", "TimeKit", "Dashboard", "TimeStore", "CKernelClock", "TeamLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -39,9 +47,10 @@ let package = Package(
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TimeKit"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: [
-            "TimeKit", "Dashboard", .product(name: "GRDB", package: "GRDB.swift"),
+            "TimeKit", "Dashboard", "TeamLog", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "TimeStoreTests", dependencies: ["TimeStore", "TimeKit"]),
+        .testTarget(name: "TeamLogTests", dependencies: ["TeamLog", "TimeStore", "TimeKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,6 +33,7 @@ extension AppDatabase {
                 var copy = mark
                 copy.id = nil
                 try copy.insert(db)
+                if let id = copy.id { try enqueuePut(db, id: id) }
                 return copy
             }
         }
@@ -71,6 +72,7 @@ extension AppDatabase {
         return try write(busyTimeout: busyTimeout) { db in
             guard let before = try SightingMark.fetchOne(db, key: id) else { throw StoreError.noSuchMark(id: id) }
             try db.execute(sql: "UPDATE sightingMark SET note = ? WHERE id = ?", arguments: [note, id])
+            try enqueuePut(db, id: id)
             return before
         }
     }
@@ -82,6 +84,7 @@ extension AppDatabase {
         try write(busyTimeout: busyTimeout) { db in
             guard let mark = try SightingMark.fetchOne(db, key: id) else { return nil }
             try SightingMark.deleteOne(db, key: id)
+            try enqueueDelete(db, mark)
             return mark
         }
     }
@@ -100,6 +103,7 @@ extension AppDatabase {
                 if let id = mark.id, try SightingMark.exists(db, key: id) { continue }
                 var copy = mark
                 try copy.insert(db)
+                if let id = copy.id { try enqueuePut(db, id: id) }
             }
         }
     }
@@ -111,6 +115,7 @@ extension AppDatabase {
         try write(busyTimeout: busyTimeout) { db in
             let all = try SightingMark.order(SightingMark.MarkColumns.unixNanoseconds, SightingMark.MarkColumns.id).fetchAll(db)
             try SightingMark.deleteAll(db)
+            for mark in all { try enqueueDelete(db, mark) }
             return all
         }
     }

@@ -19,6 +19,8 @@ public final class AppDatabase: Sendable {
     let writer: any DatabaseWriter
     /// The database file, or nil for an in-memory database.
     public let path: String?
+    /// The team station changes are queued under (`teamStation`), or nil.
+    let team = Mutex<String?>(nil)
 
     init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
@@ -78,6 +80,7 @@ public final class AppDatabase: Sendable {
     }
 
     static func openNew(path: String, busyTimeout: TimeInterval = busyTimeoutSeconds) throws -> AppDatabase {
+        try createCompleteIfMissing(path)
         try createIfMissing(path)
         try FileCheck.requireSQLiteHeader(path)
         let queue: DatabaseQueue
@@ -142,6 +145,39 @@ public final class AppDatabase: Sendable {
             }
         }
         try migrator.migrate(writer)
+    }
+
+    /// A new database appears at `path` complete (WAL set, every migration
+    /// applied) or not at all: it is built under a temporary name in the
+    /// same folder and `link(2)`ed into place. Two timedeck processes
+    /// creating the same new store at once (the first marks of a new
+    /// station, from concurrent `marks add`) used to race: one could read
+    /// the file before the other had migrated it ("no such table:
+    /// grdb_migrations") or run the same migration twice ("table already
+    /// exists") and exit 1. Now the loser of `link` simply opens the
+    /// winner's file.
+    static func createCompleteIfMissing(_ path: String) throws {
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        let temporary = "\(path).creating-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer {
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
+        }
+        try createIfMissing(temporary)
+        do {
+            let queue = try DatabaseQueue(path: temporary, configuration: configuration())
+            try queue.writeWithoutTransaction { db in
+                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            }
+            _ = try AppDatabase(writer: queue, path: temporary)
+            // Closing the only connection checkpoints the WAL into the file.
+            try queue.close()
+        } catch {
+            throw FileCheck.storeError(error, path: path)
+        }
+        if link(temporary, path) != 0 && errno != EEXIST {
+            let reason = String(cString: strerror(errno))
+            throw StoreError.location(path: path, detail: "cannot create the database file: \(reason)")
+        }
     }
 
     /// Creates an empty file with mode 0600 (exactly, whatever the umask) so

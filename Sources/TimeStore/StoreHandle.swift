@@ -12,6 +12,14 @@ public final class StoreHandle: Sendable {
     /// The database file.
     public let url: URL
     private let opened = Mutex<AppDatabase?>(nil)
+    private let teamStation = Mutex<String?>(nil)
+
+    /// With a team configured, every change to a mark is queued for the
+    /// team log under `station` (see `AppDatabase.teamStation`).
+    public func setTeamStation(_ station: String?) {
+        teamStation.withLock { $0 = station }
+        opened.withLock { $0?.setTeamStation(station) }
+    }
 
     public init(url: URL) {
         self.url = url
@@ -43,6 +51,7 @@ public final class StoreHandle: Sendable {
             }
             guard FileManager.default.fileExists(atPath: url.path) else { return nil }
             let database = try AppDatabase.open(path: url.path, openingBusyTimeout: busyTimeout)
+            database.setTeamStation(teamStation.withLock { $0 })
             opened = database
             return database
         }
@@ -54,6 +63,7 @@ public final class StoreHandle: Sendable {
             if let opened { return opened }
             try DatabaseLocation.prepareFolder(url.deletingLastPathComponent())
             let database = try AppDatabase.open(path: url.path, openingBusyTimeout: busyTimeout)
+            database.setTeamStation(teamStation.withLock { $0 })
             opened = database
             return database
         }

@@ -21,6 +21,7 @@ extension AppDatabase {
         CoreMigrations.all
         + MarksMigrations.all
         + CallsMigrations.all
+        + TeamMigrations.all
 
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()

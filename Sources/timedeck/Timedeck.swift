@@ -14,7 +14,7 @@ struct Timedeck: ParsableCommand {
             """,
         version: "timedeck \(TimedeckVersion.string)\n" + ZoneCatalog.versionLines(),
         subcommands: [NowCommand.self, MarksCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self, CallsCommand.self,
-                      SnapshotCommand.self, ConfigCommand.self]
+                      SnapshotCommand.self, ConfigCommand.self, TeamCommand.self]
     )
 
     @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")
@@ -49,6 +49,7 @@ struct Timedeck: ParsableCommand {
         do {
             // The composition root: the one store handle of this process.
             let store = try StoreHandle.atDefaultLocation()
+            store.setTeamStation(TeamSetup.current()?.station)
             let runner = DashboardRunner(noColor: noColor || !(env["NO_COLOR"] ?? "").isEmpty, store: store)
             let code = plain
                 ? try PlainRunner(initialState: runner.makeInitialState(now: WallClock.now()), store: store).run()

@@ -37,7 +37,8 @@ import Testing
     @Test func theMigrationComesAfterTheMarksOnes() {
         let ids = AppDatabase.migrations.map(\.identifier)
         let mine = try? #require(ids.firstIndex(of: "v2-calls-reminders"))
-        #expect(mine == ids.count - 1)
+        // Registered after every migration that existed before it (a file
+        // migrated by an older timedeck then gets it last).
         #expect(ids.firstIndex(of: "v2-marks-unique-key")! < mine!)
         #expect(ids.firstIndex(of: "v1-calls")! < mine!)
     }

@@ -20,6 +20,8 @@ public enum StyleRole: String, CaseIterable, Equatable, Hashable, Sendable {
     case selection
     /// A just-recorded mark's row, briefly.
     case markFlash
+    /// Another station's mark (team log); its row also names the station.
+    case teamMark
     // Call planner (issue 6). Each period also carries its name in the text,
     // and a bad time its "✗ BAD" marker.
     case callBeforeDawn

@@ -32,6 +32,9 @@ extension UIMessage {
         case .marksCleared(let count): "マーク \(count) 件を消去しました（u で元に戻す）。"
         case .storeError(let reason): "保存エラー: \(reason)"
         case let .markRecorded(id, markTime, iso, position): "マーク #\(id) を記録: \(markTime)、\(iso)、\(position)。"
+        case let .teamStatus(online, toSend):
+            online ? "チーム: 接続中" + (toSend > 0 ? "、送信待ち \(toSend) 件" : "") : "チーム: オフライン、送信待ち \(toSend) 件"
+        case let .teamMarkArrived(station, markTime, iso): "局 \(station) のマーク: \(markTime)、\(iso)。"
         case .typedNote(let text): "入力: \(text.isEmpty ? "（空）" : text)"
         case let .typeNote(id, current): "マーク #\(id) のメモを入力。Enter で保存、Esc で取り消し、Ctrl-Space で記録。現在のメモ: \(current)"
         case .confirmClearSpoken(let count): "マーク \(count) 件をすべて削除しますか? y で削除、他のキーで保持します。"

@@ -44,6 +44,10 @@ public enum UIMessage: Hashable, Sendable {
     case marksCleared(count: Int)
     case storeError(String)
     case markRecorded(id: Int64, markTime: String, iso: String, position: String)
+    /// The team log link: `team: online` / `team: offline, 3 to send`.
+    case teamStatus(online: Bool, toSend: Int)
+    /// Plain mode: another station's mark arrived.
+    case teamMarkArrived(station: String, markTime: String, iso: String)
     case typeNote(id: Int64, current: String)
     /// Plain mode: what the note field holds after a key.
     case typedNote(String)
@@ -169,6 +173,9 @@ public enum UIMessage: Hashable, Sendable {
         case .marksCleared(let count): "Cleared \(count) marks (u undoes)."
         case .storeError(let reason): "Store error: \(reason)"
         case let .markRecorded(id, markTime, iso, position): "Mark #\(id) recorded: \(markTime), \(iso), \(position)."
+        case let .teamStatus(online, toSend):
+            online ? "team: online" + (toSend > 0 ? ", \(toSend) to send" : "") : "team: offline, \(toSend) to send"
+        case let .teamMarkArrived(station, markTime, iso): "Station \(station) marked \(markTime), \(iso)."
         case .typedNote(let text): "Typed: \(text.isEmpty ? "(empty)" : text)"
         case let .typeNote(id, current): "Type the note for mark #\(id), Enter saves, Escape cancels, Ctrl-Space marks. Current note: \(current)"
         case .confirmClearSpoken(let count): "Delete all \(count) marks? Press y to delete, any other key keeps them."
@@ -300,7 +307,7 @@ extension UIMessage {
         case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
         case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, noteSaved, markDeleted, markRestored, marksRestored
-        case marksCleared, storeError, markRecorded, typeNote, typedNote, confirmClearSpoken
+        case marksCleared, storeError, markRecorded, teamStatus, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
         case unknownMarsSite, marsChoicesNotRemembered, marsSiteNameTaken, marsCallMoved, marsGoToUnreadable
@@ -342,6 +349,8 @@ extension UIMessage {
         case .marksCleared: .marksCleared
         case .storeError: .storeError
         case .markRecorded: .markRecorded
+        case .teamStatus: .teamStatus
+        case .teamMarkArrived: .teamMarkArrived
         case .typeNote: .typeNote
         case .typedNote: .typedNote
         case .confirmClearSpoken: .confirmClearSpoken
@@ -441,6 +450,9 @@ extension UIMessage {
         case .marksRestored: [.marksRestored(count: 4)]
         case .marksCleared: [.marksCleared(count: 4)]
         case .storeError: [.storeError("SQLITE_FULL")]
+        case .teamStatus: [.teamStatus(online: true, toSend: 0), .teamStatus(online: true, toSend: 2),
+                           .teamStatus(online: false, toSend: 5)]
+        case .teamMarkArrived: [.teamMarkArrived(station: "north", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]
         case .markRecorded:
             [.markRecorded(id: 2, markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z", position: "27° 28'.02 S  153° 22'.84 E")]
         case .typeNote: [.typeNote(id: 2, current: "Sun LL")]

@@ -58,10 +58,33 @@ public enum MarkExport {
     public static func json(_ marks: [SightingMark]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(marks.map(MarkJSON.init)),
+        guard let data = try? encoder.encode(marks.map { MarkJSON(mark: $0) }),
               let text = String(data: data, encoding: .utf8)
         else { return "[]" }
         return escapingTerminalControls(text)
+    }
+
+    /// The team log as a JSON array: the objects of `json`, each with a
+    /// `station` key.
+    public static func teamJSON(_ marks: [TeamMark]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(marks.map { MarkJSON(mark: $0.mark, station: $0.station) }),
+              let text = String(data: data, encoding: .utf8)
+        else { return "[]" }
+        return escapingTerminalControls(text)
+    }
+
+    /// The team log as CSV: a `station` column, then the columns of `csv`.
+    public static func teamCSV(_ marks: [TeamMark], inertNotes: Bool = false) -> String {
+        var lines = csv(marks.map(\.mark), inertNotes: inertNotes).components(separatedBy: "\r\n")
+        guard lines.count == marks.count + 2 else { return "" }
+        lines[0] = "station," + lines[0]
+        for (index, mark) in marks.enumerated() {
+            let station = inertNotes ? InertText.display(mark.station) : mark.station
+            lines[index + 1] = csvField(station) + "," + lines[index + 1]
+        }
+        return lines.joined(separator: "\r\n")
     }
 
     /// JSON escapes C0 controls itself; this also writes C1 controls (an
@@ -85,11 +108,18 @@ public enum MarkExport {
 /// The JSON shape of one mark. Absent values are `null`, never missing.
 struct MarkJSON: Encodable {
     var mark: SightingMark
+    /// Set in the team log's views only (then the key is present).
+    var station: String?
+
+    init(mark: SightingMark, station: String? = nil) {
+        self.mark = mark
+        self.station = station
+    }
 
     enum Keys: String, CodingKey {
         case id, utc, unixMillis, unixNanoseconds, markTime, correctionSeconds, correctedUtc, note
         case latitude, longitude, positionSource, positionStatus, positionText, fixMode, fixTime, fixAgeSeconds
-        case clock
+        case clock, station
     }
 
     enum ClockKeys: String, CodingKey {
@@ -100,6 +130,7 @@ struct MarkJSON: Encodable {
         var c = encoder.container(keyedBy: Keys.self)
         let p = mark.position
         try c.encode(mark.id, forKey: .id)
+        if let station { try c.encode(station, forKey: .station) }
         try c.encode(mark.isoText, forKey: .utc)
         try c.encode(mark.unixMilliseconds, forKey: .unixMillis)
         try c.encode(mark.unixNanoseconds, forKey: .unixNanoseconds)

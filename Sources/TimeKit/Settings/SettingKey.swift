@@ -49,6 +49,25 @@ public struct SettingKey: Sendable {
             }
             settings.gpsdAddress = text
         },
+        SettingKey(table: "team", key: "url",
+                   help: "Team log: a postgresql:// URL (password from the URL, PGPASSFILE or ~/.pgpass; add ?sslmode=verify-full for TLS); empty for no team.",
+                   defaultText: "\"\"") { settings, value throws(Invalid) in
+            let text = try string(value).trimmingCharacters(in: .whitespaces)
+            // The value is never echoed: it may hold a password.
+            guard text.isEmpty || text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") else {
+                throw Invalid(message: "expected a URL starting with postgresql:// (or empty for no team)")
+            }
+            settings.teamURL = text.isEmpty ? nil : text
+        },
+        SettingKey(table: "team", key: "station",
+                   help: "This station's name in the team log (letters, digits, . _ -, at most 63); empty for the host name.",
+                   defaultText: "\"\"") { settings, value throws(Invalid) in
+            let text = try string(value).trimmingCharacters(in: .whitespaces)
+            guard text.isEmpty || TeamStationName.isValid(text) else {
+                throw Invalid(message: "\"\(text)\" is not a station name: use letters, digits, '.', '_' or '-', at most 63")
+            }
+            settings.teamStation = text.isEmpty ? nil : text
+        },
         SettingKey(table: "mars", key: "longitude", help: "Mars longitude in degrees east (-180 to 360) for local solar times.",
                    defaultText: "0.0") { settings, value throws(Invalid) in
             let degrees = try number(value)

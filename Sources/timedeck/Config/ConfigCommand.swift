@@ -83,7 +83,8 @@ struct ConfigCommand: ParsableCommand {
             }
             do {
                 _ = try ConfigFile.locate().set(setting.table, setting.key, to: Self.typed(value, like: setting.defaultText))
-                print("\(key) = \(value)")
+                // A password in team.url is not echoed to the terminal.
+                print("\(key) = \(key == "team.url" ? TeamURL.redacted(value) : value)")
             } catch {
                 var err = StandardError()
                 print(error, to: &err)

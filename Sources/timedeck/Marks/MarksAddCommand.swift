@@ -81,6 +81,9 @@ struct MarksAddCommand: ParsableCommand {
             print(saved.clock.summary)
             if let snapshot, saved.position.status != .current { print(snapshot.summary) }
         }
+        // Stored and printed; only now the network (never before the mark).
+        fflush(nil)
+        TeamSetup.current(config.settings)?.sendQueuedReporting(from: db)
     }
 
     func parsedOptions() throws -> (position: GeoPosition?, gpsd: GPSDAddress?, correction: Int64?) {

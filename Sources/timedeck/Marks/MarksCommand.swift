@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TeamLog
 import TimeKit
 import TimeStore
 
@@ -33,6 +34,9 @@ enum MarksCLI {
     static func openStore(importingJournal: Bool = true) throws -> AppDatabase {
         do {
             let db = try AppDatabase.openDefault()
+            // With a team, every change is queued for the team log in the
+            // same transaction that stores it.
+            db.setTeamStation(TeamSetup.current()?.station)
             if importingJournal { importJournal(db) }
             return db
         } catch let error as StoreError {
@@ -103,11 +107,15 @@ struct MarksListCommand: ParsableCommand {
     @Option(help: "Show only the newest N marks.")
     var limit: Int?
 
+    @Flag(help: "List every station's marks from the team log (team.url), each with its station.")
+    var team = false
+
     func validate() throws {
         if let limit, limit < 0 { throw MarksCLI.fail("--limit must be 0 or more, not \(limit)") }
     }
 
     func run() throws {
+        if team { return try runTeam() }
         let db = try MarksCLI.openStore()
         let marks = try MarksCLI.store { try db.latestMarks(limit: limit ?? Int.max / 2) }
         if json {
@@ -116,6 +124,41 @@ struct MarksListCommand: ParsableCommand {
             print("no marks yet (record one with `timedeck marks add` or the space bar in the dashboard)")
         } else {
             for mark in marks { print(MarksCLI.line(mark)) }
+        }
+        fflush(nil)
+        TeamSetup.current()?.sendQueuedReporting(from: db)
+    }
+}
+
+extension MarksListCommand {
+    /// The team log, newest first, after sending what this station queued.
+    func runTeam() throws {
+        let all = try MarksCLI.teamMarks()
+        let marks = Array(all.reversed().prefix(limit ?? Int.max))
+        if json {
+            print(MarkExport.teamJSON(marks))
+        } else if marks.isEmpty && limit != 0 {
+            print("no marks in the team log yet")
+        } else {
+            for mark in marks { print("\(InertText.display(mark.station))  " + MarksCLI.line(mark.mark)) }
+        }
+    }
+}
+
+extension MarksCLI {
+    /// Every station's marks from the team log, oldest first. This
+    /// station's queue is sent first, so its own marks are in the view.
+    static func teamMarks() throws -> [TeamMark] {
+        guard let team = TeamSetup.current() else {
+            throw fail("no team is configured; set team.url (timedeck config set team.url postgresql://…)")
+        }
+        let db = try openStore()
+        do {
+            let client = try team.connect()
+            try TeamSender.sendAll(from: db, to: client)
+            return try client.allMarks()
+        } catch {
+            throw fail("\(TeamSetup.brief(error)) (server \(team.redactedURL))", code: 1)
         }
     }
 }
@@ -137,5 +180,6 @@ struct MarksClearCommand: ParsableCommand {
         }
         let removed = try MarksCLI.store { try db.clearMarks() }
         print("cleared \(removed.count) mark\(removed.count == 1 ? "" : "s")")
+        TeamSetup.current()?.sendQueuedReporting(from: db)
     }
 }

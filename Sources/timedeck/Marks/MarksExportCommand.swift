@@ -22,10 +22,14 @@ struct MarksExportCommand: ParsableCommand {
     @Flag(help: "Replace FILE if it exists.")
     var force = false
 
+    @Flag(help: "Export every station's marks from the team log (team.url), with a station column/key.")
+    var team = false
+
     func run() throws {
         // Check the destination before touching the database, so a bad path
         // writes nothing at all.
         let target = try output.map { try ExportFile.checkedTarget($0, force: force) }
+        if team { return try runTeam(target: target) }
         let db = try MarksCLI.openStore()
         let marks = try MarksCLI.store { try db.allMarks() }
         guard let target else {
@@ -42,6 +46,26 @@ struct MarksExportCommand: ParsableCommand {
             throw MarksCLI.fail(error.description, code: error.isUsage ? 2 : 1)
         }
         FileHandle.standardError.write(Data("wrote \(marks.count) mark\(marks.count == 1 ? "" : "s") to \(target.path)\n".utf8))
+    }
+}
+
+extension MarksExportCommand {
+    func runTeam(target: URL?) throws {
+        let marks = try MarksCLI.teamMarks()
+        guard let target else {
+            switch format {
+            case .csv: print(MarkExport.teamCSV(marks, inertNotes: MarksCLI.stdoutIsTerminal), terminator: "")
+            case .json: print(MarkExport.teamJSON(marks))
+            }
+            return
+        }
+        let text = format == .csv ? MarkExport.teamCSV(marks) : MarkExport.teamJSON(marks) + "\n"
+        do {
+            try ExportFile.write(Data(text.utf8), to: target, replacing: force)
+        } catch let error as ExportFile.Failure {
+            throw MarksCLI.fail(error.description, code: error.isUsage ? 2 : 1)
+        }
+        FileHandle.standardError.write(Data("wrote \(marks.count) team mark\(marks.count == 1 ? "" : "s") to \(target.path)\n".utf8))
     }
 }
 

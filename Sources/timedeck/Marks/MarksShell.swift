@@ -13,6 +13,7 @@ final class MarksShell {
     private var gpsd: GPSDClient?
     private var watcher: ClockWatcher?
     private var worker: MarkStoreWorker?
+    private var team: TeamLink?
 
     init(store: StoreHandle) {
         self.store = store
@@ -30,21 +31,36 @@ final class MarksShell {
         // New marks' idempotency keys: this run's random prefix, then a count.
         state.keyPrefix = UUID().uuidString.lowercased()
         if let address = MarkSettings(settings).gpsdAddress { state.gps = GPSDSnapshot(address: address) }
+        if let team = TeamSetup.current(settings) { state.team = MarksPanelState.TeamView(station: team.station) }
         return state
     }
 
     /// Starts the background threads (store worker, gpsd, clock watcher),
     /// which post their results to `inbox`. The store is the process's one
     /// handle; the worker opens or creates the file when it needs it.
-    static func start(inbox: EventInbox, settings: MarkSettings, store: StoreHandle) throws -> MarksShell {
+    static func start(inbox: EventInbox, settings: MarkSettings, store: StoreHandle,
+                      team: TeamSetup? = nil) throws -> MarksShell {
         let shell = MarksShell(store: store)
+        // The team log's thread: sends after each local write (poked by the
+        // store worker), listens for other stations.
+        let link = team.map { TeamLink(setup: $0, store: store) { inbox.post($0) } }
+        link?.start()
+        shell.team = link
         if let address = settings.gpsdAddress {
             let client = GPSDClient(address: address)
             client.onUpdate = { snapshot in inbox.post(.marks(.gps(snapshot))) }
             client.start()
             shell.gpsd = client
         }
-        let worker = MarkStoreWorker(store: store) { inbox.post($0) }
+        let worker = MarkStoreWorker(store: store) { event in
+            inbox.post(event)
+            if case .marks(let marksEvent) = event, link != nil {
+                switch marksEvent {
+                case .recorded, .noteSaved, .deleted, .restored, .cleared: link?.poke()
+                default: break
+                }
+            }
+        }
         worker.start()
         shell.worker = worker
         let watcher = ClockWatcher(report: { kernel in inbox.post(.marks(.clock(kernel))) })
@@ -57,6 +73,7 @@ final class MarksShell {
         gpsd?.stop()
         watcher?.stop()
         worker?.stop()
+        team?.stop()
     }
 
     /// Queues one effect for the store worker and returns at once. Nothing

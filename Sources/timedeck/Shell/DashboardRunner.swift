@@ -41,7 +41,8 @@ struct DashboardRunner {
         defer { terminal.close() }
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox, store: store)
-        effects.marks = try MarksShell.start(inbox: inbox, settings: state.markSettings, store: store)
+        effects.marks = try MarksShell.start(inbox: inbox, settings: state.markSettings, store: store,
+                                             team: TeamSetup.current(state.settings))
         defer { effects.finishStoreWork() }
         state.screenSize = terminal.size
         var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: terminal),

@@ -45,4 +45,9 @@ public enum MarksEvent: Equatable, Sendable {
     case clock(ClockStatus.Kernel?)
     /// The gpsd client's latest state.
     case gps(GPSDSnapshot)
+    /// The team log link: reachable or not, and changes this station has
+    /// queued for it.
+    case teamLink(online: Bool, toSend: Int)
+    /// Other stations' newest marks from the team log, newest first.
+    case teamMarks([TeamMark])
 }

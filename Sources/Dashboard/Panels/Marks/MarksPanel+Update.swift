@@ -234,6 +234,13 @@ extension MarksPanel {
             m.kernel = kernel
         case .gps(let snapshot):
             m.gps = snapshot
+        case let .teamLink(online, toSend):
+            m.team?.online = online
+            m.team?.toSend = toSend
+        case .teamMarks(let marks):
+            m.team?.others = Array(marks.sorted { MarksPanelState.newestFirst($0.mark, $1.mark) }
+                .prefix(MarksPanelState.TeamView.shownLimit))
+            m.team?.othersLoaded = true
         }
         next.marks = m
         return (next, effects)

@@ -68,6 +68,29 @@ public struct MarksPanelState: Equatable, Sendable {
     public var heldKeys: Set<String> = []
     /// Why held marks are still waiting for SQLite (nil: not waiting).
     public var waitingReason: String?
+    /// The team log as this panel shows it; nil when no team is configured.
+    public var team: TeamView?
+
+    /// Other stations' marks and the link to the team log (issue 16).
+    public struct TeamView: Equatable, Sendable {
+        /// Other stations' marks shown at most.
+        public static let shownLimit = 200
+        /// This station's name in the team log.
+        public var station: String
+        /// nil until the first attempt to reach the server.
+        public var online: Bool?
+        /// Changes queued here, not yet in the team log.
+        public var toSend = 0
+        /// Other stations' newest marks, newest first.
+        public var others: [TeamMark] = []
+        /// Whether `others` has been loaded once (plain mode announces only
+        /// marks that arrive after that).
+        public var othersLoaded = false
+
+        public init(station: String) {
+            self.station = station
+        }
+    }
 
     public init() {}
 

@@ -22,13 +22,21 @@ extension MarksPanel {
         drawTitleLine(state, y: y, in: rect, into: &frame)
         y += 1
         let (detail, hintRows, historyRows) = bottomRows(state, in: rect)
+        let (teamRows, ownRows) = historySplit(state, historyRows: historyRows)
         if m.marks.isEmpty, y < rect.maxY {
             frame.put(state.language.text(.marksEmpty), x: rect.x + 2, y: y, role: .dim, clip: rect)
         }
-        let first = m.firstVisible(rows: historyRows)
-        for index in first..<min(m.marks.count, first + historyRows) where y < rect.maxY {
+        let first = m.firstVisible(rows: ownRows)
+        for index in first..<min(m.marks.count, first + ownRows) where y < rect.maxY {
             drawRow(m.marks[index], selected: index == m.selected, state: state, y: y, in: rect, into: &frame)
             y += 1
+        }
+        if let team = m.team, teamRows > 0 {
+            y = rect.y + 2 + historyRows - teamRows
+            for other in team.others.prefix(teamRows) where y < rect.maxY {
+                drawTeamRow(other, state: state, y: y, in: rect, into: &frame)
+                y += 1
+            }
         }
         var detailY = rect.y + 2 + historyRows
         if let mark = m.selectedMark {
@@ -66,7 +74,15 @@ extension MarksPanel {
         guard let rect = dashboardLayout(state, size: state.screenSize).panels[.marks], rect.height > 2 else {
             return MarksPanelState.visibleRows
         }
-        return bottomRows(state, in: rect).history
+        return historySplit(state, historyRows: bottomRows(state, in: rect).history).own
+    }
+
+    /// Other stations' newest marks take the bottom of the history: up to a
+    /// third of it, at least one row when there are any; this station's
+    /// marks the rest.
+    static func historySplit(_ state: AppState, historyRows: Int) -> (team: Int, own: Int) {
+        let teamRows = state.marks.team.map { min($0.others.count, max(1, historyRows / 3)) } ?? 0
+        return (teamRows, max(1, historyRows - teamRows))
     }
 
     /// `clock synced ±2.0 ms (kernel), GPS −0.3 ms (PPS) · gpsd …: 3D fix`.
@@ -108,7 +124,11 @@ extension MarksPanel {
             return
         }
         let loaded = m.totalCount > m.marks.count ? l.text(.newestLoaded(count: m.marks.count)) : ""
-        let x = frame.put("\(l.text(.marksTitle)) \(m.totalCount)\(loaded)", x: rect.x + 1, y: y, role: .title, clip: rect)
+        var x = frame.put("\(l.text(.marksTitle)) \(m.totalCount)\(loaded)", x: rect.x + 1, y: y, role: .title, clip: rect)
+        if let team = m.team, let online = team.online {
+            x = frame.put("  " + l.text(.teamStatus(online: online, toSend: team.toSend)), x: x, y: y,
+                          role: online ? .dim : .warning, clip: rect)
+        }
         let marking = state.markSettings
         var toggles = l.text(.marksToggles(bell: marking.bellEnabled, flash: marking.flashEnabled))
         if marking.correctionNanoseconds != 0 {
@@ -132,6 +152,17 @@ extension MarksPanel {
             frame.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), role: role)
         }
         frame.put(text, x: rect.x, y: y, role: role, clip: rect)
+    }
+
+    /// `  north #3  22d 00h 04m 52.459s  no position  note`: another
+    /// station's mark, named by its station (never by colour alone).
+    static func drawTeamRow(_ other: TeamMark, state: AppState, y: Int, in rect: Rect, into frame: inout Frame) {
+        let mark = other.mark
+        var text = "  \(InertText.display(other.station)) \(mark.id.map { "#\($0)" } ?? "")  \(mark.markTimeText)"
+        if mark.correctionNanoseconds != 0 { text += "*" }
+        text += "  " + rowPosition(mark.position, state.language)
+        if !mark.note.isEmpty { text += "  " + InertText.display(mark.note) }
+        frame.put(text, x: rect.x, y: y, role: .teamMark, clip: rect)
     }
 
     /// The position as a row shows it: navigator text, or a word.
@@ -201,6 +232,15 @@ extension MarksPanel {
             && (new.totalCount > old.totalCount || mark.uniqueKey.map(oldUnstored.contains) == true) {
             lines.append(l.text(.markRecorded(id: mark.id ?? 0, markTime: mark.markTimeText, iso: mark.isoText,
                                               position: MarksStatusText.position(mark.position, l))))
+        }
+        let oldOthers = Set((old.team?.others ?? []).map { "\($0.station) \($0.mark.uniqueKey ?? "")" })
+        for other in (new.team?.others ?? []).reversed() where old.team?.othersLoaded == true && !oldOthers.contains("\(other.station) \(other.mark.uniqueKey ?? "")") {
+            lines.append(l.text(.teamMarkArrived(station: InertText.display(other.station), markTime: other.mark.markTimeText,
+                                                 iso: other.mark.isoText)))
+        }
+        if new.team?.online != old.team?.online || (new.team?.online == false && new.team?.toSend != old.team?.toSend),
+           let team = new.team, let online = team.online {
+            lines.append(l.text(.teamStatus(online: online, toSend: team.toSend)))
         }
         if new.message != old.message, let message = new.message { lines.append(message.text) }
         if new.mode != old.mode {

@@ -1,0 +1,163 @@
+import Foundation
+import TimeKit
+import TimeStore
+
+/// The team log on one PostgreSQL connection: sends this station's queued
+/// changes, reads every station's marks, and listens for new ones.
+public final class TeamLogClient: @unchecked Sendable {
+    public let connection: PGConnection
+
+    /// Connects and makes sure the schema is current.
+    public init(url: String, timeoutSeconds: Int = 3) throws {
+        connection = try PGConnection(url: url, timeoutSeconds: timeoutSeconds)
+        try TeamSchema.migrate(connection)
+    }
+
+    /// Applies queued changes in one transaction. A change the server
+    /// already has (same or newer `seq` for that mark) changes nothing, so
+    /// sending twice, or out of order, is harmless.
+    public func send(_ entries: [OutboxEntry]) throws {
+        guard !entries.isEmpty else { return }
+        try connection.transaction {
+            for entry in entries {
+                switch entry.operation {
+                case .put:
+                    guard let mark = entry.mark else { continue }
+                    try connection.execute(Self.putSQL, Self.putParameters(entry, mark))
+                case .delete:
+                    try connection.execute(Self.deleteSQL, [entry.station, entry.uniqueKey, String(entry.seq)])
+                }
+            }
+        }
+    }
+
+    static let markColumns = [
+        "local_id", "unix_nanoseconds", "correction_nanoseconds", "note", "position_source", "latitude", "longitude",
+        "fix_unix_nanoseconds", "fix_mode", "fix_age_milliseconds", "clock_synchronized", "clock_estimated_error_us",
+        "clock_maximum_error_us", "gps_offset_nanoseconds", "gps_offset_method", "clock_summary",
+    ]
+
+    static let putSQL: String = {
+        let columns = ["station", "unique_key", "seq"] + markColumns
+        let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
+        let updates = (["seq"] + markColumns).map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", ")
+        return """
+            INSERT INTO timedeck_mark (\(columns.joined(separator: ", ")), deleted) VALUES (\(placeholders), false)
+            ON CONFLICT (station, unique_key) DO UPDATE SET \(updates), deleted = false,
+                written_by = current_user, received_at = now()
+            WHERE timedeck_mark.seq < EXCLUDED.seq
+            """
+    }()
+
+    static let deleteSQL = """
+        INSERT INTO timedeck_mark (station, unique_key, seq, deleted) VALUES ($1, $2, $3, true)
+        ON CONFLICT (station, unique_key) DO UPDATE SET seq = EXCLUDED.seq, deleted = true,
+            written_by = current_user, received_at = now()
+        WHERE timedeck_mark.seq < EXCLUDED.seq
+        """
+
+    static func putParameters(_ entry: OutboxEntry, _ mark: SightingMark) -> [String?] {
+        let p = mark.position, k = mark.clock.kernel, g = mark.clock.gpsOffset
+        return [
+            entry.station, entry.uniqueKey, String(entry.seq),
+            mark.id.map(String.init), String(mark.unixNanoseconds), String(mark.correctionNanoseconds), mark.note,
+            p.source.rawValue, p.coordinate.map { String($0.latitudeDegrees) }, p.coordinate.map { String($0.longitudeDegrees) },
+            p.fixUnixNanoseconds.map(String.init), p.fixMode.map(String.init), p.fixAgeMilliseconds.map(String.init),
+            k.map { $0.synchronized ? "true" : "false" }, k.map { String($0.estimatedErrorMicroseconds) },
+            k.map { String($0.maximumErrorMicroseconds) }, g.map { String($0.nanoseconds) }, g?.method.rawValue,
+            mark.clock.summary,
+        ]
+    }
+
+    /// Every station's marks (not deleted), oldest first.
+    public func allMarks() throws -> [TeamMark] {
+        try marks(where: "NOT deleted", order: "unix_nanoseconds, station, local_id", parameters: [])
+    }
+
+    /// The newest `limit` marks of every station but `station`, newest first.
+    public func recentMarks(otherThan station: String, limit: Int) throws -> [TeamMark] {
+        try marks(where: "NOT deleted AND station <> $1", order: "unix_nanoseconds DESC, station, local_id DESC LIMIT $2",
+                  parameters: [station, String(limit)])
+    }
+
+    func marks(where condition: String, order: String, parameters: [String?]) throws -> [TeamMark] {
+        let rows = try connection.execute(
+            "SELECT station, unique_key, \(Self.markColumns.joined(separator: ", ")) FROM timedeck_mark WHERE \(condition) ORDER BY \(order)",
+            parameters)
+        return rows.values.compactMap(Self.teamMark)
+    }
+
+    static func teamMark(_ row: [String?]) -> TeamMark? {
+        guard row.count == markColumns.count + 2, let station = row[0], let nanos = row[3].flatMap({ Int64($0) }) else { return nil }
+        func int(_ i: Int) -> Int64? { row[i].flatMap { Int64($0) } }
+        var coordinate: GeoPosition?
+        if let lat = row[7].flatMap(Double.init), let lon = row[8].flatMap(Double.init) {
+            coordinate = try? GeoPosition(latitudeDegrees: lat, longitudeDegrees: lon)
+        }
+        let kernel = row[12].map {
+            ClockStatus.Kernel(synchronized: $0 == "t", estimatedErrorMicroseconds: int(13) ?? 0, maximumErrorMicroseconds: int(14) ?? 0)
+        }
+        var gps: ClockStatus.GPSOffset?
+        if let offset = int(15), let method = row[16].flatMap(ClockStatus.OffsetMethod.init(rawValue:)) {
+            gps = ClockStatus.GPSOffset(nanoseconds: offset, method: method)
+        }
+        let mark = SightingMark(
+            id: int(2), unixNanoseconds: nanos, correctionNanoseconds: int(4) ?? 0, note: row[5] ?? "",
+            position: MarkPosition(source: row[6].flatMap(PositionSource.init(rawValue:)) ?? .none, coordinate: coordinate,
+                                   fixUnixNanoseconds: int(9), fixMode: row[10].flatMap { Int($0) }, fixAgeMilliseconds: int(11)),
+            clock: ClockStatus(kernel: kernel, gpsOffset: gps),
+            uniqueKey: row[1])
+        return TeamMark(station: station, mark: mark)
+    }
+
+    /// Subscribes this connection to new marks (`waitForChange`).
+    public func listen() throws {
+        try connection.execute("LISTEN timedeck_marks")
+    }
+
+    /// Waits up to `timeoutMilliseconds` for a change notification; true if
+    /// one (or more) arrived. Throws when the connection is gone.
+    public func waitForChange(timeoutMilliseconds: Int32) throws -> Bool {
+        if try !connection.drainNotifications().isEmpty { return true }
+        var fd = pollfd(fd: connection.socket, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&fd, 1, timeoutMilliseconds)
+        if ready < 0 && errno != EINTR { throw TeamLogError.lost(detail: String(cString: strerror(errno))) }
+        guard ready > 0 else { return false }
+        return try !connection.drainNotifications().isEmpty
+    }
+
+    /// The schema version on the server.
+    public func schemaVersion() throws -> Int? { try TeamSchema.currentVersion(connection) }
+
+    /// Marks per station (not deleted), for `team status`.
+    public func countsByStation() throws -> [(station: String, marks: Int)] {
+        try connection.execute("SELECT station, count(*) FROM timedeck_mark WHERE NOT deleted GROUP BY station ORDER BY station")
+            .values.compactMap { row in
+                guard let station = row[0], let n = row[1].flatMap({ Int($0) }) else { return nil }
+                return (station, n)
+            }
+    }
+}
+
+/// Moves a store's outbox to the team log: oldest first, a batch per
+/// transaction, each batch removed from the outbox only after the server
+/// committed it (at-least-once; the server's `seq` check makes a repeat
+/// harmless).
+public enum TeamSender {
+    public static let batchSize = 500
+
+    /// Sends everything queued; returns how many changes were sent.
+    @discardableResult
+    public static func sendAll(from store: AppDatabase, to client: TeamLogClient,
+                               busyTimeout: TimeInterval? = nil) throws -> Int {
+        var sent = 0
+        while true {
+            let batch = try store.pendingOutbox(limit: batchSize)
+            guard !batch.isEmpty else { return sent }
+            try client.send(batch)
+            try store.removeFromOutbox(seqs: batch.map(\.seq), busyTimeout: busyTimeout)
+            sent += batch.count
+            if batch.count < batchSize { return sent }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import TeamLog
+import TimeKit
+import TimeStore
+
+/// `timedeck team …`: this station and the team log (issue 16).
+struct TeamCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "team",
+        abstract: "Send this station's queued marks to the team log, or report on it.",
+        discussion: """
+            Set team.url (a postgresql:// URL) and optionally team.station with `timedeck config set`. \
+            Marks are stored locally first and queued; every timedeck run sends the queue.
+            """,
+        subcommands: [TeamSyncCommand.self, TeamStatusCommand.self]
+    )
+
+    static func setup() throws -> TeamSetup {
+        guard let team = TeamSetup.current() else {
+            throw MarksCLI.fail("no team is configured; set team.url (timedeck config set team.url postgresql://HOST/DB)")
+        }
+        return team
+    }
+}
+
+/// `timedeck team sync [--all]`.
+struct TeamSyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync", abstract: "Send every queued change to the team log now.")
+
+    @Flag(help: "Also queue every mark stored here (marks made before the team was configured).")
+    var all = false
+
+    func run() throws {
+        let team = try TeamCommand.setup()
+        let db = try MarksCLI.openStore()
+        if all { _ = try MarksCLI.store { try db.enqueueAllMarksForTeam() } }
+        let queued = try MarksCLI.store { try db.outboxSummary().count }
+        // Always connects, so an unreachable server is reported even with
+        // nothing queued.
+        switch Result(catching: { try TeamSender.sendAll(from: db, to: team.connect()) }) {
+        case .success(let sent):
+            print("sent \(sent) change\(sent == 1 ? "" : "s") as station \(team.station) to \(team.redactedURL)"
+                  + (queued > sent ? "; \(queued - sent) could not be read and stay queued" : ""))
+        case .failure(let error):
+            throw MarksCLI.fail("\(TeamSetup.brief(error)); \(queued) change\(queued == 1 ? "" : "s") stay queued "
+                                + "(server \(team.redactedURL))", code: 1)
+        }
+    }
+}
+
+/// `timedeck team status [--json]`.
+struct TeamStatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Report the team log's server, this station and its queue (exit 1 if offline).")
+
+    @Flag(help: "Print a JSON object.")
+    var json = false
+
+    func run() throws {
+        let team = try TeamCommand.setup()
+        let db = try MarksCLI.openStore()
+        let queue = try MarksCLI.store { try db.outboxSummary() }
+        var report = Report(server: team.redactedURL, station: team.station, queued: queue.count,
+                            oldestQueuedUtc: queue.oldestEnqueuedUnixNanoseconds.map {
+                                ISOInstant.milliseconds(unixMilliseconds: SightingMark.milliseconds($0))
+                            })
+        do {
+            let client = try team.connect()
+            report.online = true
+            report.connection = client.connection.serverDescription
+            report.tls = client.connection.usesTLS
+            report.schemaVersion = try client.schemaVersion()
+            report.stations = try client.countsByStation().map { Report.Station(station: $0.station, marks: $0.marks) }
+        } catch {
+            report.problem = TeamSetup.brief(error)
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            print(report.text)
+        }
+        if !report.online { throw ExitCode(1) }
+    }
+
+    struct Report: Encodable {
+        struct Station: Encodable { var station: String; var marks: Int }
+        var server: String
+        var station: String
+        var queued: Int
+        var oldestQueuedUtc: String?
+        var online = false
+        var connection: String?
+        var tls: Bool?
+        var schemaVersion: Int?
+        var stations: [Station] = []
+        var problem: String?
+
+        var text: String {
+            var lines = ["server:  \(server)", "station: \(station)",
+                         "queue:   \(queued) change\(queued == 1 ? "" : "s") to send" + (oldestQueuedUtc.map { " (oldest \($0))" } ?? "")]
+            if online {
+                lines.append("status:  online as \(connection ?? "?")\(tls == true ? ", TLS" : ", no TLS"), schema v\(schemaVersion ?? 0)")
+                for s in stations { lines.append("  \(InertText.display(s.station)): \(s.marks) mark\(s.marks == 1 ? "" : "s")") }
+            } else {
+                lines.append("status:  offline: \(problem ?? "?")")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import TeamLog
+import TimeKit
+import TimeStore
+
+/// The team log against a real PostgreSQL server: each test gets its own
+/// database. These fail (never skip) without a server, saying how to start it.
+@Suite("Team log on PostgreSQL")
+struct TeamLogClientTests {
+    static func mark(_ seconds: Int64, key: String, note: String = "") -> SightingMark {
+        SightingMark(unixNanoseconds: 1_795_000_000_000_000_000 + seconds * 1_000_000_000, note: note,
+                     position: .none, clock: .unknown, uniqueKey: key)
+    }
+
+    static func store(station: String) throws -> AppDatabase {
+        let db = try AppDatabase.inMemory()
+        db.setTeamStation(station)
+        return db
+    }
+
+    @Test("A new mark, its note and its deletion reach the team log once each, in order")
+    func sendsChanges() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let store = try Self.store(station: "north")
+        let client = try TeamLogClient(url: server.url)
+        let a = try store.recordMark(Self.mark(1, key: "a"))
+        try store.recordMark(Self.mark(2, key: "b"))
+        try store.updateNote(id: try #require(a.id), note: "first contact")
+        #expect(try store.outboxSummary().count == 3)
+        #expect(try TeamSender.sendAll(from: store, to: client) == 3)
+        #expect(try store.outboxSummary().count == 0)
+        var marks = try client.allMarks()
+        #expect(marks.map(\.station) == ["north", "north"])
+        #expect(marks.map(\.mark.note) == ["first contact", ""])
+        #expect(marks.first?.mark.id == a.id)
+        try store.deleteMark(id: try #require(a.id))
+        try TeamSender.sendAll(from: store, to: client)
+        marks = try client.allMarks()
+        #expect(marks.map(\.mark.uniqueKey) == ["b"])
+    }
+
+    @Test("Sending the same changes twice, or an older one after a newer, changes nothing")
+    func idempotentAndOrdered() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let store = try Self.store(station: "south")
+        let client = try TeamLogClient(url: server.url)
+        let a = try store.recordMark(Self.mark(1, key: "a"))
+        try store.deleteMark(id: try #require(a.id))
+        let entries = try store.pendingOutbox(limit: 10)
+        #expect(entries.map(\.operation) == [.put, .delete])
+        try client.send(entries)
+        try client.send(entries)
+        // A slow second sender delivering only the older put afterwards:
+        try client.send([entries[0]])
+        #expect(try client.allMarks().isEmpty)
+        let rows = try client.connection.execute("SELECT count(*) FROM timedeck_mark")
+        #expect(rows.values.first?.first == "1")
+    }
+
+    @Test("Two stations share one log; each sees the other's marks with the station named")
+    func twoStations() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let north = try Self.store(station: "north"), south = try Self.store(station: "south")
+        let client = try TeamLogClient(url: server.url)
+        try north.recordMark(Self.mark(1, key: "same-key"))
+        try south.recordMark(Self.mark(2, key: "same-key"))
+        try TeamSender.sendAll(from: north, to: client)
+        try TeamSender.sendAll(from: south, to: client)
+        #expect(try client.allMarks().map(\.station) == ["north", "south"])
+        #expect(try client.recentMarks(otherThan: "north", limit: 10).map(\.station) == ["south"])
+    }
+
+    @Test("Nothing is queued without a team, and marks made before can be queued later")
+    func noTeamNoQueue() throws {
+        let store = try AppDatabase.inMemory()
+        try store.recordMark(Self.mark(1, key: "a"))
+        #expect(try store.outboxSummary().count == 0)
+        store.setTeamStation("east")
+        #expect(try store.enqueueAllMarksForTeam() == 1)
+        #expect(try store.pendingOutbox(limit: 5).map(\.uniqueKey) == ["a"])
+    }
+
+    @Test("The schema is created once and a newer one is refused")
+    func schemaVersions() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let first = try TeamLogClient(url: server.url)
+        _ = try TeamLogClient(url: server.url)
+        #expect(try first.schemaVersion() == 1)
+        try first.connection.execute("UPDATE timedeck_schema SET version = 99")
+        #expect(throws: TeamLogError.newerSchema(version: 99)) { try TeamLogClient(url: server.url) }
+    }
+
+    @Test("A server that is down is reported as unreachable, quickly")
+    func unreachable() throws {
+        let started = Date()
+        #expect(throws: TeamLogError.self) { try TeamLogClient(url: "postgresql://127.0.0.1:1/none", timeoutSeconds: 2) }
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test("A station role cannot change another station's marks")
+    func stationsOwnTheirMarks() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let owner = try TeamLogClient(url: server.url)
+        let role = "td_station_\(server.name.suffix(8))"
+        try owner.connection.execute("CREATE ROLE \(role) LOGIN")
+        defer { _ = try? owner.connection.execute("DROP OWNED BY \(role)"); _ = try? owner.connection.execute("DROP ROLE \(role)") }
+        try owner.connection.execute("GRANT SELECT, INSERT, UPDATE ON timedeck_mark TO \(role)")
+        try owner.connection.execute("GRANT SELECT ON timedeck_station, timedeck_schema TO \(role)")
+        try owner.connection.execute("INSERT INTO timedeck_station VALUES ('north', $1)", [role])
+        let north = try Self.store(station: "north")
+        try north.recordMark(Self.mark(1, key: "n1"))
+        // As the station role (SET ROLE at connect: peer authentication
+        // would refuse a login under another name on the test machine).
+        let asStation = try TeamLogClient(url: server.url + "?options=-crole%3D\(role)")
+        try TeamSender.sendAll(from: north, to: asStation)
+        let south = try Self.store(station: "south")
+        try south.recordMark(Self.mark(2, key: "s1"))
+        #expect(throws: TeamLogError.self) { try TeamSender.sendAll(from: south, to: asStation) }
+        #expect(try south.outboxSummary().count == 1)
+        #expect(try owner.allMarks().map(\.station) == ["north"])
+    }
+}

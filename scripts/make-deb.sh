@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds dist/timedeck_VERSION_ARCH.deb from `make install PREFIX=/usr` into a
 # staging folder. Depends: the Debian packages that own the libraries the
-# binary links (found with ldd + dpkg -S), so the list follows the build.
+# binary links directly (ELF NEEDED, resolved by ldd, owned per dpkg -S), so
+# the list follows the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version="$1"
@@ -20,6 +21,14 @@ owner_of() {
   done
   return 1
 }
+# The libraries the binary itself needs (ELF NEEDED), as ldd resolves them:
+# their packages pull in the rest, as Debian's own Depends do.
+direct_libraries() {
+  local needed
+  needed="$(readelf -d "$1" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')"
+  ldd "$1" | awk -v names="$needed" 'BEGIN { n = split(names, a, "\n"); for (i = 1; i <= n; i++) want[a[i]] = 1 }
+    $2 == "=>" && ($1 in want) && $3 ~ /^\// { print $3 }' | sort -u
+}
 while read -r lib; do
   owner="$(owner_of "$lib")" || true
   [ -n "$owner" ] || { echo "make-deb: no Debian package owns $lib" >&2; exit 1; }
@@ -28,7 +37,7 @@ while read -r lib; do
   ver="$(dpkg-query -W -f='${Version}' "$owner")"
   upstream="${ver%%-*}"
   depends+=("$owner (>= ${upstream#*:})")
-done < <(ldd "$stage/usr/bin/timedeck" | awk '/=> \// { print $3 }' | sort -u)
+done < <(direct_libraries "$stage/usr/bin/timedeck")
 dep_line="$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, | sed 's/,/, /g')"
 
 size_kib="$(du -sk "$stage/usr" | cut -f1)"

@@ -117,4 +117,13 @@ import Testing
         #expect(decode(Array("\u{1B}[24~\u{1B}[15~\u{1B}[11~\u{1B}[21~".utf8)) == [.function(12), .function(5), .function(1), .function(10)])
         #expect(decode(Array("\u{1B}[24;2~".utf8)) == [])
     }
+
+    @Test func aLoneEscapeAfterOtherKeysInOneReadWaitsForTheFlush() {
+        var decoder = KeyDecoder()
+        // "→" and then Esc, typed quickly, arrive in one read.
+        #expect(decoder.feed(Array("\u{1B}[C\u{1B}".utf8)) == [.right])
+        #expect(decoder.isWaitingAfterEscape, "the shell must know to flush the Esc")
+        #expect(decoder.flushEscape() == [.escape])
+        #expect(!decoder.isWaitingAfterEscape)
+    }
 }

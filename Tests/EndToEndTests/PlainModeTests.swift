@@ -67,4 +67,17 @@ import TimeKit
         pty.type("q")
         #expect(pty.waitForExit() == 0)
     }
+
+    /// A key and Esc typed quickly reach plain mode in one read; the Esc at
+    /// the end must still count (it once waited forever for more bytes).
+    @Test func escapeAtTheEndOfAReadIsNotLost() throws {
+        let pty = try PtyProcess(["--plain"], environment: ["TERM": "dumb"])
+        #expect(pty.read(until: { $0.contains("plain mode") }))
+        pty.type("o")
+        #expect(pty.read(until: { $0.contains("Settings open") }, seconds: 20))
+        pty.type("\u{1B}[C\u{1B}")  // → then Esc, one write
+        #expect(pty.read(until: { $0.contains("Settings closed.") }, seconds: 20), "\(pty.text)")
+        pty.type("q")
+        #expect(pty.waitForExit(seconds: 20) == 0)
+    }
 }

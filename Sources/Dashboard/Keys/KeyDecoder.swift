@@ -22,6 +22,11 @@ public struct KeyDecoder: Equatable, Sendable {
         return keys
     }
 
+    /// Whether a lone ESC is waiting: the Escape key if no more bytes follow
+    /// soon (the shell then calls `flushEscape`), else the start of a
+    /// sequence.
+    public var isWaitingAfterEscape: Bool { pending == [27] }
+
     /// A lone ESC that no more bytes followed (the shell calls this after a
     /// short pause) is the Escape key.
     public mutating func flushEscape() -> [Key] {

@@ -57,7 +57,9 @@ struct PlainScreen: ScreenStrategy {
             let at = WallClock.now()
             if n <= 0 { return nil }  // input closed: nothing more can be asked
             let keys = decoder.feed(Array(buffer[0..<n]))
-            escapeSince = keys.isEmpty && buffer[n - 1] == 27 ? at : nil
+            // A lone ESC may end a read that also held other keys ("→" then
+            // Esc typed quickly arrive together): wait for it either way.
+            escapeSince = decoder.isWaitingAfterEscape ? at : nil
             return keys.map { .key($0, at: at) }
         }
         if let since = escapeSince, WallClock.now().timeIntervalSince(since) > 0.025 {

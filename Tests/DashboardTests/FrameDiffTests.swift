@@ -113,20 +113,6 @@ private struct ModelScreen: Equatable {
     }
 }
 
-/// A small deterministic generator (SplitMix64) so failures replay.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
-}
-
 /// Regressions found by the replay test above: overwriting half of a wide
 /// character left the other half behind, and the terminal then kept showing
 /// a stale cell there.

@@ -39,20 +39,8 @@ import Testing
         #expect(decode(Array("\u{1B}[99;99;99;99;99;99;99;99X".utf8) + [UInt8(ascii: "b")]).last == .character("b"))
     }
 
-    /// A fixed-seed generator (SplitMix64), so a failure replays exactly.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Random input, weighted towards the bytes that start sequences.
-    static func randomBytes(_ g: inout SeededGenerator, count: Int, escapes: Bool = true) -> [UInt8] {
+    static func randomBytes(_ g: inout SplitMix, count: Int, escapes: Bool = true) -> [UInt8] {
         (0..<count).map { _ -> UInt8 in
             let b: UInt8
             switch Int.random(in: 0..<10, using: &g) {
@@ -68,7 +56,7 @@ import Testing
 
     @Test("Feeding the same bytes split anywhere gives the same keys and the same pending bytes")
     func splitsNeverChangeTheKeys() {
-        var g = SeededGenerator(state: 0x7469_6D65_6465_636B)
+        var g = SplitMix(state: 0x7469_6D65_6465_636B)
         for _ in 0..<1500 {
             let bytes = Self.randomBytes(&g, count: Int.random(in: 0...24, using: &g))
             var whole = KeyDecoder()
@@ -87,7 +75,7 @@ import Testing
 
     @Test("Without escape sequences, every printable byte comes out as its key, in order")
     func printableBytesAreNeverLost() {
-        var g = SeededGenerator(state: 42)
+        var g = SplitMix(state: 42)
         for _ in 0..<1500 {
             let bytes = Self.randomBytes(&g, count: Int.random(in: 0...24, using: &g), escapes: false)
             let printable = bytes.filter { (0x20...0x7E).contains($0) }.map { Key.character(Character(Unicode.Scalar($0))) }
@@ -101,7 +89,7 @@ import Testing
 
     @Test("After any garbage, plain typing comes through: at most one byte ends what was pending")
     func decodingRecoversAfterGarbage() {
-        var g = SeededGenerator(state: 7)
+        var g = SplitMix(state: 7)
         for _ in 0..<1500 {
             var d = KeyDecoder()
             _ = d.feed(Self.randomBytes(&g, count: Int.random(in: 0...24, using: &g)))

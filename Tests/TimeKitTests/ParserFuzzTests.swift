@@ -8,20 +8,8 @@ import Testing
 @Suite struct ParserFuzzTests {
     static let alphabet = Array("0123456789-:+.,TtZzEeWwPpHhMmSsDdOoLl °٣\u{0}ñ")
 
-    /// A deterministic generator (SplitMix64), so a failure reproduces.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func strings(seed: UInt64, count: Int, templates: [String]) -> [String] {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             // Half mutate a valid template, half are random.
             if Bool.random(using: &rng), var chars = templates.randomElement(using: &rng).map(Array.init) {

@@ -112,8 +112,6 @@ extension MarsSchedule {
         }
     }
 
-    static func csvField(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return s }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    /// RFC 4180 quoting, as the marks export does it.
+    static func csvField(_ s: String) -> String { MarkExport.csvField(s) }
 }

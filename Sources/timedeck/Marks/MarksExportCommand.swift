@@ -32,40 +32,36 @@ struct MarksExportCommand: ParsableCommand {
         if team { return try runTeam(target: target) }
         let db = try MarksCLI.openStore()
         let marks = try MarksCLI.store { try db.allMarks() }
+        try emit(count: marks.count, noun: "mark", to: target,
+                 csv: { MarkExport.csv(marks, inertNotes: $0) }, json: { MarkExport.json(marks) })
+    }
+
+    /// Prints the export (notes inert on a terminal), or writes it to
+    /// `target` without replacing a file unless `--force`, and says so.
+    func emit(count: Int, noun: String, to target: URL?,
+              csv: (_ inertNotes: Bool) -> String, json: () -> String) throws {
         guard let target else {
             switch format {
-            case .csv: print(MarkExport.csv(marks, inertNotes: MarksCLI.stdoutIsTerminal), terminator: "")
-            case .json: print(MarkExport.json(marks))
+            case .csv: print(csv(MarksCLI.stdoutIsTerminal), terminator: "")
+            case .json: print(json())
             }
             return
         }
-        let text = format == .csv ? MarkExport.csv(marks) : MarkExport.json(marks) + "\n"
+        let text = format == .csv ? csv(false) : json() + "\n"
         do {
             try ExportFile.write(Data(text.utf8), to: target, replacing: force)
         } catch let error as ExportFile.Failure {
             throw MarksCLI.fail(error.description, code: error.isUsage ? 2 : 1)
         }
-        FileHandle.standardError.write(Data("wrote \(marks.count) mark\(marks.count == 1 ? "" : "s") to \(target.path)\n".utf8))
+        FileHandle.standardError.write(Data("wrote \(count) \(noun)\(count == 1 ? "" : "s") to \(target.path)\n".utf8))
     }
 }
 
 extension MarksExportCommand {
     func runTeam(target: URL?) throws {
         let marks = try MarksCLI.teamMarks()
-        guard let target else {
-            switch format {
-            case .csv: print(MarkExport.teamCSV(marks, inertNotes: MarksCLI.stdoutIsTerminal), terminator: "")
-            case .json: print(MarkExport.teamJSON(marks))
-            }
-            return
-        }
-        let text = format == .csv ? MarkExport.teamCSV(marks) : MarkExport.teamJSON(marks) + "\n"
-        do {
-            try ExportFile.write(Data(text.utf8), to: target, replacing: force)
-        } catch let error as ExportFile.Failure {
-            throw MarksCLI.fail(error.description, code: error.isUsage ? 2 : 1)
-        }
-        FileHandle.standardError.write(Data("wrote \(marks.count) team mark\(marks.count == 1 ? "" : "s") to \(target.path)\n".utf8))
+        try emit(count: marks.count, noun: "team mark", to: target,
+                 csv: { MarkExport.teamCSV(marks, inertNotes: $0) }, json: { MarkExport.teamJSON(marks) })
     }
 }
 

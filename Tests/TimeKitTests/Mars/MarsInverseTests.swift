@@ -29,22 +29,10 @@ import Testing
         return d * 3600
     }
 
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     // MARK: Property: forward then inverse
 
     @Test func lmstRoundTripOverThousandsOfRandomInstantsAndLongitudes() throws {
-        var rng = SplitMix(state: 13)
+        var rng = SplitMix64(seed: 13)
         let sites = try MarsSiteLibrary.bundled().sites
         var worst = 0.0
         for i in 0..<5_000 {
@@ -62,7 +50,7 @@ import Testing
     }
 
     @Test func ltstRoundTripOverThousandsOfRandomInstantsAndSites() throws {
-        var rng = SplitMix(state: 1700)
+        var rng = SplitMix64(seed: 1700)
         let sites = try MarsSiteLibrary.bundled().sites
         var worst = 0.0
         for i in 0..<5_000 {
@@ -85,7 +73,7 @@ import Testing
     }
 
     @Test func missionSolRoundTripGivesBackTheSolAndTimeFromTheForwardReport() throws {
-        var rng = SplitMix(state: 2012)
+        var rng = SplitMix64(seed: 2012)
         for name in ["Curiosity", "Perseverance", "Opportunity", "Spirit", "Viking 1", "Pathfinder", "InSight", "Zhurong"] {
             let site = try Self.site(name)
             let landing = try #require(site.landingUnixSeconds)

@@ -50,7 +50,10 @@ import TimeKit
         let environment = ["TERM": "dumb", "TZ": "UTC", "TIMEDECK_HOME": home.path("data"), "XDG_CONFIG_HOME": home.path("config")]
         let now = Date().timeIntervalSince1970
         let soon = Date(timeIntervalSince1970: (now + 75).rounded())
-        let late = Date(timeIntervalSince1970: (now + 300).rounded())
+        // 290 s, not 300: the dashboard's clock reads whole seconds, so a
+        // start 300 s ahead can be 300.9 s ahead of it, which rounds up to
+        // "6 min" (CI saw that). 290 s says "5 min" from ~241 s to 300 s.
+        let late = Date(timeIntervalSince1970: (now + 290).rounded())
         for (name, start, remind) in [("Standup", soon, "1m"), ("Review", late, "10m")] {
             let r = try TimedeckBinary.run(["calls", "add", name, "--at", iso(start), "--remind", remind, "Paris", "Tokyo"],
                                            environment: environment)

@@ -56,7 +56,7 @@ struct CallCommand: ParsableCommand {
             throw CLIFailure.usage(error.description)
         }
         let resolver = try CLIFailure.resolver()
-        let here = resolver.places.flatMap { HerePlace.fromConfig(in: $0) }
+        let here = HerePlace(places: resolver.places)
         let resolved = try places.map { try Self.resolve($0, with: resolver, here: here) }
         let chosen = resolved.map(\.place)
         if chosen[0].isMars {
@@ -109,11 +109,13 @@ struct CallCommand: ParsableCommand {
     /// whatever was assumed (a guess, an old name, an abbreviation, the
     /// most populous of several cities). An ambiguous abbreviation, an
     /// unknown zone or no match is an error (exit 2). `here` is the place
-    /// nearest the configured position, for the word "here" (`HerePlace`).
-    static func resolve(_ query: String, with resolver: PlaceResolver, here: Place? = nil) throws -> (query: String, place: Place) {
+    /// nearest the gpsd fix or the configured position, for the word "here"
+    /// (`HerePlace`, asked only when a query is "here").
+    static func resolve(_ query: String, with resolver: PlaceResolver, here: HerePlace? = nil) throws -> (query: String, place: Place) {
         if PlaceDatabase.isHere(query) {
-            guard let here else { throw CLIFailure.usage(HerePlace.unknownMessage) }
-            return (query, here)
+            guard let found = here?.lookup() else { throw CLIFailure.usage(HerePlace.unknownMessage) }
+            warn(found.note)
+            return (query, found.place)
         }
         let resolution = resolver.resolve(query, limit: 6)
         switch resolution.outcome {

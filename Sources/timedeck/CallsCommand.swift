@@ -165,7 +165,7 @@ struct CallsAddCommand: ParsableCommand {
             throw CLIFailure.usage(error.description)
         }
         let resolver = try CLIFailure.resolver()
-        let here = resolver.places.flatMap { HerePlace.fromConfig(in: $0) }
+        let here = HerePlace(places: resolver.places)
         let chosen = try places.map { try CallCommand.resolve($0, with: resolver, here: here).place }
         guard let sourceZone = chosen.first?.timeZone, chosen.allSatisfy({ $0.timeZone != nil || $0.isMars }) else {
             throw CLIFailure.usage("a place has a time zone this system does not know; update timedeck.")

@@ -2,15 +2,61 @@ import Foundation
 import TimeKit
 
 /// "here" in a place list on the command line: the bundled city nearest to
-/// the configured position (`marks.position`). The dashboard also uses a
-/// live gpsd fix (`AppState.herePosition`); a one-shot command does not wait
-/// for gpsd.
-enum HerePlace {
-    static let unknownMessage = "\"here\" needs a position: set marks.position in the config file "
-        + "(e.g. position = \"51.5074, -0.1278\"; see `timedeck config path`), or name the place."
+/// the current gpsd fix, else to the configured position (`marks.position`)
+/// — the same order as the dashboard (`AppState.herePosition`).
+///
+/// Looked up only when a place argument is "here", at most once a command:
+/// gpsd (`marks.gpsd`, on by default at 127.0.0.1:2947) is asked for up to
+/// `gpsWaitSeconds`; a gpsd that is not running costs nothing (the refused
+/// connection returns at once). Which position was used goes to stderr, as
+/// every other assumption about a place does.
+final class HerePlace {
+    static let unknownMessage = "\"here\" needs a position: run gpsd with a fix, or set marks.position in the config "
+        + "file (e.g. position = \"51.5074, -0.1278\"; see `timedeck config path`), or name the place."
 
-    static func fromConfig(in db: PlaceDatabase, settings: Settings = ConfigFile.loadSettings().settings) -> Place? {
-        guard let text = settings.fixedPosition, let position = try? GeoPosition(parsing: text) else { return nil }
-        return db.nearest(latitudeDegrees: position.latitudeDegrees, longitudeDegrees: position.longitudeDegrees)
+    /// How long a command waits for a fix from a gpsd that answers.
+    static let gpsWaitSeconds = 2.0
+
+    let places: PlaceDatabase?
+    let settings: Settings
+    let waitForFix: (GPSDAddress) -> GPSDSnapshot
+    private var looked = false
+    private var found: (place: Place, note: String)?
+
+    init(places: PlaceDatabase?, settings: Settings = ConfigFile.loadSettings().settings,
+         waitForFix: @escaping (GPSDAddress) -> GPSDSnapshot = { GPSDClient.waitForFix(address: $0, seconds: HerePlace.gpsWaitSeconds) }) {
+        self.places = places
+        self.settings = settings
+        self.waitForFix = waitForFix
+    }
+
+    /// The place "here" means, with the note saying where that came from;
+    /// nil when neither gpsd nor the config gives a position.
+    func lookup() -> (place: Place, note: String)? {
+        if !looked {
+            looked = true
+            found = Self.find(in: places, settings: settings, waitForFix: waitForFix)
+        }
+        return found
+    }
+
+    static func find(in places: PlaceDatabase?, settings: Settings,
+                     waitForFix: (GPSDAddress) -> GPSDSnapshot) -> (place: Place, note: String)? {
+        guard let places else { return nil }
+        var gpsNote = ""
+        if let text = settings.gpsdAddress, let address = try? GPSDAddress(parsing: text) {
+            let snapshot = waitForFix(address)
+            if let fix = snapshot.fix, fix.hasFix, let p = fix.position,
+               let place = places.nearest(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees) {
+                return (place, "\"here\": using \(place.label), nearest the gpsd fix (\(p.navigatorText))")
+            }
+            // gpsd answered but had no fix: say why the configured position is used.
+            if case .connected = snapshot.connection {
+                gpsNote = " (gpsd at \(text) had no fix within \(Int(gpsWaitSeconds)) s)"
+            }
+        }
+        guard let text = settings.fixedPosition, let p = try? GeoPosition(parsing: text),
+              let place = places.nearest(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees) else { return nil }
+        return (place, "\"here\": using \(place.label), nearest marks.position (\(p.navigatorText))" + gpsNote)
     }
 }

@@ -44,7 +44,7 @@ extension MarsCommand {
         var places: [Place] = []
         if !earthPlaces.isEmpty {
             let resolver = try CLIFailure.resolver()
-            let here = resolver.places.flatMap { HerePlace.fromConfig(in: $0) }
+            let here = HerePlace(places: resolver.places)
             places = try earthPlaces.map { try CallCommand.resolve($0, with: resolver, here: here).place }
             if let mars = places.first(where: \.isMars) {
                 throw CLIFailure.usage("--in takes Earth places; \(mars.name) is a Mars site (its time is the schedule itself).")

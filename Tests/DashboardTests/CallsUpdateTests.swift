@@ -126,6 +126,57 @@ import TimeKit
         #expect(deleteEffects == [.calls(.deleteCall(id: 3))])
     }
 
+    /// `m` sets the reminder: a duration, `off`, or empty to follow
+    /// `calls.remind`; the title says which; bad text keeps the field open.
+    @Test func reminderFieldSetsTurnsOffAndFollowsTheSetting() {
+        func typed(_ s: AppState, _ text: String) -> AppState {
+            var s = s
+            for c in text { s = press(s, .character(c)).0 }
+            return s
+        }
+        func title(_ s: AppState) -> String {
+            CallEditView.render(s.calls.editor!, message: s.calls.message, width: 100, height: 20,
+                                remindMinutes: s.settings.callRemindMinutes)[0].text
+        }
+        var s = press(start(), .enter).0
+        #expect(title(s).contains("remind 10 min before (default)"))
+        s = press(s, .character("m")).0
+        #expect(s.calls.editor?.field == .reminder(""))
+        // Space is not typed here (it marks, as in the duration field).
+        s = press(typed(s, "1h30m"), .space).0
+        #expect(s.calls.editor?.field == .reminder("1h30m"))
+        s = press(s, .enter).0
+        #expect(s.calls.editor?.field == nil && s.calls.editor?.draft.reminder == .minutesBefore(90))
+        #expect(title(s).contains("remind 1 h 30 min before") && !title(s).contains("default"))
+
+        // Unreadable: the field stays open with a message; Esc keeps 1h30m.
+        s = press(s, .character("m")).0
+        #expect(s.calls.editor?.field == .reminder("1h30m"))
+        for _ in 0..<5 { s = press(s, .backspace).0 }
+        s = press(typed(s, "soon"), .enter).0
+        #expect(s.calls.message == .text(.reminderUnreadable))
+        #expect(s.calls.editor?.field == .reminder("soon"))
+        s = press(s, .escape).0
+        #expect(s.calls.editor?.field == nil && s.calls.editor?.draft.reminder == .minutesBefore(90))
+
+        // off, then saved with the call.
+        s = press(s, .character("m")).0
+        for _ in 0..<5 { s = press(s, .backspace).0 }
+        s = press(typed(s, "off"), .enter).0
+        #expect(title(s).contains("no reminder"))
+        let (saved, effects) = press(s, .enter)
+        #expect(saved.calls.activeCall?.reminder == .off)
+        #expect(effects == [.calls(.saveCall(saved.calls.activeCall!))])
+
+        // Empty follows the setting again, whatever calls.remind says then.
+        var off = press(saved, .enter, .character("m")).0
+        for _ in 0..<3 { off = press(off, .backspace).0 }
+        off = press(off, .enter).0
+        off.settings.callRemindMinutes = nil
+        #expect(off.calls.editor?.draft.reminder == .followSetting)
+        #expect(title(off).contains("no reminder (default)"))
+    }
+
     @Test func newCallFromKeysAndCancelCreatesNothing() {
         let (cancelled, _) = press(start(), .character("N"), .character("o"), .escape, .escape)
         #expect(cancelled.calls.calls.count == 1)

@@ -42,7 +42,7 @@ import TimeKit
         var lines: [String]
         (s, lines) = say(s, .enter)
         #expect(lines == ["Editing call \"Team\". Places: 1. London, GB (source); 2. \(s.calls.editor?.draft.participants[1].place.label ?? "?"). "
-                          + "Keys: a add, c change, x remove, J and K move, s make source, r rename, t duration, P people, "
+                          + "Keys: a add, c change, x remove, J and K move, s make source, r rename, t duration, m reminder, P people, "
                           + "D delete call, Enter saves, Escape cancels."])
         (s, lines) = say(s, .escape)
         #expect(lines == ["Call editor closed (\"Team\").", "Changes dropped."])
@@ -95,6 +95,11 @@ import TimeKit
         (s, lines) = say(s, .character("t"), .backspace, .backspace, .character("9"), .enter)
         #expect(lines == ["Duration in minutes: 60. Type, Enter accepts, Escape closes.", "Typed: 6", "Typed: (empty)",
                           "Typed: 9", "Duration: 9 minutes.", "Field closed."])
+        (s, lines) = say(s, [.character("m")] + typing("30m") + [.enter])
+        #expect(lines == ["Reminder before the start: (empty). Type, Enter accepts, Escape closes.", "Typed: 3", "Typed: 30",
+                          "Typed: 30m", "Reminder: 30 min before the start.", "Field closed."])
+        (s, lines) = say(s, [.character("m"), .backspace, .backspace, .backspace, .enter])
+        #expect(lines.suffix(2) == ["Reminder: 10 min before the start, as calls.remind says.", "Field closed."])
         (s, lines) = say(s, .character("D"))
         #expect(lines == ["Delete call \"Team!\"? Press y to delete, n or Escape keeps it."])
         (_, lines) = say(s, .character("n"))

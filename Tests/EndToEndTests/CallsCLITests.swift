@@ -102,18 +102,23 @@ import TimeKit
         #expect(try run(["calls", "list", "--json"], env).stdout == before)
     }
 
-    /// "here" is the city nearest `marks.position` (the most populous within 20 km).
+    /// "here" is the city nearest `marks.position` (the most populous within
+    /// 20 km), with a note saying so. gpsd is off here, so that no gpsd on
+    /// the machine (or another test's listener) decides; gpsd's fix is
+    /// tested with gpsfake (`GPSDIntegrationTests`).
     @Test(arguments: [("-27.467, 153.028", "Brisbane"), ("48.8566, 2.3522", "Paris"), ("35.6812, 139.7671", "Tokyo"),
                       ("27 28.02 S 153 22.84 E", "Capalaba"), ("40.7580, -73.9855", "New York City")])
     func hereIsTheCityNearTheConfiguredPosition(_ position: String, _ name: String) throws {
         let folder = TemporaryFolder()
         let config = folder.path("config.toml")
-        try "[marks]\nposition = \"\(position)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "[marks]\nposition = \"\(position)\"\ngpsd = \"off\"\n".write(toFile: config, atomically: true, encoding: .utf8)
         var env = scratch(folder)
         env["TIMEDECK_CONFIG"] = config
         let r = try run(["call", "here", "UTC", "--json"], env)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("\"name\":\"\(name)\""), "\(r.stdout)")
+        #expect(r.stderr.contains("\"here\": using \(name), "), "\(r.stderr)")
+        #expect(r.stderr.contains("nearest marks.position"), "\(r.stderr)")
         let added = try run(["calls", "add", "Here", "--at", "2030-01-01T10:00:00Z", "here"], env)
         #expect(added.status == 0 && added.stdout.contains(name), "\(added.stdout)\(added.stderr)")
     }

@@ -75,6 +75,43 @@ import TimeKit
         #expect(again.waitForExit() == 0)
     }
 
+    /// `m` in the call editor sets the call's own reminder; saved with the
+    /// call, the shell sees it and a restarted dashboard shows it.
+    @Test func aReminderSetInTheEditorIsSavedAndSurvivesARestart() throws {
+        let home = TemporaryFolder()
+        let environment = ["TZ": "UTC", "TIMEDECK_REDUCED_MOTION": "1", "TIMEDECK_HOME": home.path("data"),
+                           "XDG_CONFIG_HOME": home.path("config")]
+        let added = try TimedeckBinary.run(["calls", "add", "Standup", "--at", "2030-03-15T14:00:00Z", "London, GB", "Tokyo"],
+                                           environment: environment)
+        #expect(added.status == 0, "\(added.stderr)")
+        let tmux = try TmuxSession(columns: 100, rows: 40, command: bin, environment: environment)
+        defer { stop(tmux) }
+        #expect(tmux.waitForScreen(10) { $0.contains("Standup") } != nil, "no call:\n\(tmux.capture())")
+        try tmux.send("BTab", "Enter")
+        #expect(tmux.waitForScreen { $0.contains("remind 10 min before (default)") } != nil, "no reminder shown:\n\(tmux.capture())")
+        try tmux.send("m")
+        #expect(tmux.waitForScreen { $0.contains("Remind before the start") } != nil, "m opened no field:\n\(tmux.capture())")
+        try tmux.send("-l", "45m")
+        try tmux.send("Enter")
+        #expect(tmux.waitForScreen { $0.contains("remind 45 min before") && !$0.contains("(default)") } != nil,
+                "\(tmux.capture())")
+        try tmux.send("Enter")  // saves the call
+        let saved = waitUntil(5) {
+            ((try? TimedeckBinary.run(["calls", "list", "--json"], environment: environment))?.stdout ?? "")
+                .contains("\"remind\":\"45m\"")
+        }
+        #expect(saved, "the reminder was not saved")
+        try tmux.send("q")
+        #expect(waitUntil(5) { !tmux.capture().contains("Standup") }, "q did not end the dashboard")
+
+        let again = try TmuxSession(columns: 100, rows: 40, command: bin, environment: environment)
+        defer { stop(again) }
+        #expect(again.waitForScreen(10) { $0.contains("Standup") } != nil, "no call after restart:\n\(again.capture())")
+        try again.send("BTab", "Enter")
+        #expect(again.waitForScreen { $0.contains("remind 45 min before") } != nil, "\(again.capture())")
+        try again.send("Escape", "q")
+    }
+
     /// `g` takes a local date and time, moves the call there and saves it;
     /// Space types into the input instead of marking; Esc keeps the time.
     @Test func gGoesToATypedDateAndTheMoveIsSaved() throws {

@@ -69,6 +69,8 @@ extension UIMessage {
                 + (times.isEmpty ? "" : " · \(times)")
         case let .nextCallIn(name, minutes):
             minutes == 0 ? "次: \(name) 開始" : "次: \(name) あと \(Self.japaneseSpan(minutes: minutes))"
+        case let .reminderLabel(minutes, isDefault):
+            (minutes.map { "\(Self.japaneseSpan(minutes: $0))前に通知" } ?? "通知なし") + (isDefault ? "（既定）" : "")
         case .cannotReadTime(let text):
             "「\(text)」を読めません: 2027-03-15 14:00、tomorrow 09:00、+3d、-1w、+2h、2027-03-15T14:00Z の形で"
         case let .movedTo(local, place): "\(place)時間の \(local) に移動しました。"
@@ -84,7 +86,7 @@ extension UIMessage {
         case let .plainEditorOpened(name, isNew, places):
             (isNew ? "新しい通話「\(name)」。" : "通話「\(name)」を編集中。") + UIMessage.plainPlaces(places).japanese
                 + "キー: a 追加、c 変更、x 削除、J と K で移動、s 発信元にする、r 名前の変更、"
-                + "t 時間、P 参加者、D 通話を削除、Enter で保存、Esc で取り消し。"
+                + "t 時間、m 通知、P 参加者、D 通話を削除、Enter で保存、Esc で取り消し。"
         case .plainEditorClosed(let name): "通話「\(name)」の編集を閉じました。"
         case .plainPlaces(let places):
             "場所: " + places.enumerated().map { i, place in
@@ -100,6 +102,8 @@ extension UIMessage {
                 + (people.isEmpty ? "。" : "、参加者: \(people)。")
         case .plainCallName(let name): "通話の名前: \(name)。"
         case .plainDuration(let minutes): minutes.map { "時間: \($0) 分。" } ?? "時間の指定なし。"
+        case let .plainReminder(minutes, isDefault):
+            (minutes.map { "通知: 開始 \(Self.japaneseSpan(minutes: $0))前" } ?? "通知なし") + (isDefault ? "（calls.remind の設定）。" : "。")
         case let .plainPeople(place, people):
             people.isEmpty ? "\(place) の参加者は指定されていません。" : "\(place) の参加者: \(people)。"
         case .plainAskDelete(let name): "通話「\(name)」を削除しますか? y で削除、n か Esc で残します。"

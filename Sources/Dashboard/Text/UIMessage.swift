@@ -86,6 +86,9 @@ public enum UIMessage: Hashable, Sendable {
     case callStartsIn(name: String, minutes: Int, times: String)
     /// The header's next call: `next: Standup in 23 min`.
     case nextCallIn(name: String, minutes: Int)
+    /// The call editor's reminder: `remind 10 min before (default)`; nil
+    /// minutes is no reminder; `isDefault` when it follows `calls.remind`.
+    case reminderLabel(minutes: Int?, isDefault: Bool)
     /// The `g` input could not read the text.
     case cannotReadTime(String)
     /// After `g`: where the call went, in the source's local time.
@@ -106,6 +109,7 @@ public enum UIMessage: Hashable, Sendable {
     case plainPlaceSelected(place: String, position: Int, count: Int, people: String)
     case plainCallName(String)
     case plainDuration(minutes: Int?)
+    case plainReminder(minutes: Int?, isDefault: Bool)
     case plainPeople(place: String, people: String)
     case plainAskDelete(name: String)
     case plainPickerOpened(replacing: Bool, query: String)
@@ -210,6 +214,8 @@ public enum UIMessage: Hashable, Sendable {
                 + (times.isEmpty ? "" : " · \(times)")
         case let .nextCallIn(name, minutes):
             minutes == 0 ? "next: \(name) now" : "next: \(name) in \(CallReminders.englishSpan(minutes: minutes))"
+        case let .reminderLabel(minutes, isDefault):
+            (minutes.map { "remind \(CallReminders.englishSpan(minutes: $0)) before" } ?? "no reminder") + (isDefault ? " (default)" : "")
         case .cannotReadTime(let text):
             "Cannot read \"\(text)\": try 2027-03-15 14:00, tomorrow 09:00, +3d, -1w, +2h or 2027-03-15T14:00Z"
         case let .movedTo(local, place): "Moved to \(local) \(place) time."
@@ -225,7 +231,7 @@ public enum UIMessage: Hashable, Sendable {
         case let .plainEditorOpened(name, isNew, places):
             (isNew ? "New call \"\(name)\". " : "Editing call \"\(name)\". ") + UIMessage.plainPlaces(places).english
                 + " Keys: a add, c change, x remove, J and K move, s make source, r rename, "
-                + "t duration, P people, D delete call, Enter saves, Escape cancels."
+                + "t duration, m reminder, P people, D delete call, Enter saves, Escape cancels."
         case .plainEditorClosed(let name): "Call editor closed (\"\(name)\")."
         case .plainPlaces(let places):
             "Places: " + places.enumerated().map { i, place in
@@ -241,6 +247,9 @@ public enum UIMessage: Hashable, Sendable {
                 + (people.isEmpty ? "." : ", people: \(people).")
         case .plainCallName(let name): "Call name: \(name)."
         case .plainDuration(let minutes): minutes.map { "Duration: \($0) minute\($0 == 1 ? "" : "s")." } ?? "No duration."
+        case let .plainReminder(minutes, isDefault):
+            (minutes.map { "Reminder: \(CallReminders.englishSpan(minutes: $0)) before the start" } ?? "No reminder")
+                + (isDefault ? ", as calls.remind says." : ".")
         case let .plainPeople(place, people):
             people.isEmpty ? "No people named at \(place)." : "People at \(place): \(people)."
         case .plainAskDelete(let name): "Delete call \"\(name)\"? Press y to delete, n or Escape keeps it."
@@ -314,10 +323,10 @@ extension UIMessage {
         case marsGoToBeforeMission, marsGoToNotOnSol, marsGoToField, leapListMissing, leapListUnreadable, leapListExpired
         case plainCall, plainCallRow, plainMars
         case plainEditorOpened, plainEditorClosed, plainPlaces, plainPlaceAdded, plainPlaceRemoved, plainPlaceMoved
-        case plainPlaceChanged, plainPlaceSelected, plainCallName, plainDuration, plainPeople, plainAskDelete
+        case plainPlaceChanged, plainPlaceSelected, plainCallName, plainDuration, plainReminder, plainPeople, plainAskDelete
         case plainPickerOpened, plainTyped, plainResults, plainResultChosen, plainResultPlace, plainFieldOpened
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, callDeleted, bestInNext24Hours, clocksChange, marsSol
-        case callStartsIn, nextCallIn, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
+        case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
     }
 
     public var kind: Kind {
@@ -379,6 +388,7 @@ extension UIMessage {
         case .marsSol: .marsSol
         case .callStartsIn: .callStartsIn
         case .nextCallIn: .nextCallIn
+        case .reminderLabel: .reminderLabel
         case .cannotReadTime: .cannotReadTime
         case .movedTo: .movedTo
         case .movedToSkipped: .movedToSkipped
@@ -396,6 +406,7 @@ extension UIMessage {
         case .plainPlaceSelected: .plainPlaceSelected
         case .plainCallName: .plainCallName
         case .plainDuration: .plainDuration
+        case .plainReminder: .plainReminder
         case .plainPeople: .plainPeople
         case .plainAskDelete: .plainAskDelete
         case .plainPickerOpened: .plainPickerOpened
@@ -484,6 +495,8 @@ extension UIMessage {
         case .marsSol: [.marsSol(sol: 52300, clock: "14:05")]
         case .callStartsIn: [.callStartsIn(name: "Standup", minutes: 10, times: "14:00 London · 23:00 Tokyo"),
                              .callStartsIn(name: "Standup", minutes: 0, times: "")]
+        case .reminderLabel: [.reminderLabel(minutes: 10, isDefault: true), .reminderLabel(minutes: 90, isDefault: false),
+                              .reminderLabel(minutes: nil, isDefault: false)]
         case .nextCallIn: [.nextCallIn(name: "Standup", minutes: 23), .nextCallIn(name: "Standup", minutes: 1500),
                            .nextCallIn(name: "Standup", minutes: 0)]
         case .cannotReadTime: [.cannotReadTime("next tuesday")]
@@ -509,6 +522,8 @@ extension UIMessage {
                                    .plainPlaceSelected(place: "Tokyo, JP", position: 2, count: 3, people: "")]
         case .plainCallName: [.plainCallName("Standup")]
         case .plainDuration: [.plainDuration(minutes: 1), .plainDuration(minutes: 45), .plainDuration(minutes: nil)]
+        case .plainReminder: [.plainReminder(minutes: 10, isDefault: true), .plainReminder(minutes: 90, isDefault: false),
+                              .plainReminder(minutes: nil, isDefault: false), .plainReminder(minutes: nil, isDefault: true)]
         case .plainPeople: [.plainPeople(place: "Tokyo, JP", people: "Aki"), .plainPeople(place: "Tokyo, JP", people: "")]
         case .plainAskDelete: [.plainAskDelete(name: "Standup")]
         case .plainPickerOpened: [.plainPickerOpened(replacing: false, query: ""), .plainPickerOpened(replacing: true, query: "Par")]

@@ -22,7 +22,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case keyOptimizeEarliest, keyOptimizeLatest, keyOptimizeBest, keyUndoTimeChange
     case keyToggleRing, keyToggleClockFormat, keyToggleMotion, keyEditCall, keyNewCall, keyNextCall, keyPreviousCall
     case keyEditUp, keyEditDown, keyEditAdd, keyEditChange, keyEditRemove, keyEditMoveUp, keyEditMoveDown
-    case keyEditMakeSource, keyEditRename, keyEditDuration, keyEditPeople, keyEditDelete
+    case keyEditMakeSource, keyEditRename, keyEditDuration, keyEditReminder, keyEditPeople, keyEditDelete
     case keyEditConfirmDelete, keyEditKeep, keyEditAccept, keyEditCancel
     case keyGoTo
 
@@ -48,14 +48,14 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     // MARK: Calls panel
     case goToPrompt, goToHint, goToCancelled
     case noCalls, newCallName, noDuration, newCallTitle, editingTitle, sourcePlace, marsLMST, marsPlace
-    case editorKeys, editorKeysMore, editorFieldKeys, editorDeleteKeys, promptName, promptDuration, promptPeople, promptAddPlace, promptChangeTo, noMatchYet
-    case callNeedsPlace, callNeedsName, marsCannotBeSource, durationRange, noPlaceMatches, changesDropped
+    case editorKeys, editorKeysMore, editorFieldKeys, editorDeleteKeys, promptName, promptDuration, promptReminder, promptPeople, promptAddPlace, promptChangeTo, noMatchYet
+    case callNeedsPlace, callNeedsName, marsCannotBeSource, durationRange, reminderUnreadable, noPlaceMatches, changesDropped
     case backToScheduled, nowPressNAgain, earliestRule, latestRule, noGoodTime, reducedMotionOn, handsSweep
     case bad, endsBad, dstShort, now, am, pm
 
     // MARK: Calls: plain mode's call editor
     case plainCallKept, plainFieldClosed, plainSource, plainEmpty, plainNoMatchYet
-    case plainFieldName, plainFieldDuration, plainFieldPeople, plainFieldSearch
+    case plainFieldName, plainFieldDuration, plainFieldReminder, plainFieldPeople, plainFieldSearch
 
     // MARK: Mars panel
     case keyToggleAllSites, keyGoToSol, allSitesHint, marsGoToHint, goToExample, missionColumn, moreSites
@@ -139,6 +139,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .keyEditMakeSource: "Make the selected place the source"
         case .keyEditRename: "Rename the call"
         case .keyEditDuration: "Set the duration (minutes)"
+        case .keyEditReminder: "Set the reminder (10m, 1h, off; empty: calls.remind)"
         case .keyEditPeople: "Names of people at the selected place"
         case .keyEditDelete: "Delete this call (asks first)"
         case .keyEditConfirmDelete: "Yes, delete (after D)"
@@ -206,11 +207,12 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .marsLMST: "Mars (LMST)"
         case .marsPlace: "Mars"
         case .editorKeys: "a add  c change  x remove  J/K move  s make source  D delete call"
-        case .editorKeysMore: "r rename  t duration  P people  Enter save  Esc cancel"
+        case .editorKeysMore: "r rename  t duration  m reminder  P people  Enter save  Esc cancel"
         case .editorFieldKeys: "Enter accept  Esc close field  Ctrl-Space mark"
         case .editorDeleteKeys: "y delete · n or Esc keep"
         case .promptName: "Name"
         case .promptDuration: "Duration (minutes, empty for none)"
+        case .promptReminder: "Remind before the start (10m, 1h, off; empty for the default)"
         case .promptPeople: "People at this place"
         case .promptAddPlace: "Add place"
         case .promptChangeTo: "Change to"
@@ -219,6 +221,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .callNeedsName: "A call needs a name."
         case .marsCannotBeSource: "A Mars site can join a call but not be its source (it has no time zone)."
         case .durationRange: "Duration is 1 to 1440 minutes."
+        case .reminderUnreadable: "A reminder is a time before the start such as 10m, 1h or 1h30m (at most 7d), or off."
         case .noPlaceMatches: "No place matches; keep typing."
         case .changesDropped: "Changes dropped."
         case .backToScheduled: "Back to the scheduled time."
@@ -241,6 +244,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .plainNoMatchYet: "No match yet: keep typing, or try a zone such as Europe/Paris."
         case .plainFieldName: "Call name"
         case .plainFieldDuration: "Duration in minutes"
+        case .plainFieldReminder: "Reminder before the start"
         case .plainFieldPeople: "People at this place"
         case .plainFieldSearch: "Place search"
         case .marsSitesUnavailable: "Mars site list unavailable; set TIMEDECK_RESOURCES to the Resources folder"

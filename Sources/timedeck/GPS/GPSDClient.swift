@@ -138,3 +138,23 @@ struct LineSplitter {
         return lines
     }
 }
+
+extension GPSDClient {
+    /// One-shot commands (`marks add`, "here"): connects to gpsd and waits
+    /// up to `seconds` for a 2D/3D fix; returns whatever is known then
+    /// (possibly no fix). A refused or unresolvable address returns at once:
+    /// gpsd is not there, and the user is not kept waiting.
+    static func waitForFix(address: GPSDAddress, seconds: Double) -> GPSDSnapshot {
+        let client = GPSDClient(address: address)
+        client.start()
+        defer { client.stop() }
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let snap = client.box.snapshot
+            if let fix = snap.fix, fix.hasFix { return snap }
+            if case .unavailable = snap.connection { return snap }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return client.box.snapshot
+    }
+}

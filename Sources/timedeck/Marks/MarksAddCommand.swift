@@ -58,7 +58,7 @@ struct MarksAddCommand: ParsableCommand {
         }
         var snapshot: GPSDSnapshot?
         if let address = settings.gpsdAddress {
-            snapshot = waitForFix(address: address, seconds: gpsWait)
+            snapshot = GPSDClient.waitForFix(address: address, seconds: gpsWait)
         }
         var mark = MarkComposer.compose(unixNanoseconds: instant, note: note, settings: settings,
                                         gps: snapshot, kernel: kernel)
@@ -127,22 +127,5 @@ struct MarksAddCommand: ParsableCommand {
             print("held " + MarksCLI.line(mark))
             print(mark.clock.summary)
         }
-    }
-
-    /// Connects to gpsd and waits up to `seconds` for a 2D/3D fix; returns
-    /// whatever is known then (possibly no fix: that is recorded as such).
-    func waitForFix(address: GPSDAddress, seconds: Double) -> GPSDSnapshot {
-        let client = GPSDClient(address: address)
-        client.start()
-        defer { client.stop() }
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            let snap = client.box.snapshot
-            if let fix = snap.fix, fix.hasFix { return snap }
-            // Refused or unresolvable: gpsd is not there; do not keep the user waiting.
-            if case .unavailable = snap.connection { return snap }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return client.box.snapshot
     }
 }

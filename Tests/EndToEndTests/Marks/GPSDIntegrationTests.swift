@@ -86,6 +86,44 @@ struct GPSDIntegrationTests {
         #expect(list.stdout.contains("27° 28'.02 S  153° 22'.84 E (gpsd"))
     }
 
+    @Test("\"here\" on the command line is nearest gpsd's fix, else marks.position",
+          .enabled(if: gpsfake != nil, "gpsfake is not installed (apt-get install gpsd gpsd-clients; .ci/run does)"))
+    func hereFollowsGPSFakeThenTheConfiguredPosition() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let logURL = p.home.appendingPathComponent("brisbane.nmea")
+        try Self.log().write(to: logURL, atomically: true, encoding: .ascii)
+        let port = try Self.freePort()
+        // Configured in Paris; the receiver is at Capalaba, near Brisbane.
+        try "[marks]\ngpsd = \"127.0.0.1:\(port)\"\nposition = \"48.8566, 2.3522\"\n"
+            .write(toFile: p.configPath, atomically: true, encoding: .utf8)
+        // Before gpsd is up the connection is refused: Paris, at once.
+        let early = try p.run(["call", "here", "UTC", "--json"])
+        #expect(early.status == 0 && early.stdout.contains("\"name\":\"Paris\""), "\(early.stdout)\(early.stderr)")
+        #expect(early.stderr.contains("\"here\": using Paris, FR, nearest marks.position"), "\(early.stderr)")
+
+        let fake = try SpawnedGroup(Self.gpsfake ?? "gpsfake", ["-q", "-1", "-P", String(port), "-c", "0.2", logURL.path])
+        var fromFix: MarksProcess.Output?
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, fromFix == nil {
+            let r = try p.run(["call", "here", "UTC", "--json"])
+            #expect(r.status == 0, "\(r.stderr)")
+            if r.stdout.contains("\"name\":\"Capalaba\"") { fromFix = r } else { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        let r = try #require(fromFix, "\"here\" never followed gpsfake's fix within 20 s")
+        #expect(r.stderr.contains("\"here\": using Capalaba, AU, nearest the gpsd fix (27° 28'.02 S  153° 22'.84 E)"), "\(r.stderr)")
+        // The same lookup serves calls add.
+        let added = try p.run(["calls", "add", "Here", "--at", "2030-01-01T10:00:00Z", "here", "London"])
+        #expect(added.status == 0 && added.stdout.contains("Capalaba"), "\(added.stdout)\(added.stderr)")
+
+        // gpsd gone: back to the configured position, promptly.
+        fake.stop()
+        let started = Date()
+        let late = try p.run(["call", "here", "UTC", "--json"])
+        #expect(late.stdout.contains("\"name\":\"Paris\""), "\(late.stdout)\(late.stderr)")
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
     @Test("The dashboard takes positions from gpsd, and keeps marking when gpsd dies",
           .enabled(if: gpsfake != nil, "gpsfake is not installed (apt-get install gpsd gpsd-clients; .ci/run does)"))
     func dashboardWithGPSFake() throws {

@@ -19,6 +19,8 @@ public struct CallEditor: Equatable, Sendable {
         case name(String)
         /// Minutes as typed; empty means no duration.
         case duration(String)
+        /// A reminder as typed (`10m`, `1h`, `off`); empty follows `calls.remind`.
+        case reminder(String)
         case people(String)
         case picker(PlacePicker)
     }
@@ -75,6 +77,13 @@ public struct CallEditor: Equatable, Sendable {
 
     public mutating func beginRename() { field = .name(draft.name) }
     public mutating func beginDuration() { field = .duration(draft.durationMinutes.map(String.init) ?? "") }
+    public mutating func beginReminder() {
+        switch draft.reminder {
+        case .followSetting: field = .reminder("")
+        case .off: field = .reminder("off")
+        case .minutesBefore(let m): field = .reminder(CallReminder.text(minutes: m))
+        }
+    }
     public mutating func beginPeople() {
         guard draft.participants.indices.contains(selected) else { return }
         field = .people(draft.participants[selected].people)
@@ -106,6 +115,8 @@ public struct CallEditor: Equatable, Sendable {
         case let .people(text): field = .people(text + String(character))
         case let .duration(text):
             if character.isASCII, character.isNumber, text.count < 4 { field = .duration(text + String(character)) }
+        case let .reminder(text):
+            if character.isASCII, !character.isWhitespace, text.count < 12 { field = .reminder(text + String(character)) }
         case var .picker(picker):
             picker.query.append(character)
             picker.refresh(search)
@@ -119,6 +130,7 @@ public struct CallEditor: Equatable, Sendable {
         case let .name(text): field = .name(String(text.dropLast()))
         case let .people(text): field = .people(String(text.dropLast()))
         case let .duration(text): field = .duration(String(text.dropLast()))
+        case let .reminder(text): field = .reminder(String(text.dropLast()))
         case var .picker(picker):
             picker.query = String(picker.query.dropLast())
             picker.refresh(search)
@@ -148,6 +160,13 @@ public struct CallEditor: Equatable, Sendable {
             } else {
                 guard let m = Int(text), (1...1440).contains(m) else { return .text(.durationRange) }
                 draft.durationMinutes = m
+            }
+        case let .reminder(text):
+            if text.isEmpty {
+                draft.reminder = .followSetting
+            } else {
+                guard let reminder = try? CallReminder.parse(text) else { return .text(.reminderUnreadable) }
+                draft.reminder = reminder
             }
         case let .people(text):
             draft.participants[selected].people = text.trimmingCharacters(in: .whitespaces)

@@ -14,7 +14,7 @@ public enum CallsAction: Equatable, Hashable, Sendable {
     // Edit mode (keys captured while editing; see `CallsPanel.captureKey`).
     case editUp, editDown
     case editAdd, editChange, editRemove, editMoveUp, editMoveDown, editMakeSource
-    case editRename, editDuration, editPeople
+    case editRename, editDuration, editReminder, editPeople
     case editDelete, editConfirmDelete, editKeep
     case editAccept, editCancel
 }

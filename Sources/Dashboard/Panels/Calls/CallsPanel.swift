@@ -47,6 +47,7 @@ public enum CallsPanel {
                    scope: .callEditor),
         KeyBinding([.character("r")], .calls(.editRename), .keyEditRename, scope: .callEditor),
         KeyBinding([.character("t")], .calls(.editDuration), .keyEditDuration, scope: .callEditor),
+        KeyBinding([.character("m")], .calls(.editReminder), .keyEditReminder, scope: .callEditor),
         KeyBinding([.character("P")], .calls(.editPeople), .keyEditPeople,
                    scope: .callEditor),
         KeyBinding([.character("D")], .calls(.editDelete), .keyEditDelete, scope: .callEditor),
@@ -147,6 +148,7 @@ public enum CallsPanel {
         case .editMakeSource: c.message = c.editor?.makeSelectedSource()
         case .editRename: c.editor?.beginRename()
         case .editDuration: c.editor?.beginDuration()
+        case .editReminder: c.editor?.beginReminder()
         case .editPeople: c.editor?.beginPeople()
         case .editDelete: c.askDelete()
         case .editConfirmDelete: effects = c.confirmDelete()

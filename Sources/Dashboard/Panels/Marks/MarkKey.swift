@@ -15,7 +15,7 @@ enum MarkKey {
     }
 
     /// Whether an open text field would type Space as a character. The
-    /// duration field takes digits only, so Space marks there; the `g` input
+    /// duration and reminder fields take no spaces, so Space marks there; the `g` input
     /// (dates like "2027-03-15 14:00") takes Space.
     static func fieldTakesSpace(_ state: AppState) -> Bool {
         if state.overlay != nil { return false }
@@ -25,6 +25,7 @@ enum MarkKey {
         if state.mars.goToText != nil { return true }  // "1700 13:00" has a space
         guard state.calls.isEditing, let field = state.calls.editor?.field else { return false }
         if case .duration = field { return false }
+        if case .reminder = field { return false }
         return true
     }
 }

@@ -6,14 +6,19 @@ import TimeKit
 public enum CallEditView {
     /// Place names follow `language` as in the clock stack (Japanese names
     /// from `places`, the place database).
+    /// `remindMinutes`: `calls.remind` now (nil for off), shown for a call
+    /// that follows it.
     public static func render(_ editor: CallEditor, message: UIMessage?, width: Int, height: Int,
-                              language l: UILanguage = .en, places: PlaceDatabase? = nil) -> [CallLine] {
+                              language l: UILanguage = .en, places: PlaceDatabase? = nil,
+                              remindMinutes: Int? = Settings().callRemindMinutes) -> [CallLine] {
         guard width > 0, height > 0 else { return [] }
         let d = editor.draft
         var lines: [CallLine] = []
         var title = CallLine([CallSpan(l.text(editor.isNew ? .newCallTitle : .editingTitle) + " ", .editField),
                               CallSpan("\"\(d.name)\"", .title)])
         title.add("  " + l.text(d.durationMinutes.map { .minutes($0) } ?? .text(.noDuration)), .dim)
+        title.add("  " + l.text(.reminderLabel(minutes: d.reminder.minutes(setting: remindMinutes),
+                                               isDefault: d.reminder == .followSetting)), .dim)
         lines.append(title)
         lines.append(CallLine([CallSpan(String(repeating: "─", count: width), .editField)]))
         for (i, p) in d.participants.enumerated() {
@@ -55,6 +60,8 @@ public enum CallEditView {
             return [prompt(.promptName, text)]
         case let .duration(text):
             return [prompt(.promptDuration, text)]
+        case let .reminder(text):
+            return [prompt(.promptReminder, text)]
         case let .people(text):
             return [prompt(.promptPeople, text)]
         case let .picker(picker):

@@ -8,7 +8,8 @@ extension CallsPanel {
         let lines: [CallLine]
         if let editor = c.editor {
             lines = CallEditView.render(editor, message: c.message, width: rect.width, height: rect.height,
-                                        language: state.language, places: c.places)
+                                        language: state.language, places: c.places,
+                                        remindMinutes: state.settings.callRemindMinutes)
         } else {
             lines = ClockStackView.render(c, width: rect.width, height: rect.height, now: state.now,
                                           settings: state.settings, language: state.language)

@@ -13,7 +13,7 @@ extension CallsPanel {
     /// in the interface language, with places named as the editor shows them.
     static func editorAnnouncements(from old: AppState, to new: AppState) -> [String] {
         let before = old.calls.editor, after = new.calls.editor
-        let w = Words(language: new.language, places: new.calls.places)
+        let w = Words(language: new.language, places: new.calls.places, remindMinutes: new.settings.callRemindMinutes)
         var lines: [String] = []
         switch (before, after) {
         case (nil, let editor?):
@@ -54,6 +54,7 @@ extension CallsPanel {
         }
         if was.draft.name != now.draft.name { lines.append(w.renamed(now.draft.name)) }
         if was.draft.durationMinutes != now.draft.durationMinutes { lines.append(w.duration(now.draft.durationMinutes)) }
+        if was.draft.reminder != now.draft.reminder { lines.append(w.reminder(now.draft.reminder)) }
         if oldPlaces.map(\.people) != newPlaces.map(\.people), newPlaces.indices.contains(now.selected) {
             lines.append(w.people(newPlaces[now.selected]))
         }
@@ -71,7 +72,7 @@ extension CallsPanel {
                 return [w.choice(picker.results[picker.selected], at: picker.selected, of: picker.results.count)]
             }
             return []
-        case (_, .name(let text)?), (_, .people(let text)?), (_, .duration(let text)?):
+        case (_, .name(let text)?), (_, .people(let text)?), (_, .duration(let text)?), (_, .reminder(let text)?):
             guard let field = now.field else { return [] }
             if was.field.map(Words.fieldName) == Words.fieldName(field) { return [w.typed(text)] }
             return [w.fieldOpened(field, text: text)]
@@ -89,10 +90,13 @@ extension CallsPanel {
     struct Words {
         let language: UILanguage
         let places: PlaceDatabase?
+        /// `calls.remind` (nil for off), said for a call that follows it.
+        let remindMinutes: Int?
 
-        init(language: UILanguage, places: PlaceDatabase? = nil) {
+        init(language: UILanguage, places: PlaceDatabase? = nil, remindMinutes: Int? = Settings().callRemindMinutes) {
             self.language = language
             self.places = places
+            self.remindMinutes = remindMinutes
         }
 
         /// A place as the editor names it; English keeps TimeKit's label.
@@ -125,6 +129,9 @@ extension CallsPanel {
         }
         func renamed(_ name: String) -> String { language.text(.plainCallName(name)) }
         func duration(_ minutes: Int?) -> String { language.text(.plainDuration(minutes: minutes)) }
+        func reminder(_ reminder: CallReminder) -> String {
+            language.text(.plainReminder(minutes: reminder.minutes(setting: remindMinutes), isDefault: reminder == .followSetting))
+        }
         func people(_ p: CallParticipant) -> String {
             language.text(.plainPeople(place: label(p.place), people: p.people))
         }
@@ -152,6 +159,7 @@ extension CallsPanel {
             switch field {
             case .name: .plainFieldName
             case .duration: .plainFieldDuration
+            case .reminder: .plainFieldReminder
             case .people: .plainFieldPeople
             case .picker: .plainFieldSearch
             }

@@ -71,18 +71,30 @@ extension AppDatabase {
         guard let key = mark.uniqueKey else { return }
         let payload = String(decoding: try MarkJournal.line(for: mark).dropLast(), as: UTF8.self)
         try db.execute(sql: """
-            INSERT INTO teamOutbox (station, uniqueKey, operation, markID, payload, enqueuedUnixNanoseconds)
-            VALUES (?, ?, 'put', ?, ?, ?)
-            """, arguments: [station, key, id, payload, Self.nowNanoseconds()])
+            INSERT INTO teamOutbox (seq, station, uniqueKey, operation, markID, payload, enqueuedUnixNanoseconds)
+            VALUES (?, ?, ?, 'put', ?, ?, ?)
+            """, arguments: [try Self.nextSeq(db), station, key, id, payload, Self.nowNanoseconds()])
     }
 
     /// Queues the deletion of `mark` (inside the caller's transaction).
     func enqueueDelete(_ db: Database, _ mark: SightingMark) throws {
         guard let station = teamStation, let key = mark.uniqueKey else { return }
         try db.execute(sql: """
-            INSERT INTO teamOutbox (station, uniqueKey, operation, markID, payload, enqueuedUnixNanoseconds)
-            VALUES (?, ?, 'delete', ?, NULL, ?)
-            """, arguments: [station, key, mark.id, Self.nowNanoseconds()])
+            INSERT INTO teamOutbox (seq, station, uniqueKey, operation, markID, payload, enqueuedUnixNanoseconds)
+            VALUES (?, ?, ?, 'delete', ?, NULL, ?)
+            """, arguments: [try Self.nextSeq(db), station, key, mark.id, Self.nowNanoseconds()])
+    }
+
+    /// The next change's sequence number: after every one this store ever
+    /// queued (AUTOINCREMENT's record, which deleted rows do not lower), and
+    /// at least the clock in microseconds. The clock part keeps a station's
+    /// changes newer than what the server holds when its store starts again
+    /// from nothing — the file recreated, or a backup restored — where a
+    /// counter alone would restart at 1 and the server would ignore its
+    /// changes to marks it already has until the counter caught up.
+    static func nextSeq(_ db: Database) throws -> Int64 {
+        let last = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'teamOutbox'") ?? 0
+        return max(last + 1, nowNanoseconds() / 1000)
     }
 
     /// The oldest `limit` queued changes, in the order they were made.

@@ -60,6 +60,31 @@ struct TeamLogClientTests {
         #expect(rows.values.first?.first == "1")
     }
 
+    @Test("A station whose store starts again (recreated, or a backup restored) still changes its marks there")
+    func aRecreatedStoreStaysAheadOfTheServer() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let client = try TeamLogClient(url: server.url)
+        let first = try Self.store(station: "east")
+        let a = try first.recordMark(Self.mark(1, key: "a"))
+        for n in 1...3 { try first.updateNote(id: try #require(a.id), note: "note \(n)") }
+        try TeamSender.sendAll(from: first, to: client)
+        #expect(try client.allMarks().map(\.mark.note) == ["note 3"])
+        // The same mark in a store that starts from nothing, as after a
+        // restore from a backup taken before the notes: one change only.
+        let second = try Self.store(station: "east")
+        let b = try second.recordMark(Self.mark(1, key: "a", note: "note 1"))
+        try second.updateNote(id: try #require(b.id), note: "after the restore")
+        try TeamSender.sendAll(from: second, to: client)
+        #expect(try client.allMarks().map(\.mark.note) == ["after the restore"])
+        // Within one store the numbers only grow, also faster than the clock.
+        let seqs = try (1...50).map { n -> Int64 in
+            try second.updateNote(id: try #require(b.id), note: "n\(n)")
+            return try #require(second.pendingOutbox(limit: 100).last?.seq)
+        }
+        #expect(zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
     @Test("Two stations share one log; each sees the other's marks with the station named")
     func twoStations() throws {
         let server = try ThrowawayDatabase()

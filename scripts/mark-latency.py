@@ -18,36 +18,13 @@ import argparse
 import os
 import pty
 import random
-import select
 import signal
 import sqlite3
 import statistics
 import tempfile
 import time
 
-
-def drain(fd, until_text=None, timeout=5.0):
-    """Reads output until `until_text` appears (or any output if None)."""
-    deadline = time.time() + timeout
-    seen = b""
-    while time.time() < deadline:
-        r, _, _ = select.select([fd], [], [], max(0, deadline - time.time()))
-        if not r:
-            break
-        data = os.read(fd, 65536)
-        if not data:
-            break
-        at = time.time_ns()
-        seen += data
-        if until_text is None or until_text.encode() in seen:
-            return at, seen
-    return None, seen
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1)))))
-    return ordered[k]
+from ptyutil import drain, percentile
 
 
 def main():
@@ -69,7 +46,9 @@ def main():
         _, screen = drain(fd, "Marks", timeout=15)
         if b"Marks" not in screen:
             raise SystemExit("the dashboard did not start: " + screen.decode(errors="replace")[-400:])
-        db = sqlite3.connect(f"file:{home}/timedeck.sqlite?mode=ro", uri=True)
+        # Opening the dashboard writes nothing: the store appears with the
+        # first mark, so it is opened once it exists.
+        path, db = os.path.join(home, "timedeck.sqlite"), None
         stamp_us, screen_us, phase_ms = [], [], []
         for i in range(args.count):
             time.sleep(0.02 + random.random() * 0.01)
@@ -85,6 +64,10 @@ def main():
                 if time.time() > deadline:
                     raise SystemExit(f"mark {i + 1} not stored (got {row})")
                 seen_at, _ = drain(fd, None, timeout=1)
+                if db is None:
+                    if not os.path.exists(path):
+                        continue
+                    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
                 row = db.execute("SELECT id, unixNanoseconds FROM sightingMark ORDER BY id DESC LIMIT 1").fetchone()
             stamp_us.append((row[1] - t0) / 1000)
             phase_ms.append((t0 % 1_000_000_000) / 1e6)

@@ -19,7 +19,6 @@ import argparse
 import os
 import pty
 import random
-import select
 import shutil
 import signal
 import statistics
@@ -28,28 +27,7 @@ import tempfile
 import time
 import uuid
 
-
-def drain(fd, until_text=None, timeout=5.0):
-    deadline = time.time() + timeout
-    seen = b""
-    while time.time() < deadline:
-        r, _, _ = select.select([fd], [], [], max(0, deadline - time.time()))
-        if not r:
-            break
-        data = os.read(fd, 65536)
-        if not data:
-            break
-        at = time.time_ns()
-        seen += data
-        if until_text is None or until_text.encode() in seen:
-            return at, seen
-    return None, seen
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1)))))
-    return ordered[k]
+from ptyutil import drain, percentile
 
 
 def station(name, url, command):

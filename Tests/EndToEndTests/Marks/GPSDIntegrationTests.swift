@@ -44,6 +44,18 @@ struct GPSDIntegrationTests {
         return UInt16(bigEndian: addr.sin_port)
     }
 
+    /// The Brisbane log written into `p`'s home, and a free port for gpsfake.
+    static func brisbaneLog(in p: MarksProcess) throws -> (path: String, port: UInt16) {
+        let url = p.home.appendingPathComponent("brisbane.nmea")
+        try log().write(to: url, atomically: true, encoding: .ascii)
+        return (url.path, try freePort())
+    }
+
+    /// gpsfake replaying `log` once (`-1`), 0.2 s a line pair, on `port`.
+    static func startGPSFake(port: UInt16, log: String) throws -> SpawnedGroup {
+        try SpawnedGroup(gpsfake ?? "gpsfake", ["-q", "-1", "-P", String(port), "-c", "0.2", log])
+    }
+
     @Test("The checksum matches a published sentence")
     func checksum() {
         // Example from the NMEA 0183 GGA description (gpsd's "NMEA Revealed").
@@ -56,10 +68,8 @@ struct GPSDIntegrationTests {
     func markFromGPSFake() throws {
         let p = try MarksProcess()
         defer { p.remove() }
-        let logURL = p.home.appendingPathComponent("brisbane.nmea")
-        try Self.log().write(to: logURL, atomically: true, encoding: .ascii)
-        let port = try Self.freePort()
-        let fake = try SpawnedGroup(Self.gpsfake ?? "gpsfake", ["-q", "-1", "-P", String(port), "-c", "0.2", logURL.path])
+        let (logPath, port) = try Self.brisbaneLog(in: p)
+        let fake = try Self.startGPSFake(port: port, log: logPath)
         defer { fake.stop() }
         // gpsfake needs a moment to start gpsd; marks add retries inside its wait.
         var mark: [String: Any]?
@@ -91,9 +101,7 @@ struct GPSDIntegrationTests {
     func hereFollowsGPSFakeThenTheConfiguredPosition() throws {
         let p = try MarksProcess()
         defer { p.remove() }
-        let logURL = p.home.appendingPathComponent("brisbane.nmea")
-        try Self.log().write(to: logURL, atomically: true, encoding: .ascii)
-        let port = try Self.freePort()
+        let (logPath, port) = try Self.brisbaneLog(in: p)
         // Configured in Paris; the receiver is at Capalaba, near Brisbane.
         try "[marks]\ngpsd = \"127.0.0.1:\(port)\"\nposition = \"48.8566, 2.3522\"\n"
             .write(toFile: p.configPath, atomically: true, encoding: .utf8)
@@ -102,7 +110,7 @@ struct GPSDIntegrationTests {
         #expect(early.status == 0 && early.stdout.contains("\"name\":\"Paris\""), "\(early.stdout)\(early.stderr)")
         #expect(early.stderr.contains("\"here\": using Paris, FR, nearest marks.position"), "\(early.stderr)")
 
-        let fake = try SpawnedGroup(Self.gpsfake ?? "gpsfake", ["-q", "-1", "-P", String(port), "-c", "0.2", logURL.path])
+        let fake = try Self.startGPSFake(port: port, log: logPath)
         var fromFix: MarksProcess.Output?
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline, fromFix == nil {
@@ -129,11 +137,9 @@ struct GPSDIntegrationTests {
     func dashboardWithGPSFake() throws {
         let p = try MarksProcess()
         defer { p.remove() }
-        let logURL = p.home.appendingPathComponent("brisbane.nmea")
-        try Self.log().write(to: logURL, atomically: true, encoding: .ascii)
-        let port = try Self.freePort()
+        let (logPath, port) = try Self.brisbaneLog(in: p)
         try "[marks]\ngpsd = \"127.0.0.1:\(port)\"\nbell = false\n".write(toFile: p.configPath, atomically: true, encoding: .utf8)
-        let fake = try SpawnedGroup(Self.gpsfake ?? "gpsfake", ["-q", "-1", "-P", String(port), "-c", "0.2", logURL.path])
+        let fake = try Self.startGPSFake(port: port, log: logPath)
         defer { fake.stop() }
         // Wide enough for the whole clock-status line beside the Mars panel.
         let session = try TmuxSession(columns: 200, rows: 30, command: "exec \(shellQuoted(TimedeckBinary.url.path))",

@@ -12,7 +12,7 @@ import TimeKit
         return d
     }
     func place(_ q: String) -> Place { db.bestMatch(q)!.place }
-    func search(_ q: String) -> [Place] { db.search(q, limit: 8).map(\.place) }
+    func search(_ q: String) -> [PlaceChoice] { db.search(q, limit: 8).map { PlaceChoice($0.place) } }
 
     /// London → Tokyo at 10:00 London time on 2026-01-10, saved as id 7.
     func state() -> CallPlannerState {
@@ -143,7 +143,7 @@ import TimeKit
         s.editor?.beginAdd(search: search)
         for c in "sydn" { s.editor?.type(c, search: search) }
         guard case let .picker(picker)? = s.editor?.field else { Issue.record("no picker"); return }
-        #expect(picker.results.first?.label == "Sydney, AU")
+        #expect(picker.results.first?.place.label == "Sydney, AU")
         _ = s.editor?.acceptField()
         #expect(s.editor?.draft.participants.map(\.place.name) == ["London", "Tokyo", "Sydney"])
         s.editor?.moveSelected(-1)
@@ -173,7 +173,7 @@ import TimeKit
         s.editor?.beginChange(search: search)
         guard case let .picker(picker)? = s.editor?.field else { Issue.record("no picker"); return }
         #expect(picker.query == "Tokyo")
-        #expect(picker.results[picker.selected].label == "Tokyo, JP")
+        #expect(picker.results[picker.selected].place.label == "Tokyo, JP")
         #expect(picker.replacing == 1)
     }
 
@@ -237,21 +237,40 @@ import TimeKit
     }
 
     @Test func anAmbiguousAbbreviationIsOfferedAsChoices() throws {
-        let results = try planner().searchPlaces("IST")
+        let results = try planner().searchPlaces("IST").map(\.place)
         #expect(results.prefix(3).map(\.label) == ["IST (India)", "IST (Ireland)", "IST (Israel)"])
         #expect(!results.prefix(3).contains { $0.name == "Istanbul" })
     }
 
     @Test func linksOffsetsAndMarsSitesAreFound() throws {
         let s = try planner()
-        #expect(s.searchPlaces("Asia/Calcutta").first?.zoneIdentifier == "Asia/Kolkata")
-        #expect(s.searchPlaces("UTC+5:30").first?.zoneIdentifier == "UTC+05:30")
-        #expect(s.searchPlaces("Jezero").first?.zoneIdentifier == "Mars/perseverance")
-        #expect(s.searchPlaces("Phoenix").first?.countryCode == "US")
-        #expect(s.searchPlaces("Phoenix").contains { $0.zoneIdentifier == "Mars/phoenix" })
+        func places(_ q: String) -> [Place] { s.searchPlaces(q).map(\.place) }
+        #expect(places("Asia/Calcutta").first?.zoneIdentifier == "Asia/Kolkata")
+        #expect(places("UTC+5:30").first?.zoneIdentifier == "UTC+05:30")
+        #expect(places("Jezero").first?.zoneIdentifier == "Mars/perseverance")
+        #expect(places("Phoenix").first?.countryCode == "US")
+        #expect(places("Phoenix").contains { $0.zoneIdentifier == "Mars/phoenix" })
         // A guess shows the matched name, not the typed one.
-        #expect(s.searchPlaces("Sydnee").first?.name == "Sydney")
-        let kyiv = s.searchPlaces("Київ").map { "\($0.label) \($0.zoneIdentifier)" }
+        #expect(places("Sydnee").first?.name == "Sydney")
+        let kyiv = places("Київ").map { "\($0.label) \($0.zoneIdentifier)" }
         #expect(Set(kyiv).count == kyiv.count)
+    }
+
+    /// Never silent: a result reached by a guess, another name, an old zone
+    /// name or a Mars alias says so beside it; one found by its own name,
+    /// an abbreviation or an offset (whose label says it) does not.
+    @Test func eachResultSaysHowItMatchedWhenNotByItsName() throws {
+        let s = try planner()
+        func top(_ q: String) -> PlaceChoice? { s.searchPlaces(q).first }
+        #expect(top("Sydnee")?.match == .guess)
+        #expect(top("Bombay")?.match == .otherName && top("Bombay")?.place.name == "Mumbai")
+        #expect(top("Asia/Calcutta")?.match == .oldZoneName("Asia/Calcutta"))
+        #expect(top("Jezero")?.match == .marsAlias("jezero"))
+        for exact in ["London", "Asia/Kolkata", "PST", "UTC+5:30", "Perseverance"] {
+            #expect(top(exact)?.match == nil, "\(exact)")
+        }
+        #expect(PlaceChoice(Place.zone("UTC")).matchText == nil)
+        #expect(top("Sydnee")?.matchText.map { UILanguage.en.text($0) } == "guess, not exact")
+        #expect(top("Asia/Calcutta")?.matchText.map { UILanguage.en.text($0) } == "old name Asia/Calcutta")
     }
 }

@@ -182,9 +182,9 @@ import TimeKit
     @Test func hereInThePickerIsTheCityNearTheConfiguredPosition() {
         var s = state([team()])
         s.settings.fixedPosition = "48.8566, 2.3522"
-        #expect(CallsPanel.placeSearch(s)("here").map(\.name) == ["Paris"])
+        #expect(CallsPanel.placeSearch(s)("here").map(\.place.name) == ["Paris"])
         s.settings.fixedPosition = nil
-        #expect(CallsPanel.placeSearch(s)("here").first?.name != "Paris")
+        #expect(CallsPanel.placeSearch(s)("here").first?.place.name != "Paris")
     }
 
     @Test func rowsShowTheDateWhenPlacesSpanDatesOrTheCallIsFarAway() {

@@ -219,8 +219,8 @@ import TimeKit
         var (picking, _) = press(s, .enter, .character("a"))
         for c in "mars jez" { picking = press(picking, .character(c)).0 }
         guard case let .picker(p)? = picking.calls.editor?.field else { Issue.record("no picker"); return }
-        #expect(p.results.first?.name == "Perseverance")
-        #expect(p.results.first?.isMars == true)
+        #expect(p.results.first?.place.name == "Perseverance")
+        #expect(p.results.first?.place.isMars == true)
         let (added, _) = press(picking, .enter)
         #expect(added.calls.editor?.draft.participants.map(\.place.name) == ["London", "Perseverance", "Tokyo"])
         let (refused, _) = press(added, .character("s"))

@@ -100,7 +100,7 @@ import TimeKit
         s.beginEdit()
         s.editor?.select(offset: 1)
         s.editor?.beginAdd(search: { _ in [] })
-        for c in "tok" { s.editor?.type(c) { self.db.search($0, limit: 4).map(\.place) } }
+        for c in "tok" { s.editor?.type(c) { self.db.search($0, limit: 4).map { PlaceChoice($0.place) } } }
         let frame = panel(s, 80, 14, now: utc("2026-11-21T22:26:40Z"))
         expectSnapshot(frame, named: "call-edit-picker-80x14")
         let lines = frame.lines

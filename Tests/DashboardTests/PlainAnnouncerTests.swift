@@ -58,16 +58,27 @@ import TimeKit
         #expect(lines.contains("Typed: Paris"))
         let results = try #require(lines.last)
         #expect(results.hasPrefix("\(picker.results.count) result"))
-        let top = picker.results.prefix(3).map { "\($0.label) (\($0.zoneIdentifier))" }
+        func said(_ c: PlaceChoice) -> String {
+            "\(c.place.label) (\(c.place.zoneIdentifier))" + (c.matchText.map { ", " + UILanguage.en.text($0) } ?? "")
+        }
+        let top = picker.results.prefix(3).map(said)
         #expect(top.allSatisfy(results.contains), "top results not named: \(results)")
         #expect(results.contains("Paris, FR (Europe/Paris)"))
         (s, lines) = say(s, .down)
-        #expect(lines == ["Result 2 of \(picker.results.count): \(picker.results[1].label) (\(picker.results[1].zoneIdentifier))."])
+        #expect(lines == ["Result 2 of \(picker.results.count): \(said(picker.results[1]))."])
         (s, lines) = say(s, .backspace)
         #expect(lines.first == "Typed: Pari")
         (s, lines) = say(s, typing("zz") + [.backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace]
                          + typing("qqqqqqq"))
         #expect(lines.contains("No match yet: keep typing, or try a zone such as Europe/Paris."))
+    }
+
+    /// A guess or an alias is said with the result, as the screen shows it.
+    @Test func resultsSayHowTheyMatched() throws {
+        var (s, lines) = say(try start(), [.enter, .character("a")] + typing("Sydnee"))
+        #expect(lines.last?.contains("Sydney, AU (Australia/Sydney), guess, not exact") == true, "\(lines)")
+        (_, lines) = say(s, [Key](repeating: .backspace, count: 6) + typing("Bombay"))
+        #expect(lines.last?.contains("results: Mumbai, IN (Asia/Kolkata), by another name;") == true, "\(lines)")
     }
 
     @Test func placesAddedRemovedAndMovedAreSaid() throws {

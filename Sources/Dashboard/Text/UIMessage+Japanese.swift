@@ -115,7 +115,9 @@ extension UIMessage {
             "候補 \(count) 件: \(shown.joined(separator: "、"))\(count > shown.count ? "、…" : "")。"
         case let .plainResultChosen(place, position, count): "候補 \(count) 件中 \(position) 番目: \(place)。"
         // A Mars site's Japanese label already says 火星.
-        case let .plainResultPlace(label, zone): "\(label)（\(zone ?? "LMST")）"
+        case .matchOldZoneName(let name): "旧名 \(name)"
+        case .matchMarsAlias(let alias): "火星の地点、別名「\(alias)」"
+        case let .plainResultPlace(label, zone, match): "\(label)（\(zone ?? "LMST")）" + (match.map { "、\($0)" } ?? "")
         case let .plainFieldOpened(field, text):
             "\(field.japanese): \(text.isEmpty ? UIText.plainEmpty.japanese : text)。入力して Enter で確定、Esc で閉じます。"
         case let .unknownMarsSite(name, suggestions):

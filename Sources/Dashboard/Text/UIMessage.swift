@@ -120,7 +120,12 @@ public enum UIMessage: Hashable, Sendable {
     case plainResults(count: Int, shown: [String])
     case plainResultChosen(place: String, position: Int, count: Int)
     /// A search result with its zone; `zone` is nil for a Mars site.
-    case plainResultPlace(label: String, zone: String?)
+    /// Beside a picker result reached through a tz link: `old name Asia/Calcutta`.
+    case matchOldZoneName(String)
+    /// Beside a Mars site reached by an alias: `Mars site, also called "jezero"`.
+    case matchMarsAlias(String)
+    /// `match`: how the query reached it when not by its name (`guess`).
+    case plainResultPlace(label: String, zone: String?, match: String?)
     /// `field`: one of the `plainField…` names.
     case plainFieldOpened(field: UIText, text: String)
 
@@ -260,7 +265,9 @@ public enum UIMessage: Hashable, Sendable {
         case let .plainResults(count, shown):
             "\(count) result\(count == 1 ? "" : "s"): \(shown.joined(separator: "; "))\(count > shown.count ? "; …" : "")."
         case let .plainResultChosen(place, position, count): "Result \(position) of \(count): \(place)."
-        case let .plainResultPlace(label, zone): "\(label) (\(zone ?? "Mars, LMST"))"
+        case .matchOldZoneName(let name): "old name \(name)"
+        case .matchMarsAlias(let alias): "Mars site, also called \"\(alias)\""
+        case let .plainResultPlace(label, zone, match): "\(label) (\(zone ?? "Mars, LMST"))" + (match.map { ", \($0)" } ?? "")
         case let .plainFieldOpened(field, text):
             "\(field.english): \(text.isEmpty ? UIText.plainEmpty.english : text). Type, Enter accepts, Escape closes."
         case let .unknownMarsSite(name, suggestions):
@@ -325,6 +332,7 @@ extension UIMessage {
         case plainEditorOpened, plainEditorClosed, plainPlaces, plainPlaceAdded, plainPlaceRemoved, plainPlaceMoved
         case plainPlaceChanged, plainPlaceSelected, plainCallName, plainDuration, plainReminder, plainPeople, plainAskDelete
         case plainPickerOpened, plainTyped, plainResults, plainResultChosen, plainResultPlace, plainFieldOpened
+        case matchOldZoneName, matchMarsAlias
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, callDeleted, bestInNext24Hours, clocksChange, marsSol
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
     }
@@ -414,6 +422,8 @@ extension UIMessage {
         case .plainResults: .plainResults
         case .plainResultChosen: .plainResultChosen
         case .plainResultPlace: .plainResultPlace
+        case .matchOldZoneName: .matchOldZoneName
+        case .matchMarsAlias: .matchMarsAlias
         case .plainFieldOpened: .plainFieldOpened
         case .unknownMarsSite: .unknownMarsSite
         case .marsChoicesNotRemembered: .marsChoicesNotRemembered
@@ -532,7 +542,11 @@ extension UIMessage {
                              .plainResults(count: 5, shown: ["Paris, FR (Europe/Paris)", "Paris, US (America/Chicago)",
                                                              "Jezero (Mars) (Mars, LMST)"])]
         case .plainResultChosen: [.plainResultChosen(place: "Paris, FR (Europe/Paris)", position: 2, count: 5)]
-        case .plainResultPlace: [.plainResultPlace(label: "Paris, FR", zone: "Europe/Paris"), .plainResultPlace(label: "Jezero (Mars)", zone: nil)]
+        case .plainResultPlace: [.plainResultPlace(label: "Paris, FR", zone: "Europe/Paris", match: nil),
+                                 .plainResultPlace(label: "Perseverance (Mars)", zone: nil, match: "Mars site, also called \"jezero\""),
+                                 .plainResultPlace(label: "Sydney, AU", zone: "Australia/Sydney", match: "guess")]
+        case .matchOldZoneName: [.matchOldZoneName("Asia/Calcutta")]
+        case .matchMarsAlias: [.matchMarsAlias("jezero")]
         case .plainFieldOpened: [.plainFieldOpened(field: .plainFieldName, text: "Team"), .plainFieldOpened(field: .plainFieldDuration, text: ""),
                                  .plainFieldOpened(field: .plainFieldPeople, text: "Aki"), .plainFieldOpened(field: .plainFieldSearch, text: "")]
         case .unknownMarsSite: [.unknownMarsSite(name: "jezro", suggestions: "Perseverance, Ingenuity")]

@@ -152,6 +152,8 @@ extension UIText {
         case .promptAddPlace: "場所を追加"
         case .promptChangeTo: "変更先"
         case .noMatchYet: "一致なし: 入力を続けるか Europe/Paris のようなゾーン名を"
+        case .matchGuess: "推測（完全一致でない）"
+        case .matchOtherName: "別名で一致"
         case .callNeedsPlace: "通話には場所が 1 つ以上必要です。"
         case .callNeedsName: "通話には名前が必要です。"
         case .marsCannotBeSource: "火星の地点は通話に参加できますが、発信元にはなれません（タイムゾーンがありません）。"

@@ -49,6 +49,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case goToPrompt, goToHint, goToCancelled
     case noCalls, newCallName, noDuration, newCallTitle, editingTitle, sourcePlace, marsLMST, marsPlace
     case editorKeys, editorKeysMore, editorFieldKeys, editorDeleteKeys, promptName, promptDuration, promptReminder, promptPeople, promptAddPlace, promptChangeTo, noMatchYet
+    case matchGuess, matchOtherName
     case callNeedsPlace, callNeedsName, marsCannotBeSource, durationRange, reminderUnreadable, noPlaceMatches, changesDropped
     case backToScheduled, nowPressNAgain, earliestRule, latestRule, noGoodTime, reducedMotionOn, handsSweep
     case bad, endsBad, dstShort, now, am, pm
@@ -217,6 +218,8 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .promptAddPlace: "Add place"
         case .promptChangeTo: "Change to"
         case .noMatchYet: "no match yet: keep typing, or try a zone such as Europe/Paris"
+        case .matchGuess: "guess, not exact"
+        case .matchOtherName: "by another name"
         case .callNeedsPlace: "A call needs at least one place."
         case .callNeedsName: "A call needs a name."
         case .marsCannotBeSource: "A Mars site can join a call but not be its source (it has no time zone)."

@@ -90,26 +90,26 @@ public struct CallEditor: Equatable, Sendable {
     }
 
     /// Opens the picker to add a place after the selected row.
-    public mutating func beginAdd(search: (String) -> [Place]) {
+    public mutating func beginAdd(search: (String) -> [PlaceChoice]) {
         field = .picker(PlacePicker(query: "", results: [], selected: 0, replacing: nil))
     }
 
     /// Opens the picker on the selected place, with that place selected.
-    public mutating func beginChange(search: (String) -> [Place]) {
+    public mutating func beginChange(search: (String) -> [PlaceChoice]) {
         guard draft.participants.indices.contains(selected) else { return }
         let current = draft.participants[selected].place
         let query = current.isZoneOnly ? current.zoneIdentifier : current.name
         var picker = PlacePicker(query: query, results: search(query), selected: 0, replacing: selected)
-        if let i = picker.results.firstIndex(of: current) {
+        if let i = picker.results.firstIndex(where: { $0.place == current }) {
             picker.selected = i
         } else {
-            picker.results.insert(current, at: 0)
+            picker.results.insert(PlaceChoice(current), at: 0)
         }
         field = .picker(picker)
     }
 
     /// A typed character (text fields and the picker's query).
-    public mutating func type(_ character: Character, search: (String) -> [Place]) {
+    public mutating func type(_ character: Character, search: (String) -> [PlaceChoice]) {
         switch field {
         case let .name(text): field = .name(text + String(character))
         case let .people(text): field = .people(text + String(character))
@@ -125,7 +125,7 @@ public struct CallEditor: Equatable, Sendable {
         }
     }
 
-    public mutating func backspace(search: (String) -> [Place]) {
+    public mutating func backspace(search: (String) -> [PlaceChoice]) {
         switch field {
         case let .name(text): field = .name(String(text.dropLast()))
         case let .people(text): field = .people(String(text.dropLast()))
@@ -172,7 +172,7 @@ public struct CallEditor: Equatable, Sendable {
             draft.participants[selected].people = text.trimmingCharacters(in: .whitespaces)
         case let .picker(picker):
             guard picker.results.indices.contains(picker.selected) else { return .text(.noPlaceMatches) }
-            let place = picker.results[picker.selected]
+            let place = picker.results[picker.selected].place
             if place.isMars && (picker.replacing == 0 || draft.participants.isEmpty) { return Self.marsSourceMessage }
             if let row = picker.replacing {
                 draft.participants[row].place = place
@@ -195,14 +195,60 @@ public struct CallEditor: Equatable, Sendable {
 /// The live place search inside edit mode.
 public struct PlacePicker: Equatable, Sendable {
     public var query: String
-    public var results: [Place]
+    public var results: [PlaceChoice]
     public var selected: Int
     /// The row being changed; nil when adding a place.
     public var replacing: Int?
 
     /// New results for the query, best first, on every keystroke.
-    mutating func refresh(_ search: (String) -> [Place]) {
+    mutating func refresh(_ search: (String) -> [PlaceChoice]) {
         results = query.trimmingCharacters(in: .whitespaces).isEmpty ? [] : search(query)
         selected = 0
+    }
+}
+
+/// One result of the picker's search: the place, and how the query
+/// reached it when that was not by its own name — shown beside the row, so
+/// a guess or another name is never taken silently.
+public struct PlaceChoice: Equatable, Sendable {
+    public var place: Place
+    public var match: Match?
+
+    public enum Match: Equatable, Sendable {
+        /// A typo forgiven (`Sydnee` → Sydney).
+        case guess
+        /// A city by another of its names (`Bombay`, `Київ`).
+        case otherName
+        /// A tz link (`Asia/Calcutta`), shown with the zone it names.
+        case oldZoneName(String)
+        /// A Mars site by an alias (`Jezero` → Perseverance).
+        case marsAlias(String)
+    }
+
+    public init(_ place: Place, match: Match? = nil) {
+        self.place = place
+        self.match = match
+    }
+
+    /// From the resolver's candidate: which ways of matching are worth a word.
+    public init(_ candidate: PlaceResolver.Candidate) {
+        switch candidate.how {
+        case .guessed: self.init(candidate.place, match: .guess)
+        case .alternateName: self.init(candidate.place, match: .otherName)
+        case .zoneLink(let name): self.init(candidate.place, match: .oldZoneName(name))
+        case .marsAlias(let alias): self.init(candidate.place, match: .marsAlias(alias))
+        case .name, .unknownZone, .abbreviation, .offset, .prefix: self.init(candidate.place)
+        }
+    }
+
+    /// The words beside the row (nil for a match by the place's own name).
+    public var matchText: UIMessage? {
+        switch match {
+        case nil: nil
+        case .guess?: .text(.matchGuess)
+        case .otherName?: .text(.matchOtherName)
+        case .oldZoneName(let name)?: .matchOldZoneName(name)
+        case .marsAlias(let alias)?: .matchMarsAlias(alias)
+        }
     }
 }

@@ -80,10 +80,10 @@ public struct CallPlannerState: Equatable, Sendable {
     /// meaning of an ambiguous one, as choices — offsets and Mars sites).
     /// "here" lists `here` (the place nearest the user's position) first.
     /// Pure: the database, zone names and sites were loaded by the shell.
-    public func searchPlaces(_ query: String, here: Place? = nil) -> [Place] {
-        if PlaceDatabase.isHere(query), let here { return [here] }
+    public func searchPlaces(_ query: String, here: Place? = nil) -> [PlaceChoice] {
+        if PlaceDatabase.isHere(query), let here { return [PlaceChoice(here)] }
         let resolver = PlaceResolver(places: places, zones: zones ?? ZoneCatalog.foundation, mars: marsSites)
-        return resolver.resolve(query, limit: 8).candidates.filter(\.isUsable).map(\.place)
+        return resolver.resolve(query, limit: 8).candidates.filter(\.isUsable).map(PlaceChoice.init)
     }
 
     /// Milliseconds until the next animation frame, while hands sweep.

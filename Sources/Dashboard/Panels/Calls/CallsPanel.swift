@@ -86,7 +86,7 @@ public enum CallsPanel {
 
     /// The picker's search; "here" finds the city nearest the user's
     /// position (looked up only when asked: it scans every city).
-    static func placeSearch(_ state: AppState) -> (String) -> [Place] {
+    static func placeSearch(_ state: AppState) -> (String) -> [PlaceChoice] {
         { query in state.calls.searchPlaces(query, here: PlaceDatabase.isHere(query) ? state.herePlace : nil) }
     }
 

@@ -69,11 +69,17 @@ public enum CallEditView {
             if picker.results.isEmpty, !picker.query.isEmpty {
                 lines.append(CallLine([CallSpan("  " + l.text(.noMatchYet), .dim)]))
             }
-            for (i, place) in picker.results.enumerated().prefix(max(0, height - 1)) {
-                let selected = i == picker.selected
+            for (i, choice) in picker.results.enumerated().prefix(max(0, height - 1)) {
+                let selected = i == picker.selected, place = choice.place
                 var line = CallLine([CallSpan(selected ? "▸ " : "  ", selected ? .selection : .plain)])
                 line.add(PlacesTableFit.fit(ClockStackView.label(place, l, places: places), 30), selected ? .selection : .placeName)
-                line.add(" " + (place.isMars ? l.text(.marsLMST) : place.zoneIdentifier), .dim)
+                let zone = place.isMars ? l.text(.marsLMST) : place.zoneIdentifier
+                if let match = choice.matchText {
+                    // A column for the zone, so the notes line up beside it.
+                    line.add(" " + PlacesTableFit.fit(zone, 22) + "  " + l.text(match), .dim)
+                } else {
+                    line.add(" " + zone, .dim)
+                }
                 lines.append(line)
             }
             return lines

@@ -148,11 +148,14 @@ extension CallsPanel {
             let shown = picker.results.prefix(CallsPanel.plainResultsNamed).map(describe)
             return [language.text(.plainResults(count: picker.results.count, shown: shown))]
         }
-        func choice(_ place: Place, at index: Int, of count: Int) -> String {
-            language.text(.plainResultChosen(place: describe(place), position: index + 1, count: count))
+        func choice(_ choice: PlaceChoice, at index: Int, of count: Int) -> String {
+            language.text(.plainResultChosen(place: describe(choice), position: index + 1, count: count))
         }
-        func describe(_ place: Place) -> String {
-            language.text(.plainResultPlace(label: label(place), zone: place.isMars ? nil : place.zoneIdentifier))
+        /// `Sydney, AU (Australia/Sydney), guess`: how it matched, when not by its name.
+        func describe(_ choice: PlaceChoice) -> String {
+            let place = choice.place
+            return language.text(.plainResultPlace(label: label(place), zone: place.isMars ? nil : place.zoneIdentifier,
+                                                   match: choice.matchText.map { language.text($0) }))
         }
         /// The field's name; two fields with the same name are the same field.
         static func fieldName(_ field: CallEditor.Field) -> UIText {

@@ -39,6 +39,45 @@ extension AppDatabase {
         }
     }
 
+    /// Stores a journal's contents in one transaction, in order: marks as
+    /// `recordMarks` does (never twice), notes by key and only where the
+    /// note is still what the user saw when typing (compare and set; each
+    /// change queued for the team log). Returns the marks of this batch as
+    /// they are after it, and the marks whose notes changed, with ids.
+    @discardableResult
+    public func recordJournal(_ items: [MarkJournal.Item], busyTimeout: TimeInterval? = nil) throws -> [SightingMark] {
+        for case .mark(let mark) in items { _ = try MarkNote.validated(mark.note) }
+        return try write(busyTimeout: busyTimeout) { db in
+            var touched: [SightingMark] = []
+            func remember(_ mark: SightingMark) {
+                if let i = touched.firstIndex(where: { $0.id == mark.id }) { touched[i] = mark } else { touched.append(mark) }
+            }
+            for item in items {
+                switch item {
+                case .mark(let mark):
+                    if let key = mark.uniqueKey,
+                       let existing = try SightingMark.filter(SightingMark.MarkColumns.uniqueKey == key).fetchOne(db) {
+                        remember(existing)
+                        continue
+                    }
+                    var copy = mark
+                    copy.id = nil
+                    try copy.insert(db)
+                    if let id = copy.id { try enqueuePut(db, id: id) }
+                    remember(copy)
+                case let .note(key, note, expected):
+                    guard var mark = try SightingMark.filter(SightingMark.MarkColumns.uniqueKey == key).fetchOne(db),
+                          let id = mark.id, mark.note == expected, note != expected else { continue }
+                    try db.execute(sql: "UPDATE sightingMark SET note = ? WHERE id = ?", arguments: [note, id])
+                    try enqueuePut(db, id: id)
+                    mark.note = note
+                    remember(mark)
+                }
+            }
+            return touched
+        }
+    }
+
     /// Whether a mark with this idempotency key is stored.
     public func hasMark(uniqueKey: String) throws -> Bool {
         try writer.read { db in

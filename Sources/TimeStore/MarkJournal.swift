@@ -3,7 +3,8 @@ import GRDB
 import TimeKit
 
 /// An append-only file of marks that are durable but not yet in SQLite,
-/// beside the database (`timedeck.sqlite.pending-marks`).
+/// beside the database (`timedeck.sqlite.pending-marks`), and of notes typed
+/// for such marks before they got there (`appendNote`).
 ///
 /// A mark is appended (one JSON line, then `fsync` of the file and, when the
 /// file is new, of its folder) before the screen may call it saved, so a
@@ -39,6 +40,13 @@ public struct MarkJournal: Sendable {
         guard !marks.isEmpty else { return }
         var bytes = Data()
         for mark in marks { bytes.append(try Self.line(for: mark)) }
+        try appendLines(bytes)
+    }
+
+    /// Appends whole lines under the lock, then fsyncs (and the folder when
+    /// the file is new).
+    func appendLines(_ lines: Data) throws {
+        var bytes = lines
         guard let locked = try openLocked(create: true) else { throw JournalError(path: path, action: "open", errno: ENOENT) }
         defer { unlockAndClose(locked.fd) }
         // A crash in the middle of an earlier append can leave a line without
@@ -56,13 +64,37 @@ public struct MarkJournal: Sendable {
         if locked.created { try syncFolder() }
     }
 
-    /// The marks in the journal, oldest first. A last line without its
-    /// newline (a crash mid-append, never acknowledged) and lines that do
-    /// not parse are skipped.
+    /// Appends a note for the mark with `key` — typed while that mark was
+    /// still held here, waiting for the database — and returns once it is on
+    /// disk. On import it replaces the mark's note only if the note is still
+    /// `expected` (what it was when the user began typing), so an import
+    /// that comes late never undoes a later edit.
+    public func appendNote(key: String, note: String, expected: String) throws {
+        _ = try MarkNote.validated(note)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var bytes = try encoder.encode(NoteEntry(v: Self.version, op: NoteEntry.operation, key: key, note: note,
+                                                 expected: expected))
+        bytes.append(UInt8(ascii: "\n"))
+        try appendLines(bytes)
+    }
+
+    /// The marks in the journal, oldest first, each with the last note
+    /// journaled for it. A last line without its newline (a crash
+    /// mid-append, never acknowledged) and lines that do not parse are
+    /// skipped.
     public func pending() throws -> [SightingMark] {
         guard let locked = try openLocked(create: false) else { return [] }
         defer { unlockAndClose(locked.fd) }
-        return Self.parse(try readAll(locked.fd))
+        var marks: [SightingMark] = []
+        for item in Self.parseItems(try readAll(locked.fd)) {
+            switch item {
+            case .mark(let mark): marks.append(mark)
+            case .note(let key, let note, let expected):
+                if let i = marks.lastIndex(where: { $0.uniqueKey == key }), marks[i].note == expected { marks[i].note = note }
+            }
+        }
+        return marks
     }
 
     /// Stores every journal entry in `database` (one transaction; entries
@@ -80,8 +112,8 @@ public struct MarkJournal: Sendable {
             snapshot = try readAll(locked.fd)
         }
         guard !snapshot.isEmpty else { return [] }
-        let entries = Self.parse(snapshot)
-        let stored = entries.isEmpty ? [] : try database.recordMarks(entries, busyTimeout: busyTimeout)
+        let items = Self.parseItems(snapshot)
+        let stored = items.isEmpty ? [] : try database.recordJournal(items, busyTimeout: busyTimeout)
         try removePrefix(snapshot)
         return stored
     }
@@ -128,16 +160,44 @@ public struct MarkJournal: Sendable {
         return data
     }
 
-    /// The complete lines of `data` that parse, in order.
+    /// The marks in the complete lines of `data` that parse, in order.
     static func parse(_ data: Data) -> [SightingMark] {
+        parseItems(data).compactMap { if case .mark(let mark) = $0 { mark } else { nil } }
+    }
+
+    /// What one journal line holds: a mark, or a note for a held mark.
+    public enum Item: Equatable, Sendable {
+        case mark(SightingMark)
+        case note(key: String, note: String, expected: String)
+    }
+
+    /// The complete lines of `data` that parse, in order. A note line has
+    /// `"op":"note"`; a build from before notes were journaled cannot read
+    /// it as a mark (no instant) and skips it.
+    static func parseItems(_ data: Data) -> [Item] {
         var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         // The part after the last newline is a torn append (or nothing).
         lines.removeLast()
         let decoder = JSONDecoder()
         return lines.compactMap { line in
-            guard let entry = try? decoder.decode(Entry.self, from: Data(line)), entry.v == version else { return nil }
-            return entry.mark
+            let bytes = Data(line)
+            if let note = try? decoder.decode(NoteEntry.self, from: bytes), note.v == version, note.op == NoteEntry.operation,
+               !note.key.isEmpty, (try? MarkNote.validated(note.note)) != nil {
+                return .note(key: note.key, note: note.note, expected: note.expected)
+            }
+            guard let entry = try? decoder.decode(Entry.self, from: bytes), entry.v == version, let mark = entry.mark else { return nil }
+            return .mark(mark)
         }
+    }
+
+    /// The JSON shape of a note line.
+    struct NoteEntry: Codable {
+        static let operation = "note"
+        var v: Int
+        var op: String
+        var key: String
+        var note: String
+        var expected: String
     }
 
     /// The JSON shape of a line: every column of `sightingMark` but the id.
@@ -290,6 +350,12 @@ public struct JournalError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var action: String
     public var errno: Int32
+
+    public init(path: String, action: String, errno: Int32) {
+        self.path = path
+        self.action = action
+        self.errno = errno
+    }
 
     public var description: String {
         "cannot \(action) the marks journal \(path): \(String(cString: strerror(errno)).lowercased())"

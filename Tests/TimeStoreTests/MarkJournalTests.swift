@@ -88,6 +88,46 @@ final class MarkJournalTests {
         #expect(stored == a)
     }
 
+    @Test("A note for a held mark is journaled beside it, shown with it, and imported with it")
+    func noteForAHeldMark() throws {
+        let db = try AppDatabase.open(path: databasePath)
+        db.setTeamStation("north")
+        try journal.append([try mark("a"), try mark("b", at: 1_795_304_900)])
+        try journal.appendNote(key: "a", note: "first light", expected: "")
+        #expect(try journal.pending().map(\.note) == ["first light", ""])
+        // A build that knows only marks reads the note line as nothing.
+        #expect(MarkJournal.parse(Data(contents().utf8)).map(\.note) == ["", ""])
+        let stored = try journal.importPending(into: db)
+        #expect(stored.map(\.uniqueKey) == ["a", "b"] && stored.map(\.note) == ["first light", ""])
+        #expect(try db.latestMarks(limit: 5).first { $0.uniqueKey == "a" }?.note == "first light")
+        #expect(contents().isEmpty)
+        // The mark and its note are both queued for the team log, in order.
+        let queued = try db.pendingOutbox(limit: 10).filter { $0.uniqueKey == "a" }
+        #expect(queued.last?.mark?.note == "first light")
+    }
+
+    @Test("A note journaled after its mark was imported still applies; it never undoes a later edit")
+    func noteAfterImportAndLaterEdit() throws {
+        let db = try AppDatabase.open(path: databasePath)
+        try journal.append([try mark("a")])
+        let stored = try journal.importPending(into: db)
+        let id = try #require(stored.first?.id)
+        // The note was typed while the mark was held; the import came first.
+        try journal.appendNote(key: "a", note: "typed while held", expected: "")
+        #expect(try journal.importPending(into: db).map(\.note) == ["typed while held"])
+        #expect(try db.mark(id: id)?.note == "typed while held")
+        // Edited since (by number); an old note line imported again (a crash
+        // before the journal was emptied) changes nothing.
+        try db.updateNote(id: id, note: "edited later")
+        try journal.appendNote(key: "a", note: "typed while held", expected: "")
+        #expect(try journal.importPending(into: db).isEmpty)
+        #expect(try db.mark(id: id)?.note == "edited later")
+        // A note for a mark that is gone, or one too long, is no entry at all.
+        try journal.appendNote(key: "nobody", note: "x", expected: "")
+        #expect(try journal.importPending(into: db).isEmpty)
+        #expect(throws: (any Error).self) { try self.journal.appendNote(key: "a", note: String(repeating: "x", count: 500), expected: "") }
+    }
+
     @Test("The same key recorded twice directly is one row, and the UNIQUE index refuses a raw duplicate")
     func uniqueKey() throws {
         let db = try AppDatabase.inMemory()

@@ -24,7 +24,7 @@ public enum UIMessage: Hashable, Sendable {
     case settingValue(title: UIText, value: String)
 
     // MARK: Marks
-    case noteFor(id: Int64)
+    case noteFor(id: Int64?)
     case confirmClear(count: Int)
     case newestLoaded(count: Int)
     case marksToggles(bell: Bool, flash: Bool)
@@ -48,7 +48,7 @@ public enum UIMessage: Hashable, Sendable {
     case teamStatus(online: Bool, toSend: Int)
     /// Plain mode: another station's mark arrived.
     case teamMarkArrived(station: String, markTime: String, iso: String)
-    case typeNote(id: Int64, current: String)
+    case typeNote(id: Int64?, current: String)
     /// Plain mode: what the note field holds after a key.
     case typedNote(String)
     case confirmClearSpoken(count: Int)
@@ -160,7 +160,7 @@ public enum UIMessage: Hashable, Sendable {
         case .focusPanel(let panel): "Focus: \(panel.rawValue) panel."
         case let .dateWithWeekday(date, weekday): "\(weekday) \(date)"
         case let .settingValue(title, value): "\(title.english): \(value)."
-        case .noteFor(let id): "Note for #\(id): "
+        case .noteFor(let id): id.map { "Note for #\($0): " } ?? "Note for the held mark: "
         case .confirmClear(let count):
             "Delete all \(count) mark\(count == 1 ? "" : "s")? "
         case .newestLoaded(let count): " (newest \(count) loaded)"
@@ -186,7 +186,7 @@ public enum UIMessage: Hashable, Sendable {
             online ? "team: online" + (toSend > 0 ? ", \(toSend) to send" : "") : "team: offline, \(toSend) to send"
         case let .teamMarkArrived(station, markTime, iso): "Station \(station) marked \(markTime), \(iso)."
         case .typedNote(let text): "Typed: \(text.isEmpty ? "(empty)" : text)"
-        case let .typeNote(id, current): "Type the note for mark #\(id), Enter saves, Escape cancels, Ctrl-Space marks. Current note: \(current)"
+        case let .typeNote(id, current): "Type the note for " + (id.map { "mark #\($0)" } ?? "the held mark") + ", Enter saves, Escape cancels, Ctrl-Space marks. Current note: \(current)"
         case .confirmClearSpoken(let count): "Delete all \(count) marks? Press y to delete, any other key keeps them."
         case .clockSynced(let error): "clock synced ±\(error) (kernel)"
         case .clockNotSynchronized: "clock NOT synchronized (kernel)"
@@ -452,7 +452,7 @@ extension UIMessage {
         case .focusPanel: PanelID.allCases.map(UIMessage.focusPanel)
         case .dateWithWeekday: [.dateWithWeekday(date: "2026-11-21", weekday: "Sat")]
         case .settingValue: [.settingValue(title: .settingTheme, value: "mission")]
-        case .noteFor: [.noteFor(id: 3)]
+        case .noteFor: [.noteFor(id: 3), .noteFor(id: nil)]
         case .confirmClear: [.confirmClear(count: 1), .confirmClear(count: 4)]
         case .newestLoaded: [.newestLoaded(count: 500)]
         case .marksToggles: [.marksToggles(bell: true, flash: false), .marksToggles(bell: false, flash: true)]
@@ -476,7 +476,7 @@ extension UIMessage {
         case .teamMarkArrived: [.teamMarkArrived(station: "north", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]
         case .markRecorded:
             [.markRecorded(id: 2, markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z", position: "27° 28'.02 S  153° 22'.84 E")]
-        case .typeNote: [.typeNote(id: 2, current: "Sun LL")]
+        case .typeNote: [.typeNote(id: 2, current: "Sun LL"), .typeNote(id: nil, current: "")]
         case .typedNote: [.typedNote("Sun LL"), .typedNote("")]
         case .confirmClearSpoken: [.confirmClearSpoken(count: 4)]
         case .clockSynced: [.clockSynced(error: "2.0 ms")]

@@ -199,12 +199,16 @@ final class MarkStoreWorker: @unchecked Sendable {
                     hold([mark])
                     return nil
                 }
+                // A note for a held mark goes where the mark is: the journal.
+                if case let .updateHeldNote(key, note, expected) = effect {
+                    return try holdNote(key: key, note: note, expected: expected)
+                }
                 if case .reload = effect, try store.existing(busyTimeout: wait) == nil {
                     return .marks(.reloaded([], totalCount: 0))
                 }
                 let db = try store.forWriting(busyTimeout: wait)
                 switch effect {
-                case .record:
+                case .record, .updateHeldNote:
                     return nil
                 case .updateNote(let id, let note):
                     let before = try db.updateNote(id: id, note: note, busyTimeout: wait)
@@ -229,6 +233,18 @@ final class MarkStoreWorker: @unchecked Sendable {
         } catch {
             post(.marks(.storeFailed(AppDatabase.shortReason(error))))
         }
+    }
+
+    /// Journals a note for a held mark (fsynced), then tries the import;
+    /// the note reaches SQLite with the mark, or after it when the mark got
+    /// there first, and never replaces a note changed since (`expected`).
+    private func holdNote(key: String, note: String, expected: String) throws -> Event? {
+        guard let journal else { throw JournalError(path: store.url.path, action: "write a note to", errno: ENOENT) }
+        try journal.appendNote(key: key, note: note, expected: expected)
+        journalMayHoldEntries = true
+        post(.marks(.heldNoteSaved(key: key, note: note)))
+        flushJournal(reportAlways: false)
+        return nil
     }
 
     private func patiently<T>(_ body: () throws -> T) throws -> T {

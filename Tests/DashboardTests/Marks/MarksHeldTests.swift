@@ -87,6 +87,48 @@ struct MarksHeldTests {
         #expect(s1.marks.message?.text.hasPrefix("21d 23h 47m 12.654s MARK NOT SAVED") == true)
     }
 
+    @Test("A held mark takes a note: journaled by its key, shown at once; not before it is held")
+    func noteOnAHeldMark() throws {
+        let (s0, sent) = space(keyed())
+        let mark = try #require(sent)
+        // Not yet durable anywhere: wait for it.
+        let (early, _) = update(s0, .key(.character("n"), at: keyInstant))
+        #expect(early.marks.mode == .browsing && early.marks.message?.text.contains("not stored yet") == true)
+        var (s, _) = update(s0, .marks(.held(mark)))
+        (s, _) = update(s, .key(.character("n"), at: keyInstant))
+        #expect(s.marks.mode == .editingNote(id: nil, text: "", heldKey: "run-1"))
+        let title = render(s, size: Size(columns: 100, rows: 30)).lines.joined(separator: "\n")
+        #expect(title.contains("Note for the held mark: "))
+        for c in "Sun LL" { (s, _) = update(s, .key(.character(c), at: keyInstant)) }
+        var effects: [Effect]
+        (s, effects) = update(s, .key(.enter, at: keyInstant))
+        #expect(effects == [.marks(.updateHeldNote(key: "run-1", note: "Sun LL", expected: ""))])
+        (s, _) = update(s, .marks(.heldNoteSaved(key: "run-1", note: "Sun LL")))
+        #expect(s.marks.marks.first?.note == "Sun LL" && s.marks.marks.first?.id == nil)
+        #expect(s.marks.message?.text == "Note saved in the journal with the held mark.")
+        #expect(s.marks.undo == nil)
+        // Stored later with the note: numbered, the note kept.
+        var stored = mark
+        stored.id = 3
+        stored.note = "Sun LL"
+        (s, _) = update(s, .marks(.recorded(stored)))
+        #expect(s.marks.marks.first == stored)
+    }
+
+    @Test("A held mark stored while its note is typed: Enter saves the note by its number")
+    func heldMarkStoredWhileTyping() throws {
+        let (s0, sent) = space(keyed())
+        let mark = try #require(sent)
+        var (s, _) = update(s0, .marks(.held(mark)))
+        (s, _) = update(s, .key(.character("n"), at: keyInstant))
+        (s, _) = update(s, .key(.character("x"), at: keyInstant))
+        var stored = mark
+        stored.id = 3
+        (s, _) = update(s, .marks(.recorded(stored)))
+        let (_, effects) = update(s, .key(.enter, at: keyInstant))
+        #expect(effects == [.marks(.updateNote(id: 3, note: "x"))])
+    }
+
     @Test("Marks left in the journal by an earlier run are shown held, without a bell")
     func leftovers() {
         var left = F.mark(0, secondsBefore: 5)
@@ -97,14 +139,14 @@ struct MarksHeldTests {
         #expect(s.marks.isHeld(left) && s.marks.totalCount == 3)
     }
 
-    @Test("A row not yet stored says held instead of a number, and cannot be annotated yet")
+    @Test("A row not yet stored says held instead of a number; d waits for the number (n does not: see above)")
     func heldRow() throws {
         let (s0, sent) = space(keyed())
         let (s1, _) = update(s0, .marks(.held(try #require(sent))))
         var frame = Frame(size: Size(columns: 60, rows: 9))
         MarksPanel.draw(s1, in: Rect(x: 0, y: 0, width: 60, height: 9), into: &frame)
         #expect(frame.lines[2].hasPrefix("▶  held  21d 23h 47m 12.654s"), "\(frame.lines[2])")
-        let (s2, effects) = update(s1, .key(.character("n"), at: keyInstant))
+        let (s2, effects) = update(s1, .key(.character("d"), at: keyInstant))
         #expect(effects.isEmpty && s2.marks.message?.text == UILanguage.en.text(.markNotStoredYet))
     }
 }

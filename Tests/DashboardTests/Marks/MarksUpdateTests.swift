@@ -149,7 +149,7 @@ struct MarksUpdateTests {
         var s = F.state(marks: 1)
         (s, _) = press(s, .character("n"))
         for _ in 0..<250 { (s, _) = press(s, .character("a")) }
-        guard case .editingNote(_, let text) = s.marks.mode else { Issue.record("not editing"); return }
+        guard case .editingNote(_, let text, _) = s.marks.mode else { Issue.record("not editing"); return }
         #expect(text.count == 200)
         #expect(s.marks.message?.isError == true)
         let (quit, quitEffects) = press(s, .control("c"))

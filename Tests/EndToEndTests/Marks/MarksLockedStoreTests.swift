@@ -137,6 +137,31 @@ struct MarksLockedStoreTests {
         #expect(try p.listJSON().count == 3)
     }
 
+    @Test("A note typed on a held mark during the lock survives kill -9 and reaches SQLite with the mark")
+    func noteOnAHeldMarkSurvivesKillNine() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let (session, pid) = try start(p)
+        defer { session.stop() }
+        let locker = try holdLock(p, seconds: Self.lockSeconds)
+        defer { kill(locker, SIGKILL) }
+        try session.send("Space")
+        #expect(session.waitForScreen(5) { Self.heldRows($0).count == 1 } != nil, "no held mark:\n\(session.capture())")
+        try session.send("n")
+        #expect(session.waitForScreen { $0.contains("Note for the held mark: ") } != nil, "n opened no note:\n\(session.capture())")
+        try session.send("-l", "first light")
+        try session.send("Enter")
+        let saved = session.waitForScreen(5) { $0.contains("Note saved in the journal with the held mark") && $0.contains("first l") }
+        #expect(saved != nil, "\(session.capture())")
+        kill(pid, SIGKILL)
+        #expect(!exited(locker), "the lock ended before the kill; the test proves nothing")
+        _ = waitForExit(locker, seconds: Self.lockSeconds * 3)
+        // The next program to open the store imports the mark and its note.
+        let marks = try p.listJSON()
+        #expect(marks.count == 1 && marks.first?["note"] as? String == "first light", "\(marks)")
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: p.databasePath + ".pending-marks")))?.isEmpty ?? true)
+    }
+
     @Test("marks add while the database stays locked: held in the journal, exit 0, stored by the next command")
     func cliFallsBackToTheJournal() throws {
         let p = try MarksProcess()

@@ -9,6 +9,10 @@ public enum MarksEffect: Equatable, Sendable {
     /// `.recordFailed` when it could be written nowhere.
     case record(SightingMark)
     case updateNote(id: Int64, note: String)
+    /// A note for a mark still held in the journal (no id yet): journaled
+    /// beside it, applied when the mark reaches SQLite if its note is still
+    /// `expected`; answered by `.heldNoteSaved`.
+    case updateHeldNote(key: String, note: String, expected: String)
     case delete(id: Int64)
     /// Put back marks removed by a delete or a clear (undo).
     case restore([SightingMark])
@@ -32,6 +36,8 @@ public enum MarksEvent: Equatable, Sendable {
     case recordFailed(SightingMark, reason: String)
     /// The note of a mark changed; `previous` is the note before.
     case noteSaved(SightingMark, previous: String)
+    /// A held mark's note is durable in the journal.
+    case heldNoteSaved(key: String, note: String)
     case deleted(SightingMark)
     case restored([SightingMark])
     case cleared([SightingMark])

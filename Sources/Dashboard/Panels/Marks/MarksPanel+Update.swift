@@ -39,6 +39,11 @@ extension MarksPanel {
             if let mark = m.selectedMark, let id = mark.id {
                 m.mode = .editingNote(id: id, text: mark.note)
                 m.message = nil
+            } else if let mark = m.selectedMark, m.isHeld(mark), let key = mark.uniqueKey {
+                // Safe in the journal, waiting for the database: the note
+                // is journaled beside it.
+                m.mode = .editingNote(id: nil, text: mark.note, heldKey: key)
+                m.message = nil
             } else if m.selectedMark != nil {
                 m.message = .init(state.language.text(.markNotStoredYet))
             } else {
@@ -94,11 +99,18 @@ extension MarksPanel {
             }
             next.marks.message = .init(state.language.text(.keptAllMarks(count: count)))
             return (next, [])
-        case .editingNote(let id, var text):
+        case .editingNote(let id, var text, let heldKey):
             switch key {
             case .enter:
                 next.marks.mode = .browsing
-                return (next, [.marks(.updateNote(id: id, note: text))])
+                // A held mark may have reached SQLite while the note was typed.
+                let stored = id ?? heldKey.flatMap { key in state.marks.marks.first { $0.uniqueKey == key }?.id }
+                if let stored { return (next, [.marks(.updateNote(id: stored, note: text))]) }
+                guard let heldKey, let mark = state.marks.marks.first(where: { $0.uniqueKey == heldKey }) else {
+                    next.marks.message = .init(state.language.text(.noMarkToAnnotate))
+                    return (next, [])
+                }
+                return (next, [.marks(.updateHeldNote(key: heldKey, note: text, expected: mark.note))])
             case .escape:
                 next.marks.mode = .browsing
                 next.marks.message = .init(state.language.text(.noteNotChanged))
@@ -114,7 +126,7 @@ extension MarksPanel {
             default:
                 break
             }
-            next.marks.mode = .editingNote(id: id, text: text)
+            next.marks.mode = .editingNote(id: id, text: text, heldKey: heldKey)
             return (next, [])
         }
     }
@@ -198,6 +210,11 @@ extension MarksPanel {
             if let i = m.marks.firstIndex(where: { $0.id == mark.id }) { m.marks[i] = mark }
             m.undo = .note(id: mark.id ?? 0, previous: previous)
             m.message = .init(state.language.text(.noteSaved(id: mark.id ?? 0)))
+        case let .heldNoteSaved(key, note):
+            for i in m.marks.indices where m.marks[i].uniqueKey == key { m.marks[i].note = note }
+            // No undo: the mark has no number to undo it on yet.
+            m.undo = nil
+            m.message = .init(state.language.text(.heldNoteSaved))
         case .deleted(let mark):
             m.marks.removeAll { $0.id == mark.id }
             m.totalCount = max(0, m.totalCount - 1)

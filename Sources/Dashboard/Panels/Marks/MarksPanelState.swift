@@ -18,8 +18,9 @@ public struct MarksPanelState: Equatable, Sendable {
 
     public enum Mode: Equatable, Sendable {
         case browsing
-        /// Typing a note for mark `id`; `text` is what is typed so far.
-        case editingNote(id: Int64, text: String)
+        /// Typing a note for mark `id`; `text` is what is typed so far. A
+        /// mark held in the journal has no id yet: then `heldKey` names it.
+        case editingNote(id: Int64?, text: String, heldKey: String? = nil)
         /// Waiting for `y` to delete all `count` marks.
         case confirmingClear(count: Int)
     }

@@ -101,7 +101,7 @@ extension MarksPanel {
         let m = state.marks
         let l = state.language
         switch m.mode {
-        case .editingNote(let id, let text):
+        case .editingNote(let id, let text, _):
             let x = frame.put(l.text(.noteFor(id: id)), x: rect.x + 1, y: y, role: .title, clip: rect)
             // The end of long text stays visible while typing, and the keys after it.
             let hint = "  " + l.text(.marksNoteHint)
@@ -245,9 +245,9 @@ extension MarksPanel {
         if new.message != old.message, let message = new.message { lines.append(message.text) }
         if new.mode != old.mode {
             switch new.mode {
-            case .editingNote(let id, let text) where old.mode == .browsing:
+            case .editingNote(let id, let text, _) where old.mode == .browsing:
                 lines.append(l.text(.typeNote(id: id, current: InertText.display(text))))
-            case .editingNote(_, let text):
+            case .editingNote(_, let text, _):
                 lines.append(l.text(.typedNote(InertText.display(text))))
             case .confirmingClear(let count):
                 lines.append(l.text(.confirmClearSpoken(count: count)))

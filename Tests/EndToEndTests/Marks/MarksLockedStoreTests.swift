@@ -115,24 +115,38 @@ struct MarksLockedStoreTests {
         #expect((try? Data(contentsOf: URL(fileURLWithPath: p.databasePath + ".pending-marks")))?.isEmpty ?? true)
     }
 
-    @Test("kill -9 of the dashboard while its marks wait in the journal: none lost after the lock goes")
-    func killNineDuringLock() throws {
-        let p = try MarksProcess()
-        defer { p.remove() }
+    /// Starts the dashboard, has another process lock its database, runs
+    /// `during` (keys; returns what the screen showed), kills the dashboard
+    /// with SIGKILL while the lock is still held, and waits for the lock to
+    /// end. What `during` returned comes back.
+    func killedDuringLock<T>(_ p: MarksProcess, _ during: (TmuxSession) throws -> T) throws -> T {
         let (session, pid) = try start(p)
         defer { session.stop() }
         let locker = try holdLock(p, seconds: Self.lockSeconds)
         defer { kill(locker, SIGKILL) }
-        for _ in 0..<3 { try session.send("Space") }
-        let shown = session.waitForScreen(5) { Self.heldRows($0).count == 3 }
-        kill(pid, SIGKILL)
-        let screen = try #require(shown, "three held marks never shown:\n\(session.capture())")
+        let result: T
+        do {
+            defer { kill(pid, SIGKILL) }
+            result = try during(session)
+        }
         #expect(!exited(locker), "the lock ended before the kill; the test proves nothing")
         _ = waitForExit(locker, seconds: Self.lockSeconds * 3)
+        return result
+    }
+
+    @Test("kill -9 of the dashboard while its marks wait in the journal: none lost after the lock goes")
+    func killNineDuringLock() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let shown = try killedDuringLock(p) { session in
+            for _ in 0..<3 { try session.send("Space") }
+            return session.waitForScreen(5) { Self.heldRows($0).count == 3 } ?? "three held marks never shown:\n\(session.capture())"
+        }
+        #expect(Self.heldRows(shown).count == 3, "\(shown)")
         // The next program to open the store (here `marks list`) imports the journal.
         let marks = try p.listJSON()
         #expect(marks.count == 3, "\(marks)")
-        #expect(Set(marks.compactMap { $0["markTime"] as? String }) == Self.markTimes(Self.heldRows(screen)))
+        #expect(Set(marks.compactMap { $0["markTime"] as? String }) == Self.markTimes(Self.heldRows(shown)))
         // A second import finds nothing new: still three.
         #expect(try p.listJSON().count == 3)
     }
@@ -141,21 +155,16 @@ struct MarksLockedStoreTests {
     func noteOnAHeldMarkSurvivesKillNine() throws {
         let p = try MarksProcess()
         defer { p.remove() }
-        let (session, pid) = try start(p)
-        defer { session.stop() }
-        let locker = try holdLock(p, seconds: Self.lockSeconds)
-        defer { kill(locker, SIGKILL) }
-        try session.send("Space")
-        #expect(session.waitForScreen(5) { Self.heldRows($0).count == 1 } != nil, "no held mark:\n\(session.capture())")
-        try session.send("n")
-        #expect(session.waitForScreen { $0.contains("Note for the held mark: ") } != nil, "n opened no note:\n\(session.capture())")
-        try session.send("-l", "first light")
-        try session.send("Enter")
-        let saved = session.waitForScreen(5) { $0.contains("Note saved in the journal with the held mark") && $0.contains("first l") }
-        #expect(saved != nil, "\(session.capture())")
-        kill(pid, SIGKILL)
-        #expect(!exited(locker), "the lock ended before the kill; the test proves nothing")
-        _ = waitForExit(locker, seconds: Self.lockSeconds * 3)
+        try killedDuringLock(p) { session in
+            try session.send("Space")
+            #expect(session.waitForScreen(5) { Self.heldRows($0).count == 1 } != nil, "no held mark:\n\(session.capture())")
+            try session.send("n")
+            #expect(session.waitForScreen { $0.contains("Note for the held mark: ") } != nil, "n opened no note:\n\(session.capture())")
+            try session.send("-l", "first light")
+            try session.send("Enter")
+            let saved = session.waitForScreen(5) { $0.contains("Note saved in the journal with the held mark") && $0.contains("first l") }
+            #expect(saved != nil, "\(session.capture())")
+        }
         // The next program to open the store imports the mark and its note.
         let marks = try p.listJSON()
         #expect(marks.count == 1 && marks.first?["note"] as? String == "first light", "\(marks)")

@@ -119,7 +119,7 @@ extension UIText {
         case .marksNoteHint: "Enter 保存 · Esc 取り消し · Ctrl-Space 記録"
         case .markHeld: "保留"
         case .markNotStoredYet: "このマークはまだ保存されていません。番号が出るまで待ってください。"
-        case .heldNoteSaved: "保留中のマークと一緒にメモをジャーナルに保存しました。"
+        case .noteJournaled: "メモをジャーナルに保存しました（データベース使用中）。"
         case .heldMarksStored: "保留中のマークをデータベースに保存しました。"
         case .marksClearHint: "y で削除（u で元に戻す）· 他のキーで保持"
         case .noMarkToAnnotate: "メモを付けるマークがありません。Space で記録します。"

@@ -41,7 +41,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case plainGreeting, plainKeys, plainEndOfKeys, plainHelpClosed, plainSettingsOpen, plainSettingsClosed, plainGoodbye, plainProblem, plainWarning
 
     // MARK: Marks panel
-    case marksTitle, marksEmpty, marksHint, marksNoteHint, marksClearHint, markHeld, markNotStoredYet, heldMarksStored, heldNoteSaved
+    case marksTitle, marksEmpty, marksHint, marksNoteHint, marksClearHint, markHeld, markNotStoredYet, heldMarksStored, noteJournaled
     case noMarkToAnnotate, noMarkToDelete, nothingToUndo, noMarksToClear, noteNotChanged
     case noPosition, noGPSFix, stalePosition, watch
 
@@ -185,7 +185,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .marksNoteHint: "Enter saves · Esc cancels · Ctrl-Space marks"
         case .markHeld: "held"
         case .markNotStoredYet: "That mark is not stored yet: wait until it shows its number."
-        case .heldNoteSaved: "Note saved in the journal with the held mark."
+        case .noteJournaled: "Note saved in the journal (database busy)."
         case .heldMarksStored: "Held marks are now stored in the database."
         case .marksClearHint: "y deletes (u undoes) · any other key keeps them"
         case .noMarkToAnnotate: "No mark to annotate: press Space to record one."

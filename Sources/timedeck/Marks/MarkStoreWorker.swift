@@ -211,10 +211,17 @@ final class MarkStoreWorker: @unchecked Sendable {
                 case .record, .updateHeldNote:
                     return nil
                 case .updateNote(let id, let note):
-                    let before = try db.updateNote(id: id, note: note, busyTimeout: wait)
-                    var after = before
-                    after.note = note
-                    return .marks(.noteSaved(after, previous: before.note))
+                    do {
+                        let before = try db.updateNote(id: id, note: note, busyTimeout: wait)
+                        var after = before
+                        after.note = note
+                        return .marks(.noteSaved(after, previous: before.note))
+                    } catch where AppDatabase.isBusy(error) {
+                        // Another process holds the database: the note goes
+                        // to the journal (read works meanwhile, in WAL mode).
+                        guard let mark = try? db.mark(id: id), let key = mark.uniqueKey else { throw error }
+                        return try holdNote(key: key, note: note, expected: mark.note)
+                    }
                 case .delete(let id):
                     guard let removed = try db.deleteMark(id: id, busyTimeout: wait) else {
                         return .marks(.storeFailed("mark #\(id) is already gone"))
@@ -235,14 +242,15 @@ final class MarkStoreWorker: @unchecked Sendable {
         }
     }
 
-    /// Journals a note for a held mark (fsynced), then tries the import;
-    /// the note reaches SQLite with the mark, or after it when the mark got
-    /// there first, and never replaces a note changed since (`expected`).
+    /// Journals a note (fsynced) for a held mark, or for a stored one while
+    /// the database is busy, then tries the import; the note reaches SQLite
+    /// with the mark, or after it, and never replaces a note changed since
+    /// (`expected`).
     private func holdNote(key: String, note: String, expected: String) throws -> Event? {
         guard let journal else { throw JournalError(path: store.url.path, action: "write a note to", errno: ENOENT) }
         try journal.appendNote(key: key, note: note, expected: expected)
         journalMayHoldEntries = true
-        post(.marks(.heldNoteSaved(key: key, note: note)))
+        post(.marks(.noteJournaled(key: key, note: note)))
         flushJournal(reportAlways: false)
         return nil
     }

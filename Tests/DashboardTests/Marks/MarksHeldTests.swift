@@ -103,9 +103,9 @@ struct MarksHeldTests {
         var effects: [Effect]
         (s, effects) = update(s, .key(.enter, at: keyInstant))
         #expect(effects == [.marks(.updateHeldNote(key: "run-1", note: "Sun LL", expected: ""))])
-        (s, _) = update(s, .marks(.heldNoteSaved(key: "run-1", note: "Sun LL")))
+        (s, _) = update(s, .marks(.noteJournaled(key: "run-1", note: "Sun LL")))
         #expect(s.marks.marks.first?.note == "Sun LL" && s.marks.marks.first?.id == nil)
-        #expect(s.marks.message?.text == "Note saved in the journal with the held mark.")
+        #expect(s.marks.message?.text == "Note saved in the journal (database busy).")
         #expect(s.marks.undo == nil)
         // Stored later with the note: numbered, the note kept.
         var stored = mark

@@ -49,11 +49,11 @@ struct MarksLockedStoreTests {
         })
     }
 
-    func start(_ p: MarksProcess) throws -> (TmuxSession, pid_t) {
+    func start(_ p: MarksProcess, marks: Int = 0) throws -> (TmuxSession, pid_t) {
         try "[marks]\ngpsd = \"off\"\n".write(toFile: p.configPath, atomically: true, encoding: .utf8)
         let session = try TmuxSession(columns: 100, rows: 30, command: "exec \(shellQuoted(TimedeckBinary.url.path))",
                                       environment: ["TIMEDECK_HOME": p.home.path, "TIMEDECK_CONFIG": p.configPath, "TZ": "UTC"])
-        guard session.waitForScreen(10, { $0.contains("Marks 0") && Self.shownSecond($0) != nil }) != nil else {
+        guard session.waitForScreen(10, { $0.contains("Marks \(marks)") && Self.shownSecond($0) != nil }) != nil else {
             throw MarksProcess.Failure(message: "dashboard did not start:\n\(session.capture())")
         }
         let pidText = try session.tmux(["display-message", "-p", "-t", session.name, "#{pane_pid}"])
@@ -162,13 +162,36 @@ struct MarksLockedStoreTests {
             #expect(session.waitForScreen { $0.contains("Note for the held mark: ") } != nil, "n opened no note:\n\(session.capture())")
             try session.send("-l", "first light")
             try session.send("Enter")
-            let saved = session.waitForScreen(5) { $0.contains("Note saved in the journal with the held mark") && $0.contains("first l") }
+            let saved = session.waitForScreen(5) { $0.contains("Note saved in the journal (database busy)") && $0.contains("first l") }
             #expect(saved != nil, "\(session.capture())")
         }
         // The next program to open the store imports the mark and its note.
         let marks = try p.listJSON()
         #expect(marks.count == 1 && marks.first?["note"] as? String == "first light", "\(marks)")
         #expect((try? Data(contentsOf: URL(fileURLWithPath: p.databasePath + ".pending-marks")))?.isEmpty ?? true)
+    }
+
+    @Test("A note on a stored mark while the database is locked goes to the journal at once and is stored after")
+    func noteOnAStoredMarkDuringTheLock() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        #expect(try p.run(["marks", "add", "--no-position"]).status == 0)
+        let (session, pid) = try start(p, marks: 1)
+        defer { kill(pid, SIGKILL); session.stop() }
+        let locker = try holdLock(p, seconds: Self.lockSeconds)
+        defer { kill(locker, SIGKILL) }
+        try session.send("n")
+        #expect(session.waitForScreen { $0.contains("Note for #1: ") } != nil, "\(session.capture())")
+        try session.send("-l", "Sun LL")
+        let typed = Date()
+        try session.send("Enter")
+        // Not the 5 s the store would wait for the lock: the journal takes it.
+        let saved = session.waitForScreen(5) { $0.contains("Note saved in the journal (database busy)") }
+        #expect(saved != nil, "\(session.capture())")
+        #expect(Date().timeIntervalSince(typed) < 3, "took \(Date().timeIntervalSince(typed)) s")
+        #expect(!exited(locker), "the lock ended first; the test proves nothing")
+        _ = waitForExit(locker, seconds: Self.lockSeconds * 3)
+        #expect(waitUntil(5) { ((try? p.listJSON()) ?? []).first?["note"] as? String == "Sun LL" }, "\((try? p.listJSON()) ?? [])")
     }
 
     @Test("marks add while the database stays locked: held in the journal, exit 0, stored by the next command")

@@ -11,7 +11,7 @@ public enum MarksEffect: Equatable, Sendable {
     case updateNote(id: Int64, note: String)
     /// A note for a mark still held in the journal (no id yet): journaled
     /// beside it, applied when the mark reaches SQLite if its note is still
-    /// `expected`; answered by `.heldNoteSaved`.
+    /// `expected`; answered by `.noteJournaled`.
     case updateHeldNote(key: String, note: String, expected: String)
     case delete(id: Int64)
     /// Put back marks removed by a delete or a clear (undo).
@@ -36,8 +36,9 @@ public enum MarksEvent: Equatable, Sendable {
     case recordFailed(SightingMark, reason: String)
     /// The note of a mark changed; `previous` is the note before.
     case noteSaved(SightingMark, previous: String)
-    /// A held mark's note is durable in the journal.
-    case heldNoteSaved(key: String, note: String)
+    /// A note is durable in the journal, waiting for the database with the
+    /// held mark it belongs to, or because the database was busy.
+    case noteJournaled(key: String, note: String)
     case deleted(SightingMark)
     case restored([SightingMark])
     case cleared([SightingMark])

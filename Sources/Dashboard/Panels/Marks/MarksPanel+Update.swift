@@ -210,11 +210,11 @@ extension MarksPanel {
             if let i = m.marks.firstIndex(where: { $0.id == mark.id }) { m.marks[i] = mark }
             m.undo = .note(id: mark.id ?? 0, previous: previous)
             m.message = .init(state.language.text(.noteSaved(id: mark.id ?? 0)))
-        case let .heldNoteSaved(key, note):
+        case let .noteJournaled(key, note):
             for i in m.marks.indices where m.marks[i].uniqueKey == key { m.marks[i].note = note }
             // No undo: the mark has no number to undo it on yet.
             m.undo = nil
-            m.message = .init(state.language.text(.heldNoteSaved))
+            m.message = .init(state.language.text(.noteJournaled))
         case .deleted(let mark):
             m.marks.removeAll { $0.id == mark.id }
             m.totalCount = max(0, m.totalCount - 1)

@@ -183,6 +183,7 @@ import TimeKit
         var s = state([team()])
         s.settings.fixedPosition = "48.8566, 2.3522"
         #expect(CallsPanel.placeSearch(s)("here").map(\.place.name) == ["Paris"])
+        #expect(CallsPanel.placeSearch(s)("here").first?.matchText.map { UILanguage.en.text($0) } == "nearest your position")
         s.settings.fixedPosition = nil
         #expect(CallsPanel.placeSearch(s)("here").first?.place.name != "Paris")
     }

@@ -155,6 +155,7 @@ extension UIText {
         case .noMatchYet: "一致なし: 入力を続けるか Europe/Paris のようなゾーン名を"
         case .matchGuess: "推測（完全一致でない）"
         case .matchOtherName: "別名で一致"
+        case .matchHere: "現在地に最も近い場所"
         case .callNeedsPlace: "通話には場所が 1 つ以上必要です。"
         case .callNeedsName: "通話には名前が必要です。"
         case .marsCannotBeSource: "火星の地点は通話に参加できますが、発信元にはなれません（タイムゾーンがありません）。"

@@ -49,7 +49,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case goToPrompt, goToHint, goToCancelled
     case noCalls, newCallName, noDuration, newCallTitle, editingTitle, sourcePlace, marsLMST, marsPlace
     case editorKeys, editorKeysMore, editorFieldKeys, editorDeleteKeys, promptName, promptDuration, promptReminder, promptPeople, promptAddPlace, promptChangeTo, noMatchYet
-    case matchGuess, matchOtherName
+    case matchGuess, matchOtherName, matchHere
     case callNeedsPlace, callNeedsName, marsCannotBeSource, durationRange, reminderUnreadable, noPlaceMatches, changesDropped
     case backToScheduled, nowPressNAgain, earliestRule, latestRule, noGoodTime, reducedMotionOn, handsSweep
     case bad, endsBad, dstShort, now, am, pm
@@ -221,6 +221,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .noMatchYet: "no match yet: keep typing, or try a zone such as Europe/Paris"
         case .matchGuess: "guess, not exact"
         case .matchOtherName: "by another name"
+        case .matchHere: "nearest your position"
         case .callNeedsPlace: "A call needs at least one place."
         case .callNeedsName: "A call needs a name."
         case .marsCannotBeSource: "A Mars site can join a call but not be its source (it has no time zone)."

@@ -223,6 +223,8 @@ public struct PlaceChoice: Equatable, Sendable {
         case oldZoneName(String)
         /// A Mars site by an alias (`Jezero` → Perseverance).
         case marsAlias(String)
+        /// "here": the place nearest the user's position.
+        case here
     }
 
     public init(_ place: Place, match: Match? = nil) {
@@ -249,6 +251,7 @@ public struct PlaceChoice: Equatable, Sendable {
         case .otherName?: .text(.matchOtherName)
         case .oldZoneName(let name)?: .matchOldZoneName(name)
         case .marsAlias(let alias)?: .matchMarsAlias(alias)
+        case .here?: .text(.matchHere)
         }
     }
 }

@@ -81,7 +81,7 @@ public struct CallPlannerState: Equatable, Sendable {
     /// "here" lists `here` (the place nearest the user's position) first.
     /// Pure: the database, zone names and sites were loaded by the shell.
     public func searchPlaces(_ query: String, here: Place? = nil) -> [PlaceChoice] {
-        if PlaceDatabase.isHere(query), let here { return [PlaceChoice(here)] }
+        if PlaceDatabase.isHere(query), let here { return [PlaceChoice(here, match: .here)] }
         let resolver = PlaceResolver(places: places, zones: zones ?? ZoneCatalog.foundation, mars: marsSites)
         return resolver.resolve(query, limit: 8).candidates.filter(\.isUsable).map(PlaceChoice.init)
     }

@@ -4,7 +4,8 @@
 # with an empty tmpfs over the source tree): the installed tree must be
 # relocatable and must never read the source tree. Also: ldd shows no Swift
 # toolchain library, `man -l` renders the page, the bash completion loads,
-# uninstall removes every file, and the .deb holds the same tree under /usr.
+# uninstall removes every file, and the .deb holds the same tree under /usr,
+# installs (apt resolves its Depends; dpkg into an empty root) and removes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$(pwd -P)"
@@ -66,4 +67,22 @@ grep -q './usr/share/man/man1/timedeck.1$' <<<"$contents" || fail ".deb has no m
 grep -q './usr/share/timedeck/places.bin$' <<<"$contents" || fail ".deb has no data"
 dpkg-deb -f "$deb" Depends | grep -q 'libncursesw6' || fail ".deb Depends lacks libncursesw6"
 echo "check-install: $deb ($(du -h "$deb" | cut -f1)), Depends: $(dpkg-deb -f "$deb" Depends)"
+
+# It installs: apt resolves its Depends from this system's packages
+# (simulated: the system is not changed), and dpkg installs it into an
+# empty root of its own, where the binary finds its data under /usr/share
+# with the checkout hidden; dpkg then removes every file it installed.
+if command -v apt-get >/dev/null; then
+  sim="$(apt-get install -s "$(realpath "$deb")" 2>&1)" || fail "apt-get install -s $deb: $sim"
+  grep -q '^Inst timedeck ' <<<"$sim" || fail "apt would not install the .deb: $sim"
+fi
+root="$work/root"
+mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates"
+touch "$root/var/lib/dpkg/status"
+dpkg --root="$root" --force-depends --force-not-root --force-script-chrootless -i "$deb" >/dev/null 2>&1 \
+  || fail "dpkg -i into an empty root: $(dpkg --root="$root" --force-depends --force-not-root --force-script-chrootless -i "$deb" 2>&1 | tail -3)"
+out="$(hidden "$root/usr/bin/timedeck" places search tokyo)"; grep -q "Tokyo" <<<"$out" || fail "the .deb's binary: places search"
+dpkg --root="$root" --force-depends --force-not-root --force-script-chrootless -r timedeck >/dev/null 2>&1 || fail "dpkg -r"
+[ ! -e "$root/usr/bin/timedeck" ] && [ ! -e "$root/usr/share/timedeck/places.bin" ] || fail "dpkg -r left files"
+echo "check-install: the .deb installs (apt resolves its Depends; dpkg into an empty root) and removes cleanly"
 echo "check-install: OK"

@@ -91,6 +91,25 @@ import Testing
         #expect(notes("lond").first?.description.contains("beginning of London") == true)
     }
 
+    /// Every site of the bundled library, by id (`Mars/<id>`, `mars <name>`)
+    /// always, and by its name and each alias: the site itself, or — where
+    /// the word is also a city's name — that city with a note naming the
+    /// site and how to ask for it. Never a third place, never silent.
+    @Test func everyMarsSiteOfTheLibraryIsReachable() throws {
+        let library = try MarsSiteLibrary.bundled()
+        #expect(library.sites.count >= 12)
+        for site in library.sites {
+            #expect(summary("Mars/\(site.id)") == "mars \(site.id)", "Mars/\(site.id)")
+            #expect(summary("mars \(site.name)") == "mars \(site.id)", "mars \(site.name)")
+            for word in [site.name] + site.aliases {
+                let outcome = summary(word)
+                if outcome == "mars \(site.id)" { continue }
+                #expect(outcome.hasPrefix("city "), "\(word) → \(outcome)")
+                #expect(notes(word).contains { $0.description.contains("Mars/\(site.id)") }, "\(word): no note naming Mars/\(site.id)")
+            }
+        }
+    }
+
     @Test func phoenixIsTheCityWithANoteNamingTheMarsSite() {
         let n = notes("Phoenix")
         #expect(n.contains { $0.description.contains("Mars/phoenix") })

@@ -254,7 +254,8 @@ public struct PlaceResolver: Sendable {
 
     func marsCandidates(_ text: String) -> [Candidate] {
         guard let mars else { return [] }
-        var key = SearchFolding.fold(text)
+        let whole = SearchFolding.fold(text)
+        var key = whole
         var asked = false
         if key == "mars" { return mars.sites.map { Candidate(place: .mars($0), tier: .prefix, how: .prefix) } }
         if key.hasPrefix("mars ") { key = String(key.dropFirst(5)); asked = true }
@@ -262,9 +263,10 @@ public struct PlaceResolver: Sendable {
         for site in mars.sites {
             let names = [site.id, site.name].map(SearchFolding.fold)
             let aliases = site.aliases.map(SearchFolding.fold)
-            if names.contains(key) {
+            // "mars 2020" is an alias as typed, not "2020" asked on Mars.
+            if names.contains(key) || names.contains(whole) {
                 out.append(Candidate(place: .mars(site), tier: .exact, how: .name))
-            } else if let i = aliases.firstIndex(of: key) {
+            } else if let i = aliases.firstIndex(of: key) ?? aliases.firstIndex(of: whole) {
                 out.append(Candidate(place: .mars(site), tier: .alias, how: .marsAlias(site.aliases[i])))
             } else if (asked || key.count >= 3), (names + aliases).contains(where: { $0.hasPrefix(key) }) {
                 out.append(Candidate(place: .mars(site), tier: .prefix, how: .prefix))

@@ -110,6 +110,57 @@ import Testing
         }
     }
 
+    /// Every abbreviation of the table: one meaning gives its fixed offset
+    /// (or, where tz has a zone of that very name — CET, EST, MST… — that
+    /// zone, with a note); several give every meaning as a choice and none
+    /// is picked, and each meaning's qualifiers pick exactly it.
+    @Test func everyAbbreviationOfTheTableResolves() {
+        #expect(ZoneAbbreviation.table.count >= 40)
+        for (abbreviation, meanings) in ZoneAbbreviation.table {
+            let outcome = resolver.resolve(abbreviation).outcome
+            if meanings.count == 1 {
+                guard case let .resolved(c, notes) = outcome else {
+                    Issue.record("\(abbreviation) → \(outcome)")
+                    continue
+                }
+                if c.place.isFixedOffset {
+                    #expect(c.place.zoneIdentifier == meanings[0].offset.identifier, "\(abbreviation) → \(c.place.zoneIdentifier)")
+                    #expect(c.place.name == abbreviation)
+                } else {
+                    // A tz zone of that name (CET, EST, GMT as UTC): the
+                    // abbreviation's offset now, and a note where the zone
+                    // changes to summer time.
+                    #expect(!c.place.isMars && c.place.geonameID == 0, "\(abbreviation) → a city: \(c.place.label)")
+                    let zone = TimeZone(identifier: c.place.zoneIdentifier)
+                    let january = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
+                    let offsets = [january, january.addingTimeInterval(182 * 86_400)].compactMap { zone?.secondsFromGMT(for: $0) }
+                    #expect(offsets.contains(meanings[0].offset.seconds), "\(abbreviation) → \(c.place.zoneIdentifier) \(offsets)")
+                    if Set(offsets).count > 1 { #expect(!notes.isEmpty, "\(abbreviation): a zone with summer time, taken without a note") }
+                }
+            } else {
+                guard case let .ambiguous(list) = outcome else {
+                    Issue.record("\(abbreviation) is ambiguous, yet → \(outcome)")
+                    continue
+                }
+                #expect(Set(list.map(\.place.zoneIdentifier)) == Set(meanings.map(\.offset.identifier)), "\(abbreviation)")
+                for meaning in meanings {
+                    for qualifier in meaning.qualifiers {
+                        let picked = resolver.resolve("\(abbreviation) \(qualifier)").outcome
+                        guard case let .resolved(c, _) = picked else { Issue.record("\(abbreviation) \(qualifier) → \(picked)"); continue }
+                        #expect(c.place.zoneIdentifier == meaning.offset.identifier, "\(abbreviation) \(qualifier)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Çat (Turkey) folds to "cat"; `CAT` in capitals is Central Africa Time.
+    @Test func anAbbreviationInCapitalsOutranksACityThatOnlyFoldsToIt() {
+        #expect(summary("CAT") == "fixed UTC+02:00 CAT")
+        #expect(summary("Çat") == "city Çat TR")
+        #expect(summary("IST India") == "fixed UTC+05:30 IST")
+    }
+
     @Test func phoenixIsTheCityWithANoteNamingTheMarsSite() {
         let n = notes("Phoenix")
         #expect(n.contains { $0.description.contains("Mars/phoenix") })

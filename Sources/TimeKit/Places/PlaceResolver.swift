@@ -107,6 +107,15 @@ public struct PlaceResolver: Sendable {
             found.append(Candidate(place: place, tier: .abbreviation, how: .offset(offset.prefix)))
         }
         found += marsSites
+        // A known abbreviation typed in capitals (`CAT`) means the
+        // abbreviation, not a city that shares its letters only once case
+        // and accents are folded away (Çat, Turkey): such a city ranks
+        // after it. A city spelled exactly as typed keeps its rank.
+        if abbreviation != nil, Self.looksLikeAbbreviation(text) {
+            for i in found.indices where found[i].place.geonameID > 0 && found[i].place.name != text && found[i].tier < .abbreviation {
+                found[i].tier = .prefix
+            }
+        }
         // Stable sort by tier keeps the source order within a tier.
         let ordered = found.enumerated().sorted { ($0.element.tier, $0.offset) < ($1.element.tier, $1.offset) }.map(\.element)
         var seen = Set<String>()

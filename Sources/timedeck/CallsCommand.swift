@@ -8,13 +8,14 @@ import TimeStore
 struct CallsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calls",
-        abstract: "List, add and remove saved calls; print the next one for a status bar.",
+        abstract: "List, add, change and remove saved calls; print the next one for a status bar.",
         discussion: """
             The same calls as the dashboard's call planner, in the same database \
             ($TIMEDECK_HOME/timedeck.sqlite, else $XDG_DATA_HOME/timedeck/, else \
             ~/.local/share/timedeck/). Bad input exits 2 and changes nothing.
             """,
-        subcommands: [CallsListCommand.self, CallsAddCommand.self, CallsRemoveCommand.self, CallsNextCommand.self]
+        subcommands: [CallsListCommand.self, CallsAddCommand.self, CallsSetCommand.self, CallsRemoveCommand.self,
+                      CallsNextCommand.self]
     )
 }
 
@@ -201,6 +202,86 @@ struct CallsAddCommand: ParsableCommand {
     }
 }
 
+/// `timedeck calls set NAME [--at TIME] [--duration D|none] [--remind R|off|default] [--name NEW]`:
+/// changes a saved call in place (its places stay); an open dashboard shows
+/// the change within 2 s.
+struct CallsSetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: "Change a saved call: its start, length, reminder or name.",
+        discussion: """
+            The places stay as they are (change them in the dashboard's editor). \
+            Example: timedeck calls set Standup --at "tomorrow 09:30" --remind off
+            """)
+
+    @Argument(help: "The call's name (case does not matter).")
+    var name: String
+
+    @Option(help: "New start, as for calls add; a local date and time is read in the call's first place.")
+    var at: String?
+
+    @Option(help: "New length: 45m, 1h30m, minutes, or none.")
+    var duration: String?
+
+    @Option(help: "New reminder: 10m, 1h, off, or default (follow calls.remind).")
+    var remind: String?
+
+    @Option(name: .customLong("name"), help: "A new name (unique among saved calls).")
+    var newName: String?
+
+    func run() throws {
+        do { try execute() } catch let failure as CLIFailure { throw failure.exit() }
+    }
+
+    func execute() throws {
+        guard at != nil || duration != nil || remind != nil || newName != nil else {
+            throw CLIFailure.usage("say what to change: --at, --duration, --remind or --name, "
+                                   + "e.g. `timedeck calls set \(name) --at \"tomorrow 09:30\"`.")
+        }
+        // Everything is read and checked before the store is written.
+        let calls = try CallsStore.read()
+        var call = try CallsRemoveCommand.unique(name, in: calls)
+        if let newName {
+            let trimmed = newName.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, trimmed.count <= 80 else { throw CLIFailure.usage("a call needs a name of 1 to 80 characters.") }
+            if calls.contains(where: { $0.id != call.id && $0.name.caseInsensitiveCompare(trimmed) == .orderedSame }) {
+                throw CLIFailure.usage("a call named \"\(trimmed)\" already exists; choose another name.")
+            }
+            call.name = trimmed
+        }
+        if let duration {
+            call.durationMinutes = duration.trimmingCharacters(in: .whitespaces).lowercased() == "none"
+                ? nil : try CallsAddCommand.parseDuration(duration)
+        }
+        if let remind {
+            if remind.trimmingCharacters(in: .whitespaces).lowercased() == "default" {
+                call.reminder = .followSetting
+            } else {
+                do { call.reminder = try CallReminder.parse(remind) } catch let error as CallReminder.Invalid {
+                    throw CLIFailure.usage(error.description + ", or default")
+                }
+            }
+        }
+        if let at {
+            let input: CallTimeInput
+            do { input = try CallTimeInput.parse(at) } catch let error as CallTimeInput.ParseError {
+                throw CLIFailure.usage(error.description)
+            }
+            guard let zone = call.participants.first?.place.timeZone else {
+                throw CLIFailure.usage("the call's first place has a time zone this system does not know; update timedeck.")
+            }
+            // "+2h" shifts from the call's own start, as `g` does in the dashboard.
+            let (start, resolution) = input.resolve(in: zone, now: Date(), current: call.start)
+            if let note = CallCommand.note(for: resolution, instant: start, zone: zone) { CallCommand.warn(note) }
+            call.start = Date(timeIntervalSince1970: start.timeIntervalSince1970.rounded())
+        }
+        let saved = try CallsStore.guarded { try CallsStore.forWriting().saveCall(call) }
+        let setting = ConfigFile.loadSettings().settings.callRemindMinutes
+        let minutes = saved.durationMinutes.map { ", \($0) min" } ?? ""
+        print("Changed \"\(saved.name)\": \(ISOInstant.seconds(saved.start))\(minutes), remind "
+              + CallReminder.text(minutes: saved.reminder.minutes(setting: setting)) + " · " + CallReminders.localTimes(saved))
+    }
+}
+
 struct CallsRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete a saved call by name.")
 
@@ -208,18 +289,28 @@ struct CallsRemoveCommand: ParsableCommand {
     var name: String
 
     func run() throws {
-        let calls = try CallsStore.read()
+        do {
+            let call = try Self.unique(name, in: try CallsStore.read())
+            guard let id = call.id else { throw CLIFailure.usage("no saved call is named \"\(name)\"") }
+            try CallsStore.guarded { try CallsStore.forWriting().deleteCall(id: id) }
+            print("Removed \"\(call.name)\".")
+        } catch let failure as CLIFailure {
+            throw failure.exit()
+        }
+    }
+
+    /// The one saved call with this name (any case); names made in the
+    /// dashboard may repeat, so a repeated one is refused.
+    static func unique(_ name: String, in calls: [CallPlan]) throws -> CallPlan {
         let matches = calls.filter { $0.name.caseInsensitiveCompare(name.trimmingCharacters(in: .whitespaces)) == .orderedSame }
-        guard let call = matches.first, let id = call.id else {
+        guard let call = matches.first, call.id != nil else {
             let names = calls.map { "\"\($0.name)\"" }.joined(separator: ", ")
-            throw CLIFailure.usage("no saved call is named \"\(name)\"" + (names.isEmpty ? "; there are none." : ". Saved calls: \(names).")).exit()
+            throw CLIFailure.usage("no saved call is named \"\(name)\"" + (names.isEmpty ? "; there are none." : ". Saved calls: \(names)."))
         }
-        // Names made in the dashboard may repeat: remove only a unique one.
         guard matches.count == 1 else {
-            throw CLIFailure.usage("\(matches.count) saved calls are named \"\(name)\"; rename one in the dashboard first.").exit()
+            throw CLIFailure.usage("\(matches.count) saved calls are named \"\(name)\"; rename one in the dashboard first.")
         }
-        try CallsStore.guarded { try CallsStore.forWriting().deleteCall(id: id) }
-        print("Removed \"\(call.name)\".")
+        return call
     }
 }
 

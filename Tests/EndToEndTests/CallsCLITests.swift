@@ -63,6 +63,45 @@ import TimeKit
         #expect(after.map(\.name) == ["Retro"])
     }
 
+    /// `calls set` changes a saved call in place: its places stay, `+2h`
+    /// shifts from the call's own start, a local time is read in its first
+    /// place; bad input exits 2 and changes nothing.
+    @Test func setChangesStartLengthReminderAndName() throws {
+        let env = scratch(TemporaryFolder())
+        #expect(try run(["calls", "add", "Standup", "--at", "2030-03-15 14:00", "--remind", "10m", "London, GB", "Tokyo"], env).status == 0)
+        #expect(try run(["calls", "add", "Retro", "--at", "2030-03-16T09:00:00Z", "Paris, FR"], env).status == 0)
+        func standup() throws -> Record {
+            let all = try JSONDecoder().decode([Record].self, from: Data(try run(["calls", "list", "--json"], env).stdout.utf8))
+            return try #require(all.first { $0.name == "Standup" || $0.name == "Daily" })
+        }
+        let id = try standup().id
+
+        let moved = try run(["calls", "set", "standup", "--at", "+2h", "--duration", "30m", "--remind", "off"], env)
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stdout.hasPrefix("Changed \"Standup\": 2030-03-15T16:00:00Z, 30 min, remind off · 16:00 London"), "\(moved.stdout)")
+        var s = try standup()
+        #expect(s.start == "2030-03-15T16:00:00Z" && s.durationMinutes == 30 && s.remind == "off" && s.id == id)
+        #expect(s.places.map(\.name) == ["London", "Tokyo"])
+
+        // A local time is London's (the first place), in summer time in June.
+        #expect(try run(["calls", "set", "Standup", "--at", "2030-06-01 09:00", "--duration", "none", "--remind", "default",
+                         "--name", "Daily"], env).status == 0)
+        s = try standup()
+        #expect(s.name == "Daily" && s.start == "2030-06-01T08:00:00Z" && s.durationMinutes == nil && s.remind == "default")
+
+        let before = try run(["calls", "list", "--json"], env).stdout
+        for (args, says) in [(["calls", "set", "Daily"], "say what to change"),
+                             (["calls", "set", "Nobody", "--at", "+1h"], "no saved call"),
+                             (["calls", "set", "Daily", "--at", "someday"], "cannot read the time"),
+                             (["calls", "set", "Daily", "--remind", "soon"], "cannot read the reminder"),
+                             (["calls", "set", "Daily", "--duration", "25h"], "--duration"),
+                             (["calls", "set", "Daily", "--name", "retro"], "already exists")] {
+            let r = try run(args, env)
+            #expect(r.status == 2 && r.stderr.contains(says), "\(args): \(r.status) \(r.stderr)")
+        }
+        #expect(try run(["calls", "list", "--json"], env).stdout == before, "bad input changed a call")
+    }
+
     @Test func nothingAheadPrintsNothingAndNull() throws {
         let env = scratch(TemporaryFolder())
         #expect(try run(["calls", "next"], env).stdout == "")

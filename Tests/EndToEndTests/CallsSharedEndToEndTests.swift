@@ -75,6 +75,23 @@ import TimeKit
         #expect(again.waitForExit() == 0)
     }
 
+    /// `calls set` from a shell changes the call an open dashboard shows.
+    @Test func aCallChangedFromTheShellChangesLive() throws {
+        let home = TemporaryFolder()
+        let environment = ["TZ": "UTC", "TIMEDECK_REDUCED_MOTION": "1", "TIMEDECK_HOME": home.path("data"),
+                           "XDG_CONFIG_HOME": home.path("config")]
+        #expect(try TimedeckBinary.run(["calls", "add", "Standup", "--at", "2030-03-15T14:00:00Z", "London, GB", "Tokyo"],
+                                       environment: environment).status == 0)
+        let tmux = try TmuxSession(columns: 100, rows: 40, command: bin, environment: environment)
+        defer { stop(tmux) }
+        #expect(tmux.waitForScreen(10) { $0.contains("Standup") && $0.contains("2030-03-15T14:00:00Z") } != nil, "\(tmux.capture())")
+        let changed = try TimedeckBinary.run(["calls", "set", "Standup", "--at", "+1h", "--name", "Daily"], environment: environment)
+        #expect(changed.status == 0, "\(changed.stderr)")
+        let live = tmux.waitForScreen(5) { $0.contains("Daily") && $0.contains("2030-03-15T15:00:00Z") }
+        #expect(live != nil, "the change did not appear:\n\(tmux.capture())")
+        try tmux.send("q")
+    }
+
     /// `m` in the call editor sets the call's own reminder; saved with the
     /// call, the shell sees it and a restarted dashboard shows it.
     @Test func aReminderSetInTheEditorIsSavedAndSurvivesARestart() throws {

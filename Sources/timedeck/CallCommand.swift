@@ -28,7 +28,7 @@ struct CallCommand: ParsableCommand {
     @Option(help: "Also write a calendar invitation (RFC 5545 .ics) for the call to this file (never replaces an existing file).")
     var ics: String?
 
-    @Argument(help: "Places, source first: city names, \"London, CA\", zone names such as UTC, or here (the city nearest marks.position).")
+    @Argument(help: "Places, source first: city names, \"London, CA\", zone names such as UTC, or here (the city nearest the gpsd fix, else marks.position).")
     var places: [String] = []
 
     func run() throws {

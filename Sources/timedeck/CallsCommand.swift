@@ -135,7 +135,7 @@ struct CallsAddCommand: ParsableCommand {
     @Option(help: "Reminder before the start: 10m, 1h, or off. Default: the config's calls.remind.")
     var remind: String?
 
-    @Argument(help: "Places, source first: city names, zone names, or here (the city nearest marks.position).")
+    @Argument(help: "Places, source first: city names, zone names, or here (the city nearest the gpsd fix, else marks.position).")
     var places: [String] = []
 
     func run() throws {

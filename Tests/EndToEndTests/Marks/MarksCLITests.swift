@@ -76,6 +76,37 @@ struct MarksCLITests {
         #expect(try p.listJSON().isEmpty)
     }
 
+    @Test("note and delete by number, as the dashboard's n and d do; bad input exits 2 and changes nothing")
+    func noteAndDelete() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        for note in ["first", "second"] { #expect(try p.run(["marks", "add", "--note", note, "--no-position"]).status == 0) }
+        let noted = try p.run(["marks", "note", "#1", "Sun LL, IE -1.2'"])
+        #expect(noted.status == 0, "\(noted.stderr)")
+        #expect(noted.stdout.hasPrefix("noted #1  ") && noted.stdout.contains("\"Sun LL, IE -1.2'\""), "\(noted.stdout)")
+        #expect(try p.listJSON().first { $0["id"] as? Int == 1 }?["note"] as? String == "Sun LL, IE -1.2'")
+        #expect(try p.run(["marks", "note", "1", ""]).status == 0)
+        #expect(try p.listJSON().first { $0["id"] as? Int == 1 }?["note"] as? String == "")
+
+        let before = try p.run(["marks", "list", "--json"]).stdout
+        for (args, says) in [(["marks", "note", "99", "x"], "no mark with id 99"),
+                             (["marks", "note", "one", "x"], "not a mark number"),
+                             (["marks", "note", "2", String(repeating: "a", count: 201)], "201 characters"),
+                             (["marks", "delete", "0"], "not a mark number"),
+                             (["marks", "delete", "99"], "no mark with id 99")] {
+            let r = try p.run(args)
+            #expect(r.status == 2 && r.stderr.contains(says), "\(args): \(r.status) \(r.stderr)")
+        }
+        #expect(try p.run(["marks", "list", "--json"]).stdout == before, "bad input changed the marks")
+
+        let deleted = try p.run(["marks", "delete", "2", "--json"])
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        let gone = try JSONSerialization.jsonObject(with: Data(deleted.stdout.utf8)) as? [[String: Any]]
+        #expect(gone?.first?["note"] as? String == "second", "\(deleted.stdout)")
+        #expect(try p.listJSON().map { $0["id"] as? Int } == [1])
+        #expect(try p.run(["marks", "delete", "2"]).status == 2)
+    }
+
     @Test("Correction from the command line: raw instant kept, corrected one shifted")
     func correction() throws {
         let p = try MarksProcess()

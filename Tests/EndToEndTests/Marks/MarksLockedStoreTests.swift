@@ -194,6 +194,32 @@ struct MarksLockedStoreTests {
         #expect(waitUntil(5) { ((try? p.listJSON()) ?? []).first?["note"] as? String == "Sun LL" }, "\((try? p.listJSON()) ?? [])")
     }
 
+    @Test("marks note while the database stays locked: journaled, exit 0, stored by the next command; delete refuses")
+    func cliNoteFallsBackToTheJournal() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        #expect(try p.run(["marks", "add", "--no-position"]).status == 0)
+        // Long enough for the note's and the delete's 5 s busy waits.
+        let locker = try holdLock(p, seconds: 16)
+        defer { kill(locker, SIGKILL) }
+        let note = try p.run(["marks", "note", "1", "during the lock"])
+        #expect(note.status == 0, "\(note.stderr)")
+        #expect(!exited(locker), "the lock ended before the note gave up waiting; the test proves nothing")
+        #expect(note.stdout.hasPrefix("held note #1"), "\(note.stdout)")
+        #expect(note.stderr.contains("busy") && note.stderr.contains(".pending-marks"), "\(note.stderr)")
+        let journal = (try? String(contentsOfFile: p.databasePath + ".pending-marks", encoding: .utf8)) ?? ""
+        #expect(journal.contains("\"op\":\"note\"") && journal.contains("during the lock"), "journal: \(journal)")
+        let delete = try p.run(["marks", "delete", "1"])
+        let refused = delete.status == 1
+        #expect(refused || exited(locker), "deleted while locked: \(delete.status) \(delete.stderr)")
+        if refused { #expect(delete.stderr.contains("nothing was deleted"), "\(delete.stderr)") }
+        _ = waitForExit(locker, seconds: 40)
+        let marks = try p.listJSON()
+        if refused {
+            #expect(marks.count == 1 && marks.first?["note"] as? String == "during the lock", "\(marks)")
+        }
+    }
+
     @Test("marks add while the database stays locked: held in the journal, exit 0, stored by the next command")
     func cliFallsBackToTheJournal() throws {
         let p = try MarksProcess()

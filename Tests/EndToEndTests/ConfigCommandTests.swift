@@ -96,6 +96,50 @@ import Testing
         #expect(unknown.stderr.contains("Known keys"))
         #expect(!FileManager.default.fileExists(atPath: file))
     }
+
+    /// `mars.site` names a site of the library (name, id or alias) or of the
+    /// file's own `[mars-site-<id>]` tables; anything else is refused by
+    /// `set` (file untouched) and reported by `check`.
+    @Test func marsSiteMustNameASite() throws {
+        for name in ["Jezero", "perseverance", "Curiosity", "mars 2020"] {
+            let r = try TimedeckBinary.run(["config", "set", "mars.site", name], environment: env)
+            #expect(r.status == 0, "\(name): \(r.stderr)")
+        }
+        let before = try String(contentsOfFile: file, encoding: .utf8)
+        let typo = try TimedeckBinary.run(["config", "set", "mars.site", "Jezro"], environment: env)
+        #expect(typo.status == 2 && typo.stderr.contains("no Mars site is named \"Jezro\"") && typo.stderr.contains("Perseverance"),
+                "\(typo.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == before)
+        // A site of the file's own is a site.
+        try (before + "[mars-site-ares3]\nname = \"Ares 3\"\nlongitude = -31.8\n").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try TimedeckBinary.run(["config", "set", "mars.site", "Ares 3"], environment: env).status == 0)
+        // Written by hand: check names it with its line.
+        let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "site = \"Ares 3\"", with: "site = \"Jezro\"")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let check = try TimedeckBinary.run(["config", "check"], environment: env)
+        #expect(check.status == 1 && check.stderr.contains("line 2: mars.site: no Mars site is named \"Jezro\""), "\(check.stderr)")
+    }
+
+    /// Every key `config keys` lists: its default is accepted by `set`, and
+    /// a value with a control sequence is refused without touching the file.
+    @Test func everyKeyTakesItsDefaultAndRefusesGarbage() throws {
+        let keys = try TimedeckBinary.run(["config", "keys"], environment: env).stdout
+            .split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
+        #expect(keys.count >= 20)
+        for line in keys {
+            let parts = line.components(separatedBy: " = ")
+            let key = parts[0]
+            var value = parts.count > 1 ? parts[1] : ""
+            if value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            let ok = try TimedeckBinary.run(["config", "set", key, value.isEmpty ? "" : value], environment: env)
+            #expect(ok.status == 0, "\(key) = \(value): \(ok.stderr)")
+            let before = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            let bad = try TimedeckBinary.run(["config", "set", key, "\u{1B}[2Jzz?"], environment: env)
+            #expect(bad.status == 2, "\(key) took garbage: \(bad.stdout)")
+            #expect(((try? String(contentsOfFile: file, encoding: .utf8)) ?? "") == before, "\(key): the file changed")
+        }
+        #expect(try TimedeckBinary.run(["config", "check"], environment: env).status == 0)
+    }
 }
 
 /// The settings overlay writes the config file from the dashboard.

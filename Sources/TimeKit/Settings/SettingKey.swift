@@ -80,7 +80,7 @@ public struct SettingKey: Sendable {
             settings.marsSite = text.isEmpty ? nil : text
         },
         SettingKey(table: "calls", key: "remind",
-                   help: "How long before a saved call the dashboard reminds you (notice, bell, plain-mode line), e.g. \"10m\" or \"1h\"; \"off\" for none. A call's own reminder (calls add --remind) wins.",
+                   help: "How long before a saved call the dashboard reminds you (notice, bell, plain-mode line), e.g. \"10m\" or \"1h\"; \"off\" for none. A call's own reminder (calls add --remind, calls set, m in the call editor) wins.",
                    defaultText: "\"10m\"") { settings, value throws(Invalid) in
             let text = try string(value)
             do {

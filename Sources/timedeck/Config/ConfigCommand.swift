@@ -20,11 +20,12 @@ struct ConfigCommand: ParsableCommand {
             abstract: "Check the config file; exit 1 listing every problem (line, key, what is wrong, what to do).")
         func run() throws {
             let file = ConfigFile.locate()
-            let loaded = file.load()
+            var loaded = file.load()
             guard loaded.exists else {
                 print("\(file.url.path): no file; timedeck uses the defaults (timedeck config init writes them out).")
                 return
             }
+            if let site = ConfigFile.marsSiteProblem(loaded.settings, text: loaded.text) { loaded.problems.append(site) }
             guard !loaded.problems.isEmpty else {
                 print("\(file.url.path): OK")
                 return

@@ -110,8 +110,24 @@ struct ConfigFile {
         if let problem = problems.first(where: { $0.key == "\(table).\(key)" || $0.key == "[\(table)]" }) {
             throw WriteError(description: "timedeck: \(table).\(key) = \(value) is not valid: \(problem.message)")
         }
+        if "\(table).\(key)" == "mars.site", let problem = Self.marsSiteProblem(settings, text: changed.text) {
+            throw WriteError(description: "timedeck: \(table).\(key) = \(value) is not valid: \(problem.message); \(problem.advice)")
+        }
         try writeAtomically(changed.text)
         return settings
+    }
+
+    /// `mars.site` must name a site of the bundled library or of the file's
+    /// own `[mars-site-<id>]` tables (by name, id or alias); the value is
+    /// free text to the settings parser, which knows no site list.
+    static func marsSiteProblem(_ settings: Settings, text: String) -> ConfigProblem? {
+        guard let name = settings.marsSite, let bundled = try? MarsSiteLibrary.bundled() else { return nil }
+        let library = bundled.adding(settings.marsSites).library
+        guard library.site(named: name) == nil else { return nil }
+        let line = ConfigDocument(readingAround: text).entry("mars", "site")?.line
+        let closest = library.suggestions(for: name).joined(separator: ", ")
+        return ConfigProblem(line: line, key: "mars.site", message: "no Mars site is named \"\(name)\"",
+                             advice: "closest: \(closest) (timedeck mars --all lists every site; a [mars-site-<id>] table adds your own)")
     }
 
     /// Writes `text` as the whole file, replacing it in one rename.

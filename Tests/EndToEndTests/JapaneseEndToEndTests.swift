@@ -27,8 +27,15 @@ import Testing
         let main = try #require(tmux.waitForScreen { $0.contains("? ヘルプ") }, "the Japanese status bar never appeared:\n\(tmux.capture())")
         #expect(englishLines(main).isEmpty, "English on the main screen: \(englishLines(main))")
         try tmux.send("?")
-        var page = try #require(tmux.waitForScreen { $0.contains("キー一覧") && $0.contains("このヘルプを表示") },
-                                "help did not open in Japanese:\n\(tmux.capture())")
+        // Read it once it is drawn whole: a capture can land while the
+        // terminal is still receiving the frame (seen once in a full run:
+        // the box's top half over the dashboard, no page hint yet), so wait
+        // for two equal captures.
+        var opened = ""
+        var page = try #require(tmux.waitForScreen { screen in
+            defer { opened = screen }
+            return screen.contains("キー一覧") && screen.contains("このヘルプを表示") && screen == opened
+        }, "help did not open in Japanese:\n\(tmux.capture())")
         var pages = 0
         var seen: [String] = []
         // Page through with ↓ until the hint stops saying there is more.

@@ -29,7 +29,10 @@ import TimeKit
 
     @Test func bigDigitsShowTheCurrentUTCSecond() throws {
         let tmux = try TmuxSession(columns: 100, rows: 30, command: "\(bin)")
-        let screen = try #require(tmux.waitForScreen { $0.contains("██") }, "no big digits")
+        // Until the digits read whole and the date is there: a capture can
+        // land while the first frame is still arriving.
+        let screen = try #require(tmux.waitForScreen { BigDigitReader.read($0) != nil && $0.contains(MarkTime.date(Date())) },
+                                  "no big digits:\n\(tmux.capture())")
         let decoded = try #require(BigDigitReader.read(screen), "could not read the digits:\n\(screen)")
         #expect(plausibleClocks(MarkTime.clock).contains(decoded), "read \(decoded), expected about \(MarkTime.clock(Date()))")
         #expect(screen.contains(MarkTime.date(Date())))

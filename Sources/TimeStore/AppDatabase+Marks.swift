@@ -24,19 +24,21 @@ extension AppDatabase {
     @discardableResult
     public func recordMarks(_ marks: [SightingMark], busyTimeout: TimeInterval? = nil) throws -> [SightingMark] {
         for mark in marks { _ = try MarkNote.validated(mark.note) }
-        return try write(busyTimeout: busyTimeout) { db in
-            try marks.map { mark in
-                if let key = mark.uniqueKey,
-                   let existing = try SightingMark.filter(SightingMark.MarkColumns.uniqueKey == key).fetchOne(db) {
-                    return existing
-                }
-                var copy = mark
-                copy.id = nil
-                try copy.insert(db)
-                if let id = copy.id { try enqueuePut(db, id: id) }
-                return copy
-            }
+        return try write(busyTimeout: busyTimeout) { db in try marks.map { try insertOnce(db, $0) } }
+    }
+
+    /// Inserts `mark` unless its `uniqueKey` is already stored (then the
+    /// stored one is returned), queuing it for the team log.
+    func insertOnce(_ db: Database, _ mark: SightingMark) throws -> SightingMark {
+        if let key = mark.uniqueKey,
+           let existing = try SightingMark.filter(SightingMark.MarkColumns.uniqueKey == key).fetchOne(db) {
+            return existing
         }
+        var copy = mark
+        copy.id = nil
+        try copy.insert(db)
+        if let id = copy.id { try enqueuePut(db, id: id) }
+        return copy
     }
 
     /// Stores a journal's contents in one transaction, in order: marks as
@@ -55,16 +57,7 @@ extension AppDatabase {
             for item in items {
                 switch item {
                 case .mark(let mark):
-                    if let key = mark.uniqueKey,
-                       let existing = try SightingMark.filter(SightingMark.MarkColumns.uniqueKey == key).fetchOne(db) {
-                        remember(existing)
-                        continue
-                    }
-                    var copy = mark
-                    copy.id = nil
-                    try copy.insert(db)
-                    if let id = copy.id { try enqueuePut(db, id: id) }
-                    remember(copy)
+                    remember(try insertOnce(db, mark))
                 case let .note(key, note, expected):
                     guard var mark = try SightingMark.filter(SightingMark.MarkColumns.uniqueKey == key).fetchOne(db),
                           let id = mark.id, mark.note == expected, note != expected else { continue }

@@ -188,6 +188,39 @@ import TimeKit
         #expect(CallsPanel.placeSearch(s)("here").first?.place.name != "Paris")
     }
 
+    /// First run without `marks.position`: the suggestion starts from the
+    /// zone's largest city, and gpsd's first fix makes it again from the
+    /// city nearest the fix — once, and only while it is untouched.
+    @Test func theFirstRunSuggestionFollowsTheFirstGPSFix() throws {
+        func fix(_ lat: Double, _ lon: Double) throws -> MarksEvent {
+            var snapshot = GPSDSnapshot(address: .default, connection: .connected(release: "3.25"))
+            snapshot.fix = GPSDFix(mode: 3, position: try GeoPosition(latitudeDegrees: lat, longitudeDegrees: lon))
+            return .gps(snapshot)
+        }
+        let suggestion = DefaultCall.make(userZone: "Europe/London", in: db, now: t)
+        var s = state([suggestion])
+        s.calls.firstRun = .init(suggestion: suggestion, userZone: "Europe/London")
+        #expect(s.calls.activeCall?.source?.place.name == "London")
+        // No fix yet (mode 1): nothing changes, and it still waits.
+        var noFix = GPSDSnapshot(address: .default, connection: .connected(release: "3.25"))
+        noFix.fix = GPSDFix(mode: 1)
+        var next = update(s, .marks(.gps(noFix))).0
+        #expect(next.calls.calls == [suggestion] && next.calls.firstRun != nil)
+        // Paris.
+        next = update(next, .marks(try fix(48.8566, 2.3522))).0
+        #expect(next.calls.activeCall?.source?.place.name == "Paris")
+        #expect(next.calls.activeCall?.name == "Call from Paris" && next.calls.activeCall?.id == nil)
+        #expect(next.calls.home?.name == "Paris" && next.calls.firstRun == nil)
+        // Once only: a later fix elsewhere changes nothing.
+        let moved = update(next, .marks(try fix(35.6812, 139.7671))).0
+        #expect(moved.calls.activeCall?.source?.place.name == "Paris")
+
+        // Touched first (moved 15 min): the fix leaves the user's call alone.
+        let touched = press(s, .right).0
+        let after = update(touched, .marks(try fix(48.8566, 2.3522))).0
+        #expect(after.calls.activeCall?.source?.place.name == "London" && after.calls.firstRun == nil)
+    }
+
     @Test func rowsShowTheDateWhenPlacesSpanDatesOrTheCallIsFarAway() {
         let near = team().rows()
         // 10:00 London is 19:00 Tokyo the same day: weekday only.

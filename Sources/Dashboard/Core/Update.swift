@@ -51,7 +51,9 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
         next.now = now
         return (next, next.calls.pendingSave(now: now, force: true).map(Effect.calls))
     case .marks(let marksEvent):
-        return MarksPanel.handle(marksEvent, in: next)
+        var (handled, effects) = MarksPanel.handle(marksEvent, in: next)
+        if case .gps = marksEvent, handled.calls.firstRun != nil { handled = CallsPanel.adoptFirstFix(handled) }
+        return (handled, effects)
     }
 }
 

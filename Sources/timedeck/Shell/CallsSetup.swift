@@ -53,6 +53,9 @@ enum CallsSetup {
                     call.name = language.text(.callFrom(place: name))
                 }
                 state.calls = [call]
+                // Without a configured position, gpsd's first fix may
+                // still say where "here" is.
+                if here == nil { state.firstRun = .init(suggestion: call, userZone: zone) }
             } else if let home = state.home {
                 state.calls = [CallPlan(name: language.text(.callFrom(place: home.name)), participants: [CallParticipant(place: home)],
                                         start: now, durationMinutes: 60, createdAt: now)]

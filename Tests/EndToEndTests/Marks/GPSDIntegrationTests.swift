@@ -136,6 +136,27 @@ struct GPSDIntegrationTests {
         #expect(late.stdout.contains("\"name\":\"Paris\""), "\(late.stdout)\(late.stderr)")
     }
 
+    @Test("First run without marks.position: the suggested call starts from the city nearest gpsd's first fix",
+          .enabled(if: gpsfake != nil, "gpsfake is not installed (apt-get install gpsd gpsd-clients; .ci/run does)"))
+    func firstRunCallFollowsTheFirstFix() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let (logPath, port) = try Self.brisbaneLog(in: p)
+        try "[marks]\ngpsd = \"127.0.0.1:\(port)\"\n".write(toFile: p.configPath, atomically: true, encoding: .utf8)
+        let session = try TmuxSession(columns: 120, rows: 40, command: "exec \(shellQuoted(TimedeckBinary.url.path))",
+                                      environment: ["TIMEDECK_HOME": p.home.path, "TIMEDECK_CONFIG": p.configPath,
+                                                    "TZ": "Europe/Paris", "TIMEDECK_REDUCED_MOTION": "1"])
+        defer { session.stop() }
+        // Before gpsd is up: the zone's largest city.
+        #expect(session.waitForScreen(10) { $0.contains("Call from Paris") } != nil, "\(session.capture())")
+        let fake = try Self.startGPSFake(port: port, log: logPath)
+        defer { fake.stop() }
+        let moved = session.waitForScreen(20) { $0.contains("Call from Capalaba") && $0.contains("Capalaba, AU") }
+        #expect(moved != nil, "the suggestion did not follow the fix:\n\(session.capture())")
+        // Still not saved: opening and a fix write no call.
+        #expect(try p.run(["calls", "list", "--json"]).stdout == "[]\n")
+    }
+
     @Test("The dashboard takes positions from gpsd, and keeps marking when gpsd dies",
           .enabled(if: gpsfake != nil, "gpsfake is not installed (apt-get install gpsd gpsd-clients; .ci/run does)"))
     func dashboardWithGPSFake() throws {

@@ -34,6 +34,22 @@ public struct CallPlannerState: Equatable, Sendable {
     public var unsavedSince: Date?
     /// The `g` input (go to a date and time), while open.
     public var goTo: GoToInput?
+    /// The first-run suggestion, while it is the only call and untouched,
+    /// made without a position (no `marks.position`): the first gpsd fix
+    /// makes it again from "here" (`adoptFirstFix`).
+    public var firstRun: FirstRun?
+
+    /// What the first-run suggestion was made from.
+    public struct FirstRun: Equatable, Sendable {
+        /// The suggestion as made; any change by the user makes the call differ.
+        public var suggestion: CallPlan
+        /// The user's zone identifier (`TZ`, else /etc/localtime).
+        public var userZone: String
+        public init(suggestion: CallPlan, userZone: String) {
+            self.suggestion = suggestion
+            self.userZone = userZone
+        }
+    }
 
     /// What the user is typing after `g`, and why the last Enter could not
     /// use it.

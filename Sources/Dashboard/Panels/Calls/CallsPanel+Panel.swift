@@ -63,3 +63,28 @@ extension CallsPanel: DashboardPanel {
         return lines
     }
 }
+
+extension CallsPanel {
+    /// The first gpsd fix: a first-run suggestion made without a position
+    /// (and still untouched, the only call, not saved) is made again from
+    /// the city nearest the fix, as it would have been with `marks.position`
+    /// set. Once only; any other state is left as it is.
+    static func adoptFirstFix(_ state: AppState) -> AppState {
+        guard let firstRun = state.calls.firstRun, let db = state.calls.places else { return state }
+        var next = state
+        guard state.calls.calls.count == 1, state.calls.calls[0] == firstRun.suggestion, state.calls.calls[0].id == nil,
+              state.calls.editor == nil, state.calls.goTo == nil else {
+            next.calls.firstRun = nil  // touched: never replaced
+            return next
+        }
+        guard let fix = state.marks.gps?.fix, fix.hasFix, let here = state.herePlace else { return state }
+        var call = DefaultCall.make(userZone: firstRun.userZone, in: db, now: state.now, home: here)
+        let name = state.language == .ja ? db.japaneseName(of: here) ?? here.name : here.name
+        call.name = state.language.text(.callFrom(place: name))
+        next.calls.calls = [call]
+        next.calls.activeIndex = 0
+        next.calls.home = here
+        next.calls.firstRun = nil
+        return next
+    }
+}

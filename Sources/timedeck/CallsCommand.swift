@@ -177,6 +177,7 @@ struct CallsAddCommand: ParsableCommand {
         let now = Date()
         let (start, resolution) = input.resolve(in: sourceZone, now: now)
         if let note = CallCommand.note(for: resolution, instant: start, zone: sourceZone) { CallCommand.warn(note) }
+        CallsAddCommand.warnIfPast(start, now: now, input: at)
         let existing = try CallsStore.read()
         if existing.contains(where: { $0.name.caseInsensitiveCompare(trimmed) == .orderedSame }) {
             throw CLIFailure.usage("a call named \"\(trimmed)\" already exists; remove it first (`timedeck calls remove \(trimmed)`) or choose another name.")
@@ -186,6 +187,15 @@ struct CallsAddCommand: ParsableCommand {
                             durationMinutes: minutes, createdAt: now, reminder: reminder)
         let saved = try CallsStore.guarded { try CallsStore.forWriting().saveCall(call) }
         print("Saved \"\(saved.name)\" at \(ISOInstant.seconds(saved.start)): \(CallReminders.localTimes(saved))")
+    }
+
+    /// A start that has already passed is saved as asked (a log of a call
+    /// held, say), but said: it will not remind and `calls next` skips it.
+    static func warnIfPast(_ start: Date, now: Date, input: String) {
+        guard start.addingTimeInterval(60) < now else { return }
+        let minutes = Int(now.timeIntervalSince(start) / 60)
+        CallCommand.warn("\(ISOInstant.seconds(start)) has already passed (\(CallReminders.englishSpan(minutes: minutes)) ago); "
+                         + "the call is saved but will not remind. For the next one, say so, e.g. \"tomorrow \(input)\" or +1d.")
     }
 
     /// `45m`, `1h30m`, or a bare number of minutes; 1 minute to 24 hours.
@@ -272,6 +282,7 @@ struct CallsSetCommand: ParsableCommand {
             // "+2h" shifts from the call's own start, as `g` does in the dashboard.
             let (start, resolution) = input.resolve(in: zone, now: Date(), current: call.start)
             if let note = CallCommand.note(for: resolution, instant: start, zone: zone) { CallCommand.warn(note) }
+            CallsAddCommand.warnIfPast(start, now: Date(), input: at)
             call.start = Date(timeIntervalSince1970: start.timeIntervalSince1970.rounded())
         }
         let saved = try CallsStore.guarded { try CallsStore.forWriting().saveCall(call) }

@@ -102,6 +102,16 @@ import TimeKit
         #expect(try run(["calls", "list", "--json"], env).stdout == before, "bad input changed a call")
     }
 
+    /// A start in the past is saved as asked, with a note that says so.
+    @Test func aStartThatHasPassedIsSavedWithANote() throws {
+        let env = scratch(TemporaryFolder())
+        let old = try run(["calls", "add", "Retro", "--at", "2020-01-01 10:00", "Paris, FR"], env)
+        #expect(old.status == 0 && old.stderr.contains("2020-01-01T09:00:00Z has already passed") && old.stderr.contains("will not remind"),
+                "\(old.stderr)")
+        let ahead = try run(["calls", "add", "Next", "--at", "2099-01-01 10:00", "Paris, FR"], env)
+        #expect(ahead.status == 0 && !ahead.stderr.contains("already passed"), "\(ahead.stderr)")
+    }
+
     @Test func nothingAheadPrintsNothingAndNull() throws {
         let env = scratch(TemporaryFolder())
         #expect(try run(["calls", "next"], env).stdout == "")

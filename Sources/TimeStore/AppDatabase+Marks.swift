@@ -43,9 +43,10 @@ extension AppDatabase {
 
     /// Stores a journal's contents in one transaction, in order: marks as
     /// `recordMarks` does (never twice), notes by key and only where the
-    /// note is still what the user saw when typing (compare and set; each
-    /// change queued for the team log). Returns the marks of this batch as
-    /// they are after it, and the marks whose notes changed, with ids.
+    /// note is still what the user saw when typing (compare and set),
+    /// deletions by key; each change queued for the team log. Returns the
+    /// marks of this batch as they are after it, and the marks whose notes
+    /// changed, with ids (not the ones deleted).
     @discardableResult
     public func recordJournal(_ items: [MarkJournal.Item], busyTimeout: TimeInterval? = nil) throws -> [SightingMark] {
         for case .mark(let mark) in items { _ = try MarkNote.validated(mark.note) }
@@ -58,6 +59,12 @@ extension AppDatabase {
                 switch item {
                 case .mark(let mark):
                     remember(try insertOnce(db, mark))
+                case .delete(let key):
+                    guard let mark = try SightingMark.filter(SightingMark.MarkColumns.uniqueKey == key).fetchOne(db),
+                          let id = mark.id else { continue }
+                    try SightingMark.deleteOne(db, key: id)
+                    try enqueueDelete(db, mark)
+                    touched.removeAll { $0.id == id }
                 case let .note(key, note, expected):
                     guard var mark = try SightingMark.filter(SightingMark.MarkColumns.uniqueKey == key).fetchOne(db),
                           let id = mark.id, mark.note == expected, note != expected else { continue }

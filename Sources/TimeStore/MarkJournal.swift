@@ -79,8 +79,20 @@ public struct MarkJournal: Sendable {
         try appendLines(bytes)
     }
 
+    /// Appends the deletion of the held mark with `key` and returns once it
+    /// is on disk. On import the mark is stored and deleted in the same
+    /// transaction (so the team log sees both), or deleted if it got there
+    /// earlier; the mark appended again later (undo) comes back.
+    public func appendDelete(key: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var bytes = try encoder.encode(DeleteEntry(v: Self.version, op: DeleteEntry.operation, key: key))
+        bytes.append(UInt8(ascii: "\n"))
+        try appendLines(bytes)
+    }
+
     /// The marks in the journal, oldest first, each with the last note
-    /// journaled for it. A last line without its newline (a crash
+    /// journaled for it (a mark deleted here is left out). A last line without its newline (a crash
     /// mid-append, never acknowledged) and lines that do not parse are
     /// skipped.
     public func pending() throws -> [SightingMark] {
@@ -92,6 +104,8 @@ public struct MarkJournal: Sendable {
             case .mark(let mark): marks.append(mark)
             case .note(let key, let note, let expected):
                 if let i = marks.lastIndex(where: { $0.uniqueKey == key }), marks[i].note == expected { marks[i].note = note }
+            case .delete(let key):
+                marks.removeAll { $0.uniqueKey == key }
             }
         }
         return marks
@@ -165,10 +179,12 @@ public struct MarkJournal: Sendable {
         parseItems(data).compactMap { if case .mark(let mark) = $0 { mark } else { nil } }
     }
 
-    /// What one journal line holds: a mark, or a note for a held mark.
+    /// What one journal line holds: a mark, a note for a held mark, or its
+    /// deletion.
     public enum Item: Equatable, Sendable {
         case mark(SightingMark)
         case note(key: String, note: String, expected: String)
+        case delete(key: String)
     }
 
     /// The complete lines of `data` that parse, in order. A note line has
@@ -185,9 +201,21 @@ public struct MarkJournal: Sendable {
                !note.key.isEmpty, (try? MarkNote.validated(note.note)) != nil {
                 return .note(key: note.key, note: note.note, expected: note.expected)
             }
+            if let delete = try? decoder.decode(DeleteEntry.self, from: bytes), delete.v == version,
+               delete.op == DeleteEntry.operation, !delete.key.isEmpty {
+                return .delete(key: delete.key)
+            }
             guard let entry = try? decoder.decode(Entry.self, from: bytes), entry.v == version, let mark = entry.mark else { return nil }
             return .mark(mark)
         }
+    }
+
+    /// The JSON shape of a delete line.
+    struct DeleteEntry: Codable {
+        static let operation = "delete"
+        var v: Int
+        var op: String
+        var key: String
     }
 
     /// The JSON shape of a note line.

@@ -128,6 +128,31 @@ final class MarkJournalTests {
         #expect(throws: (any Error).self) { try self.journal.appendNote(key: "a", note: String(repeating: "x", count: 500), expected: "") }
     }
 
+    @Test("A held mark deleted in the journal is never stored; deleted after its import, it goes; appended again, it is back")
+    func deleteForAHeldMark() throws {
+        let db = try AppDatabase.open(path: databasePath)
+        db.setTeamStation("north")
+        let a = try mark("a"), b = try mark("b", at: 1_795_304_900)
+        try journal.append([a, b])
+        try journal.appendDelete(key: "a")
+        #expect(try journal.pending().map(\.uniqueKey) == ["b"])
+        // An older build reads the delete line as nothing (never as a mark).
+        #expect(MarkJournal.parse(Data(contents().utf8)).map(\.uniqueKey) == ["a", "b"])
+        let stored = try journal.importPending(into: db)
+        #expect(stored.map(\.uniqueKey) == ["b"])
+        #expect(try db.latestMarks(limit: 5).map(\.uniqueKey) == ["b"])
+        // The team log is told of both the mark and its deletion, in order.
+        #expect(try db.pendingOutbox(limit: 10).filter { $0.uniqueKey == "a" }.map(\.operation) == [.put, .delete])
+        // Deleted after the mark reached SQLite (the import came first).
+        try journal.appendDelete(key: "b")
+        #expect(try journal.importPending(into: db).isEmpty)
+        #expect(try db.markCount() == 0)
+        // Undo: the mark journaled again comes back, once.
+        try journal.append([b])
+        #expect(try journal.importPending(into: db).map(\.uniqueKey) == ["b"])
+        #expect(try db.markCount() == 1)
+    }
+
     @Test("The same key recorded twice directly is one row, and the UNIQUE index refuses a raw duplicate")
     func uniqueKey() throws {
         let db = try AppDatabase.inMemory()

@@ -26,7 +26,7 @@ extension UIMessage {
         case let .heldInJournal(markTime, more, reason):
             "\(markTime) ジャーナルに保留\(more > 0 ? "（+\(more)）" : ""): \(reason)"
         case .noteSaved(let id): "#\(id) のメモを保存しました（u で元に戻す）。"
-        case let .markDeleted(id, markTime): "#\(id) \(markTime) を削除しました（u で元に戻す）。"
+        case let .markDeleted(id, markTime): (id.map { "#\($0)" } ?? "保留中のマーク") + " \(markTime) を削除しました（u で元に戻す）。"
         case .markRestored(let id): "#\(id) を元に戻しました。"
         case .marksRestored(let count): "マーク \(count) 件を元に戻しました。"
         case .marksCleared(let count): "マーク \(count) 件を消去しました（u で元に戻す）。"

@@ -38,7 +38,8 @@ public enum UIMessage: Hashable, Sendable {
     /// Marks durable in the journal but not yet in SQLite (`more` besides the newest).
     case heldInJournal(markTime: String, more: Int, reason: String)
     case noteSaved(id: Int64)
-    case markDeleted(id: Int64, markTime: String)
+    /// `id` nil: a held mark (deleted in the journal).
+    case markDeleted(id: Int64?, markTime: String)
     case markRestored(id: Int64)
     case marksRestored(count: Int)
     case marksCleared(count: Int)
@@ -176,7 +177,7 @@ public enum UIMessage: Hashable, Sendable {
         case let .heldInJournal(markTime, more, reason):
             "\(markTime) held in journal\(more > 0 ? " (+\(more))" : ""): \(reason)"
         case .noteSaved(let id): "Note saved on #\(id) (u undoes)."
-        case let .markDeleted(id, markTime): "Deleted #\(id) \(markTime) (u undoes)."
+        case let .markDeleted(id, markTime): "Deleted " + (id.map { "#\($0)" } ?? "the held mark") + " \(markTime) (u undoes)."
         case .markRestored(let id): "Restored #\(id)."
         case .marksRestored(let count): "Restored \(count) marks."
         case .marksCleared(let count): "Cleared \(count) marks (u undoes)."
@@ -466,7 +467,7 @@ extension UIMessage {
         case .heldInJournal: [.heldInJournal(markTime: "21d 23h 47m 12.000s", more: 0, reason: "DB busy"),
                               .heldInJournal(markTime: "21d 23h 47m 12.000s", more: 2, reason: "DB busy")]
         case .noteSaved: [.noteSaved(id: 2)]
-        case .markDeleted: [.markDeleted(id: 2, markTime: "21d 23h 47m 12.000s")]
+        case .markDeleted: [.markDeleted(id: 2, markTime: "21d 23h 47m 12.000s"), .markDeleted(id: nil, markTime: "21d 23h 47m 12.000s")]
         case .markRestored: [.markRestored(id: 2)]
         case .marksRestored: [.marksRestored(count: 4)]
         case .marksCleared: [.marksCleared(count: 4)]

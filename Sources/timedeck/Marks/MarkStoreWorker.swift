@@ -203,12 +203,25 @@ final class MarkStoreWorker: @unchecked Sendable {
                 if case let .updateHeldNote(key, note, expected) = effect {
                     return try holdNote(key: key, note: note, expected: expected)
                 }
+                // So does its deletion, and its undo (the mark again).
+                if case .deleteHeld(let key) = effect {
+                    guard let journal else { throw JournalError(path: store.url.path, action: "write a deletion to", errno: ENOENT) }
+                    try journal.appendDelete(key: key)
+                    journalMayHoldEntries = true
+                    post(.marks(.heldDeleted(key: key)))
+                    flushJournal(reportAlways: false)
+                    return nil
+                }
+                if case .restore(let marks) = effect, !marks.isEmpty, marks.allSatisfy({ $0.id == nil }) {
+                    hold(marks)
+                    return nil
+                }
                 if case .reload = effect, try store.existing(busyTimeout: wait) == nil {
                     return .marks(.reloaded([], totalCount: 0))
                 }
                 let db = try store.forWriting(busyTimeout: wait)
                 switch effect {
-                case .record, .updateHeldNote:
+                case .record, .updateHeldNote, .deleteHeld:
                     return nil
                 case .updateNote(let id, let note):
                     do {

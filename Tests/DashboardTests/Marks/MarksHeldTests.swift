@@ -139,15 +139,35 @@ struct MarksHeldTests {
         #expect(s.marks.isHeld(left) && s.marks.totalCount == 3)
     }
 
-    @Test("A row not yet stored says held instead of a number; d waits for the number (n does not: see above)")
+    @Test("A row not yet stored says held instead of a number; n and d wait until it is at least held")
     func heldRow() throws {
         let (s0, sent) = space(keyed())
+        for key in ["n", "d"] {
+            let (early, effects) = update(s0, .key(.character(Character(key)), at: keyInstant))
+            #expect(effects.isEmpty && early.marks.message?.text == UILanguage.en.text(.markNotStoredYet), "\(key)")
+        }
         let (s1, _) = update(s0, .marks(.held(try #require(sent))))
         var frame = Frame(size: Size(columns: 60, rows: 9))
         MarksPanel.draw(s1, in: Rect(x: 0, y: 0, width: 60, height: 9), into: &frame)
         #expect(frame.lines[2].hasPrefix("▶  held  21d 23h 47m 12.654s"), "\(frame.lines[2])")
-        let (s2, effects) = update(s1, .key(.character("d"), at: keyInstant))
-        #expect(effects.isEmpty && s2.marks.message?.text == UILanguage.en.text(.markNotStoredYet))
+    }
+
+    @Test("d on a held mark journals its deletion; the row goes; u journals the mark again")
+    func deleteAHeldMark() throws {
+        let (s0, sent) = space(keyed())
+        let mark = try #require(sent)
+        var (s, _) = update(s0, .marks(.held(mark)))
+        var effects: [Effect]
+        (s, effects) = update(s, .key(.character("d"), at: keyInstant))
+        #expect(effects == [.marks(.deleteHeld(key: "run-1"))])
+        (s, _) = update(s, .marks(.heldDeleted(key: "run-1")))
+        #expect(s.marks.marks.count == 2 && s.marks.totalCount == 2 && !s.marks.heldKeys.contains("run-1"))
+        #expect(s.marks.message?.text == "Deleted the held mark 21d 23h 47m 12.654s (u undoes).")
+        (s, effects) = update(s, .key(.character("u"), at: keyInstant))
+        #expect(effects == [.marks(.restore([mark]))])
+        // The worker journals it again and says it is held: the row is back.
+        (s, _) = update(s, .marks(.held(mark)))
+        #expect(s.marks.marks.count == 3 && s.marks.isHeld(s.marks.marks[0]))
     }
 }
 

@@ -171,6 +171,23 @@ struct MarksLockedStoreTests {
         #expect((try? Data(contentsOf: URL(fileURLWithPath: p.databasePath + ".pending-marks")))?.isEmpty ?? true)
     }
 
+    @Test("A held mark deleted during the lock, then kill -9: it is never stored; the other held mark is")
+    func deleteAHeldMarkDuringTheLock() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        try killedDuringLock(p) { session in
+            try session.send("Space")
+            #expect(session.waitForScreen(5) { Self.heldRows($0).count == 1 } != nil, "\(session.capture())")
+            try session.send("Space")
+            #expect(session.waitForScreen(5) { Self.heldRows($0).count == 2 } != nil, "\(session.capture())")
+            try session.send("d")
+            let deleted = session.waitForScreen(5) { $0.contains("Deleted the held mark") && Self.heldRows($0).count == 1 }
+            #expect(deleted != nil, "\(session.capture())")
+        }
+        let marks = try p.listJSON()
+        #expect(marks.count == 1, "\(marks)")
+    }
+
     @Test("A note on a stored mark while the database is locked goes to the journal at once and is stored after")
     func noteOnAStoredMarkDuringTheLock() throws {
         let p = try MarksProcess()

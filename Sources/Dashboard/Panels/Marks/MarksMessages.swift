@@ -14,7 +14,11 @@ public enum MarksEffect: Equatable, Sendable {
     /// `expected`; answered by `.noteJournaled`.
     case updateHeldNote(key: String, note: String, expected: String)
     case delete(id: Int64)
-    /// Put back marks removed by a delete or a clear (undo).
+    /// Delete a mark still held in the journal (no id yet): journaled after
+    /// it; answered by `.heldDeleted`.
+    case deleteHeld(key: String)
+    /// Put back marks removed by a delete or a clear (undo); a mark without
+    /// an id (deleted while held) goes back into the journal.
     case restore([SightingMark])
     case clear
     /// Read the newest marks again (another process wrote); answered by `.reloaded`.
@@ -40,6 +44,8 @@ public enum MarksEvent: Equatable, Sendable {
     /// held mark it belongs to, or because the database was busy.
     case noteJournaled(key: String, note: String)
     case deleted(SightingMark)
+    /// A held mark's deletion is durable in the journal.
+    case heldDeleted(key: String)
     case restored([SightingMark])
     case cleared([SightingMark])
     /// Another process wrote to the store (seen by the shell's watcher).

@@ -52,6 +52,9 @@ extension MarksPanel {
         case .delete:
             if let id = m.selectedMark?.id {
                 effects = [.marks(.delete(id: id))]
+            } else if let mark = m.selectedMark, m.isHeld(mark), let key = mark.uniqueKey {
+                // Waiting in the journal: its deletion is journaled after it.
+                effects = [.marks(.deleteHeld(key: key))]
             } else if m.selectedMark != nil {
                 m.message = .init(state.language.text(.markNotStoredYet))
             } else {
@@ -210,6 +213,15 @@ extension MarksPanel {
             if let i = m.marks.firstIndex(where: { $0.id == mark.id }) { m.marks[i] = mark }
             m.undo = .note(id: mark.id ?? 0, previous: previous)
             m.message = .init(state.language.text(.noteSaved(id: mark.id ?? 0)))
+        case .heldDeleted(let key):
+            guard let mark = m.marks.first(where: { $0.id == nil && $0.uniqueKey == key }) else { break }
+            m.marks.removeAll { $0.id == nil && $0.uniqueKey == key }
+            m.heldKeys.remove(key)
+            m.totalCount = max(0, m.totalCount - 1)
+            m.selected = min(m.selected, max(0, m.marks.count - 1))
+            // Undo journals the mark again (`.restore` of a mark without an id).
+            m.undo = .delete(mark)
+            m.message = .init(state.language.text(.markDeleted(id: nil, markTime: mark.markTimeText)))
         case let .noteJournaled(key, note):
             for i in m.marks.indices where m.marks[i].uniqueKey == key { m.marks[i].note = note }
             // No undo: the mark has no number to undo it on yet.

@@ -142,6 +142,9 @@ import TimeKit
         #expect(title(s).contains("remind 10 min before (default)"))
         s = press(s, .character("m")).0
         #expect(s.calls.editor?.field == .reminder(""))
+        // Its key hint says Space marks here (the field takes no spaces).
+        let hint = CallEditView.render(s.calls.editor!, message: nil, width: 100, height: 20).map(\.text)
+        #expect(hint.contains { $0.hasPrefix("Enter accept  Esc close field  Space mark") }, "\(hint)")
         // Space is not typed here (it marks, as in the duration field).
         s = press(typed(s, "1h30m"), .space).0
         #expect(s.calls.editor?.field == .reminder("1h30m"))

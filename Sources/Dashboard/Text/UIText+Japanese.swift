@@ -145,6 +145,7 @@ extension UIText {
         case .editorKeys: "a 追加  c 変更  x 削除  J/K 移動  s 発信元に  D 通話を削除"
         case .editorKeysMore: "r 名前  t 時間  m 通知  P 参加者  Enter 保存  Esc 取消"
         case .editorFieldKeys: "Enter 確定  Esc 欄を閉じる  Ctrl-Space 記録"
+        case .editorNumberFieldKeys: "Enter 確定  Esc 欄を閉じる  Space 記録"
         case .editorDeleteKeys: "y 削除 · n か Esc で残す"
         case .promptName: "名前"
         case .promptDuration: "時間（分、空欄で指定なし）"

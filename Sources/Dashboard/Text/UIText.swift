@@ -48,7 +48,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     // MARK: Calls panel
     case goToPrompt, goToHint, goToCancelled
     case noCalls, newCallName, noDuration, newCallTitle, editingTitle, sourcePlace, marsLMST, marsPlace
-    case editorKeys, editorKeysMore, editorFieldKeys, editorDeleteKeys, promptName, promptDuration, promptReminder, promptPeople, promptAddPlace, promptChangeTo, noMatchYet
+    case editorKeys, editorKeysMore, editorFieldKeys, editorNumberFieldKeys, editorDeleteKeys, promptName, promptDuration, promptReminder, promptPeople, promptAddPlace, promptChangeTo, noMatchYet
     case matchGuess, matchOtherName, matchHere
     case callNeedsPlace, callNeedsName, marsCannotBeSource, durationRange, reminderUnreadable, noPlaceMatches, changesDropped
     case backToScheduled, nowPressNAgain, earliestRule, latestRule, noGoodTime, reducedMotionOn, handsSweep
@@ -211,6 +211,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .editorKeys: "a add  c change  x remove  J/K move  s make source  D delete call"
         case .editorKeysMore: "r rename  t duration  m reminder  P people  Enter save  Esc cancel"
         case .editorFieldKeys: "Enter accept  Esc close field  Ctrl-Space mark"
+        case .editorNumberFieldKeys: "Enter accept  Esc close field  Space mark"
         case .editorDeleteKeys: "y delete · n or Esc keep"
         case .promptName: "Name"
         case .promptDuration: "Duration (minutes, empty for none)"

@@ -35,4 +35,32 @@ import Testing
         #expect(walked >= db.count / Self.stride)
         #expect(misses.isEmpty, "\(misses.count) of \(walked) not found, e.g. \(misses.prefix(20))")
     }
+
+    /// Every Japanese name the dashboard shows (ロンドン, 東京) finds a place
+    /// of that Japanese name when typed: what the screen says can be typed
+    /// back. Every 8th city by default (~7 s in debug), all of them with
+    /// `TIMEDECK_WALK_ALL_CITIES=1` (~1 min; passed on 2026-11-25).
+    @Test func japaneseNamesShownCanBeTypedBack() throws {
+        let db = try PlaceDatabase.bundled()
+        let resolver = PlaceResolver(places: db, zones: .system, mars: try MarsSiteLibrary.bundled())
+        var misses: [String] = []
+        var walked = 0
+        for i in Swift.stride(from: 0, to: db.count, by: Self.stride) {
+            let city = db.place(at: i)
+            guard let name = db.japaneseName(of: city) else { continue }
+            walked += 1
+            // A namesake (the most populous, with a note naming the others)
+            // is what typing the name means; any of its names may match.
+            let key = SearchFolding.fold(name)
+            guard case let .resolved(c, _) = resolver.resolve(name, limit: 3).outcome,
+                  let index = db.index(ofGeonameID: c.place.geonameID),
+                  ([c.place.name] + db.alternateNames(at: index)).contains(where: { SearchFolding.fold($0) == key })
+            else {
+                misses.append("\(name) (\(city.label))")
+                continue
+            }
+        }
+        #expect(walked > 50, "only \(walked) Japanese names walked")
+        #expect(misses.isEmpty, "\(misses.count) of \(walked) not found, e.g. \(misses.prefix(20))")
+    }
 }

@@ -217,10 +217,11 @@ struct CallsAddCommand: ParsableCommand {
 /// the change within 2 s.
 struct CallsSetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: "Change a saved call: its start, length, reminder or name.",
+        commandName: "set", abstract: "Change a saved call: its start, length, reminder, name or places.",
         discussion: """
-            The places stay as they are (change them in the dashboard's editor). \
-            Example: timedeck calls set Standup --at "tomorrow 09:30" --remind off
+            Places are added after the others and removed by name; the first place stays the source \
+            (the start instant is kept, so every local time follows). \
+            Example: timedeck calls set Standup --at "tomorrow 09:30" --remind off --add Paris --remove Tokyo
             """)
 
     @Argument(help: "The call's name (case does not matter).")
@@ -238,13 +239,19 @@ struct CallsSetCommand: ParsableCommand {
     @Option(name: .customLong("name"), help: "A new name (unique among saved calls).")
     var newName: String?
 
+    @Option(name: .customLong("add"), help: "Add a place (repeatable; as in calls add, here included).")
+    var added: [String] = []
+
+    @Option(name: .customLong("remove"), help: "Remove a place by its name (repeatable).")
+    var removed: [String] = []
+
     func run() throws {
         do { try execute() } catch let failure as CLIFailure { throw failure.exit() }
     }
 
     func execute() throws {
-        guard at != nil || duration != nil || remind != nil || newName != nil else {
-            throw CLIFailure.usage("say what to change: --at, --duration, --remind or --name, "
+        guard at != nil || duration != nil || remind != nil || newName != nil || !added.isEmpty || !removed.isEmpty else {
+            throw CLIFailure.usage("say what to change: --at, --duration, --remind, --name, --add or --remove, "
                                    + "e.g. `timedeck calls set \(name) --at \"tomorrow 09:30\"`.")
         }
         // Everything is read and checked before the store is written.
@@ -258,6 +265,7 @@ struct CallsSetCommand: ParsableCommand {
             }
             call.name = trimmed
         }
+        if !added.isEmpty || !removed.isEmpty { try changePlaces(&call) }
         if let duration {
             call.durationMinutes = duration.trimmingCharacters(in: .whitespaces).lowercased() == "none"
                 ? nil : try CallsAddCommand.parseDuration(duration)
@@ -290,6 +298,45 @@ struct CallsSetCommand: ParsableCommand {
         let minutes = saved.durationMinutes.map { ", \($0) min" } ?? ""
         print("Changed \"\(saved.name)\": \(ISOInstant.seconds(saved.start))\(minutes), remind "
               + CallReminder.text(minutes: saved.reminder.minutes(setting: setting)) + " · " + CallReminders.localTimes(saved))
+    }
+}
+
+extension CallsSetCommand {
+    /// `--remove` by name (a place of the call whose name, label or zone is
+    /// the text, any case), then `--add` (resolved as `calls add` does). At
+    /// least one place stays, the first is an Earth place, no place twice.
+    func changePlaces(_ call: inout CallPlan) throws {
+        for text in removed {
+            let key = SearchFolding.fold(text)
+            let index = call.participants.firstIndex { p in
+                [p.place.name, p.place.label, p.place.zoneIdentifier].contains { SearchFolding.fold($0) == key }
+            }
+            guard let index else {
+                let names = call.participants.map { "\"\($0.place.label)\"" }.joined(separator: ", ")
+                throw CLIFailure.usage("\"\(call.name)\" has no place named \"\(text)\"; its places: \(names).")
+            }
+            call.participants.remove(at: index)
+        }
+        if !added.isEmpty {
+            let resolver = try CLIFailure.resolver()
+            let here = HerePlace(places: resolver.places)
+            for text in added {
+                let place = try CallCommand.resolve(text, with: resolver, here: here).place
+                guard place.isMars || place.timeZone != nil else {
+                    throw CLIFailure.usage("\(place.label) has a time zone this system does not know; update timedeck.")
+                }
+                guard !call.participants.contains(where: { $0.place == place }) else {
+                    throw CLIFailure.usage("\(place.label) is already in \"\(call.name)\".")
+                }
+                call.participants.append(CallParticipant(place: place))
+            }
+        }
+        guard let first = call.participants.first else {
+            throw CLIFailure.usage("a call keeps at least one place; add another before removing the last.")
+        }
+        if first.place.isMars {
+            throw CLIFailure.usage("a Mars site cannot be the first place (the source); keep an Earth place first.")
+        }
     }
 }
 

@@ -102,6 +102,34 @@ import TimeKit
         #expect(try run(["calls", "list", "--json"], env).stdout == before, "bad input changed a call")
     }
 
+    /// `calls set --add/--remove` change the places; the start instant stays.
+    @Test func setAddsAndRemovesPlaces() throws {
+        let env = scratch(TemporaryFolder())
+        #expect(try run(["calls", "add", "Standup", "--at", "2030-03-15T14:00:00Z", "London, GB", "Tokyo"], env).status == 0)
+        func places() throws -> [String] {
+            let all = try JSONDecoder().decode([Record].self, from: Data(try run(["calls", "list", "--json"], env).stdout.utf8))
+            return all.first?.places.map(\.name) ?? []
+        }
+        let r = try run(["calls", "set", "Standup", "--add", "Paris, FR", "--add", "Jezero", "--remove", "tokyo"], env)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try places() == ["London", "Paris", "Perseverance"])
+        #expect(r.stdout.contains("14:00 London · 15:00 Paris"), "\(r.stdout)")
+        // The first place may go: the next becomes the source, the instant stays.
+        #expect(try run(["calls", "set", "Standup", "--remove", "London"], env).status == 0)
+        let all = try JSONDecoder().decode([Record].self, from: Data(try run(["calls", "list", "--json"], env).stdout.utf8))
+        #expect(all.first?.places.map(\.name) == ["Paris", "Perseverance"] && all.first?.start == "2030-03-15T14:00:00Z")
+
+        let before = try run(["calls", "list", "--json"], env).stdout
+        for (args, says) in [(["calls", "set", "Standup", "--remove", "Oslo"], "has no place named"),
+                             (["calls", "set", "Standup", "--add", "Paris, FR"], "already in"),
+                             (["calls", "set", "Standup", "--remove", "Paris"], "Mars site cannot be the first"),
+                             (["calls", "set", "Standup", "--add", "Qqqxzzz"], "no place matches")] {
+            let bad = try run(args, env)
+            #expect(bad.status == 2 && bad.stderr.contains(says), "\(args): \(bad.status) \(bad.stderr)")
+        }
+        #expect(try run(["calls", "list", "--json"], env).stdout == before, "bad input changed the call")
+    }
+
     /// A start in the past is saved as asked, with a note that says so.
     @Test func aStartThatHasPassedIsSavedWithANote() throws {
         let env = scratch(TemporaryFolder())

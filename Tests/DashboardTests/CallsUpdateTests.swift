@@ -177,6 +177,11 @@ import TimeKit
         off = press(off, .enter).0
         off.settings.callRemindMinutes = nil
         #expect(off.calls.editor?.draft.reminder == .followSetting)
+        // "default" says the same.
+        var typedDefault = press(off, .character("m")).0
+        for c in "default" { typedDefault = press(typedDefault, .character(c)).0 }
+        typedDefault = press(typedDefault, .enter).0
+        #expect(typedDefault.calls.editor?.field == nil && typedDefault.calls.editor?.draft.reminder == .followSetting)
         #expect(title(off).contains("no reminder (default)"))
     }
 

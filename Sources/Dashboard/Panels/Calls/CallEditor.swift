@@ -162,7 +162,8 @@ public struct CallEditor: Equatable, Sendable {
                 draft.durationMinutes = m
             }
         case let .reminder(text):
-            if text.isEmpty {
+            // Empty, or "default" as `calls set --remind default` says it.
+            if text.isEmpty || text.lowercased() == "default" {
                 draft.reminder = .followSetting
             } else {
                 guard let reminder = try? CallReminder.parse(text) else { return .text(.reminderUnreadable) }

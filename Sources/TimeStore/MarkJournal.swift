@@ -71,12 +71,19 @@ public struct MarkJournal: Sendable {
     /// that comes late never undoes a later edit.
     public func appendNote(key: String, note: String, expected: String) throws {
         _ = try MarkNote.validated(note)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var bytes = try encoder.encode(NoteEntry(v: Self.version, op: NoteEntry.operation, key: key, note: note,
-                                                 expected: expected))
-        bytes.append(UInt8(ascii: "\n"))
-        try appendLines(bytes)
+        try appendLines(try Self.encodedLine(NoteEntry(v: Self.version, op: NoteEntry.operation, key: key, note: note,
+                                                       expected: expected)))
+    }
+
+    /// A note for stored mark `id` while `database` is busy (another process
+    /// holds its write lock; reading still works in WAL mode): journaled by
+    /// the mark's key with its current note as `expected`. Returns the mark
+    /// as it was, or nil when there is no such mark or it has no key (then
+    /// the caller reports the busy database).
+    public func appendNote(forStoredMark id: Int64, in database: AppDatabase, note: String) throws -> SightingMark? {
+        guard let stored = try? database.mark(id: id), let key = stored.uniqueKey else { return nil }
+        try appendNote(key: key, note: note, expected: stored.note)
+        return stored
     }
 
     /// Appends the deletion of the held mark with `key` and returns once it
@@ -84,11 +91,7 @@ public struct MarkJournal: Sendable {
     /// transaction (so the team log sees both), or deleted if it got there
     /// earlier; the mark appended again later (undo) comes back.
     public func appendDelete(key: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var bytes = try encoder.encode(DeleteEntry(v: Self.version, op: DeleteEntry.operation, key: key))
-        bytes.append(UInt8(ascii: "\n"))
-        try appendLines(bytes)
+        try appendLines(try Self.encodedLine(DeleteEntry(v: Self.version, op: DeleteEntry.operation, key: key)))
     }
 
     /// The marks in the journal, oldest first, each with the last note
@@ -167,9 +170,14 @@ public struct MarkJournal: Sendable {
     /// One journal line: a JSON object and a newline.
     static func line(for mark: SightingMark) throws -> Data {
         guard mark.uniqueKey != nil else { throw JournalError(path: "", action: "write a mark without a key to", errno: EINVAL) }
+        return try encodedLine(Entry(mark))
+    }
+
+    /// Any journal line: sorted keys, then a newline.
+    static func encodedLine(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(Entry(mark))
+        var data = try encoder.encode(value)
         data.append(UInt8(ascii: "\n"))
         return data
     }
@@ -197,6 +205,12 @@ public struct MarkJournal: Sendable {
         let decoder = JSONDecoder()
         return lines.compactMap { line in
             let bytes = Data(line)
+            // Marks first: nearly every line is one (a note or delete line
+            // has no instant, so it never decodes as a mark).
+            if let entry = try? decoder.decode(Entry.self, from: bytes) {
+                guard entry.v == version, let mark = entry.mark else { return nil }
+                return .mark(mark)
+            }
             if let note = try? decoder.decode(NoteEntry.self, from: bytes), note.v == version, note.op == NoteEntry.operation,
                !note.key.isEmpty, (try? MarkNote.validated(note.note)) != nil {
                 return .note(key: note.key, note: note.note, expected: note.expected)
@@ -205,8 +219,7 @@ public struct MarkJournal: Sendable {
                delete.op == DeleteEntry.operation, !delete.key.isEmpty {
                 return .delete(key: delete.key)
             }
-            guard let entry = try? decoder.decode(Entry.self, from: bytes), entry.v == version, let mark = entry.mark else { return nil }
-            return .mark(mark)
+            return nil
         }
     }
 

@@ -19,15 +19,12 @@ final class HerePlace {
 
     let places: PlaceDatabase?
     let settings: Settings
-    let waitForFix: (GPSDAddress) -> GPSDSnapshot
     private var looked = false
     private var found: (place: Place, note: String)?
 
-    init(places: PlaceDatabase?, settings: Settings = ConfigFile.loadSettings().settings,
-         waitForFix: @escaping (GPSDAddress) -> GPSDSnapshot = { GPSDClient.waitForFix(address: $0, seconds: HerePlace.gpsWaitSeconds) }) {
+    init(places: PlaceDatabase?, settings: Settings = ConfigFile.loadSettings().settings) {
         self.places = places
         self.settings = settings
-        self.waitForFix = waitForFix
     }
 
     /// The place "here" means, with the note saying where that came from;
@@ -35,17 +32,16 @@ final class HerePlace {
     func lookup() -> (place: Place, note: String)? {
         if !looked {
             looked = true
-            found = Self.find(in: places, settings: settings, waitForFix: waitForFix)
+            found = Self.find(in: places, settings: settings)
         }
         return found
     }
 
-    static func find(in places: PlaceDatabase?, settings: Settings,
-                     waitForFix: (GPSDAddress) -> GPSDSnapshot) -> (place: Place, note: String)? {
+    static func find(in places: PlaceDatabase?, settings: Settings) -> (place: Place, note: String)? {
         guard let places else { return nil }
         var gpsNote = ""
         if let text = settings.gpsdAddress, let address = try? GPSDAddress(parsing: text) {
-            let snapshot = waitForFix(address)
+            let snapshot = GPSDClient.waitForFix(address: address, seconds: gpsWaitSeconds)
             if let fix = snapshot.fix, fix.hasFix, let p = fix.position,
                let place = places.nearest(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees) {
                 return (place, "\"here\": using \(place.label), nearest the gpsd fix (\(p.navigatorText))")

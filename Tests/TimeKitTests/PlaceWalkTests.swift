@@ -15,24 +15,32 @@ import Testing
 @Suite struct PlaceWalkTests {
     static let stride = ProcessInfo.processInfo.environment["TIMEDECK_WALK_ALL_CITIES"] == "1" ? 1 : 8
 
-    @Test func bundledCitiesAreFoundByNameAndCountry() throws {
+    /// Resolves one query per walked city (`query` nil skips the city);
+    /// `found` says whether the outcome is right. Returns how many were
+    /// walked and the queries that were not found.
+    func walk(_ query: (PlaceDatabase, Place) -> String?,
+              found: (PlaceDatabase, Place, PlaceResolver.Outcome) -> Bool) throws -> (walked: Int, misses: [String]) {
         let db = try PlaceDatabase.bundled()
         let resolver = PlaceResolver(places: db, zones: .system, mars: try MarsSiteLibrary.bundled())
         var misses: [String] = []
         var walked = 0
         for i in Swift.stride(from: 0, to: db.count, by: Self.stride) {
             let city = db.place(at: i)
-            let query = "\(city.name), \(city.countryCode)"
+            guard let text = query(db, city) else { continue }
             walked += 1
-            guard case let .resolved(c, _) = resolver.resolve(query, limit: 3).outcome,
-                  SearchFolding.fold(c.place.name) == SearchFolding.fold(city.name),
-                  c.place.countryCode == city.countryCode || (c.place.countryCode == "US" && c.place.admin1Code == city.countryCode)
-            else {
-                misses.append(query)
-                continue
-            }
+            if !found(db, city, resolver.resolve(text, limit: 3).outcome) { misses.append("\(text) (\(city.label))") }
         }
-        #expect(walked >= db.count / Self.stride)
+        return (walked, misses)
+    }
+
+    @Test func bundledCitiesAreFoundByNameAndCountry() throws {
+        let count = try PlaceDatabase.bundled().count
+        let (walked, misses) = try walk({ _, city in "\(city.name), \(city.countryCode)" }) { _, city, outcome in
+            guard case let .resolved(c, _) = outcome else { return false }
+            return SearchFolding.fold(c.place.name) == SearchFolding.fold(city.name)
+                && (c.place.countryCode == city.countryCode || (c.place.countryCode == "US" && c.place.admin1Code == city.countryCode))
+        }
+        #expect(walked >= count / Self.stride)
         #expect(misses.isEmpty, "\(misses.count) of \(walked) not found, e.g. \(misses.prefix(20))")
     }
 
@@ -41,24 +49,13 @@ import Testing
     /// back. Every 8th city by default (~7 s in debug), all of them with
     /// `TIMEDECK_WALK_ALL_CITIES=1` (~1 min; passed on 2026-11-25).
     @Test func japaneseNamesShownCanBeTypedBack() throws {
-        let db = try PlaceDatabase.bundled()
-        let resolver = PlaceResolver(places: db, zones: .system, mars: try MarsSiteLibrary.bundled())
-        var misses: [String] = []
-        var walked = 0
-        for i in Swift.stride(from: 0, to: db.count, by: Self.stride) {
-            let city = db.place(at: i)
-            guard let name = db.japaneseName(of: city) else { continue }
-            walked += 1
+        let (walked, misses) = try walk({ db, city in db.japaneseName(of: city) }) { db, city, outcome in
             // A namesake (the most populous, with a note naming the others)
             // is what typing the name means; any of its names may match.
+            guard let name = db.japaneseName(of: city), case let .resolved(c, _) = outcome,
+                  let index = db.index(ofGeonameID: c.place.geonameID) else { return false }
             let key = SearchFolding.fold(name)
-            guard case let .resolved(c, _) = resolver.resolve(name, limit: 3).outcome,
-                  let index = db.index(ofGeonameID: c.place.geonameID),
-                  ([c.place.name] + db.alternateNames(at: index)).contains(where: { SearchFolding.fold($0) == key })
-            else {
-                misses.append("\(name) (\(city.label))")
-                continue
-            }
+            return ([c.place.name] + db.alternateNames(at: index)).contains { SearchFolding.fold($0) == key }
         }
         #expect(walked > 50, "only \(walked) Japanese names walked")
         #expect(misses.isEmpty, "\(misses.count) of \(walked) not found, e.g. \(misses.prefix(20))")

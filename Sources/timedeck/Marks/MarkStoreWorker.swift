@@ -201,15 +201,12 @@ final class MarkStoreWorker: @unchecked Sendable {
                 }
                 // A note for a held mark goes where the mark is: the journal.
                 if case let .updateHeldNote(key, note, expected) = effect {
-                    return try holdNote(key: key, note: note, expected: expected)
+                    try journaled(.noteJournaled(key: key, note: note)) { try $0.appendNote(key: key, note: note, expected: expected) }
+                    return nil
                 }
                 // So does its deletion, and its undo (the mark again).
                 if case .deleteHeld(let key) = effect {
-                    guard let journal else { throw JournalError(path: store.url.path, action: "write a deletion to", errno: ENOENT) }
-                    try journal.appendDelete(key: key)
-                    journalMayHoldEntries = true
-                    post(.marks(.heldDeleted(key: key)))
-                    flushJournal(reportAlways: false)
+                    try journaled(.heldDeleted(key: key)) { try $0.appendDelete(key: key) }
                     return nil
                 }
                 if case .restore(let marks) = effect, !marks.isEmpty, marks.allSatisfy({ $0.id == nil }) {
@@ -231,9 +228,11 @@ final class MarkStoreWorker: @unchecked Sendable {
                         return .marks(.noteSaved(after, previous: before.note))
                     } catch where AppDatabase.isBusy(error) {
                         // Another process holds the database: the note goes
-                        // to the journal (read works meanwhile, in WAL mode).
-                        guard let mark = try? db.mark(id: id), let key = mark.uniqueKey else { throw error }
-                        return try holdNote(key: key, note: note, expected: mark.note)
+                        // to the journal.
+                        var key: String?
+                        try journaled(nil) { key = try $0.appendNote(forStoredMark: id, in: db, note: note)?.uniqueKey }
+                        guard let key else { throw error }
+                        return .marks(.noteJournaled(key: key, note: note))
                     }
                 case .delete(let id):
                     guard let removed = try db.deleteMark(id: id, busyTimeout: wait) else {
@@ -255,17 +254,15 @@ final class MarkStoreWorker: @unchecked Sendable {
         }
     }
 
-    /// Journals a note (fsynced) for a held mark, or for a stored one while
-    /// the database is busy, then tries the import; the note reaches SQLite
-    /// with the mark, or after it, and never replaces a note changed since
-    /// (`expected`).
-    private func holdNote(key: String, note: String, expected: String) throws -> Event? {
-        guard let journal else { throw JournalError(path: store.url.path, action: "write a note to", errno: ENOENT) }
-        try journal.appendNote(key: key, note: note, expected: expected)
+    /// Writes a note or a deletion to the journal (fsynced), says so with
+    /// `event` once it is durable, then tries the import: it reaches SQLite
+    /// with its mark, or after it (a note never replaces one changed since).
+    private func journaled(_ event: MarksEvent?, _ write: (MarkJournal) throws -> Void) throws {
+        guard let journal else { throw JournalError(path: store.url.path, action: "write to", errno: ENOENT) }
+        try write(journal)
         journalMayHoldEntries = true
-        post(.marks(.noteJournaled(key: key, note: note)))
+        if let event { post(.marks(event)) }
         flushJournal(reportAlways: false)
-        return nil
     }
 
     private func patiently<T>(_ body: () throws -> T) throws -> T {

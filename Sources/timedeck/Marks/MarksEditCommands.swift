@@ -31,15 +31,16 @@ struct MarksNoteCommand: ParsableCommand {
         do {
             mark = try db.updateNote(id: number, note: text)
         } catch where AppDatabase.isBusy(error) {
-            // Reads work while another process holds the write lock (WAL).
-            guard let stored = try? db.mark(id: number), let key = stored.uniqueKey, let journal = MarkJournal.beside(db) else {
-                throw MarksCLI.fail("the database is busy (another process holds its lock); the note was not saved. "
-                                    + "Try again when it is free.", code: 1)
-            }
+            let journal = MarkJournal.beside(db)
+            let journaledMark: SightingMark?
             do {
-                try journal.appendNote(key: key, note: text, expected: stored.note)
+                journaledMark = try journal?.appendNote(forStoredMark: number, in: db, note: text)
             } catch {
                 throw MarksCLI.fail("the database is busy and the note could not be journaled (\(error)); it was not saved.", code: 1)
+            }
+            guard let stored = journaledMark, let journal else {
+                throw MarksCLI.fail("the database is busy (another process holds its lock); the note was not saved. "
+                                    + "Try again when it is free.", code: 1)
             }
             FileHandle.standardError.write(Data(("timedeck: the database is busy (another process holds its lock); the note is "
                 + "safe in \(journal.path) and is stored the next time timedeck opens the database\n").utf8))

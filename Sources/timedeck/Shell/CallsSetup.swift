@@ -47,11 +47,7 @@ enum CallsSetup {
             // Not saved until the user changes it, so merely opening the
             // dashboard never writes anything.
             if let db {
-                var call = DefaultCall.make(userZone: zone, in: db, now: now, home: here)
-                if let home = call.source?.place {
-                    let name = language == .ja ? db.japaneseName(of: home) ?? home.name : home.name
-                    call.name = language.text(.callFrom(place: name))
-                }
+                let call = CallsPanel.suggestedCall(userZone: zone, in: db, now: now, home: here, language: language)
                 state.calls = [call]
                 // Without a configured position, gpsd's first fix may
                 // still say where "here" is.

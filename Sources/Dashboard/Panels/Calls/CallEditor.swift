@@ -23,6 +23,16 @@ public struct CallEditor: Equatable, Sendable {
         case reminder(String)
         case people(String)
         case picker(PlacePicker)
+
+        /// Whether Space is typed into this field. The duration and
+        /// reminder take no spaces, so there Space marks (`MarkKey`) and the
+        /// key hint says so.
+        public var takesSpace: Bool {
+            switch self {
+            case .duration, .reminder: false
+            case .name, .people, .picker: true
+            }
+        }
     }
 
     public init(draft: CallPlan, isNew: Bool) {

@@ -65,6 +65,18 @@ extension CallsPanel: DashboardPanel {
 }
 
 extension CallsPanel {
+    /// The first-run suggestion (`DefaultCall`, from `home` when known,
+    /// else the zone's largest city), named "Call from …" in `language`.
+    public static func suggestedCall(userZone: String, in db: PlaceDatabase, now: Date, home: Place?,
+                                     language: UILanguage) -> CallPlan {
+        var call = DefaultCall.make(userZone: userZone, in: db, now: now, home: home)
+        if let source = call.source?.place {
+            let name = language == .ja ? db.japaneseName(of: source) ?? source.name : source.name
+            call.name = language.text(.callFrom(place: name))
+        }
+        return call
+    }
+
     /// The first gpsd fix: a first-run suggestion made without a position
     /// (and still untouched, the only call, not saved) is made again from
     /// the city nearest the fix, as it would have been with `marks.position`
@@ -72,16 +84,12 @@ extension CallsPanel {
     static func adoptFirstFix(_ state: AppState) -> AppState {
         guard let firstRun = state.calls.firstRun, let db = state.calls.places else { return state }
         var next = state
-        guard state.calls.calls.count == 1, state.calls.calls[0] == firstRun.suggestion, state.calls.calls[0].id == nil,
-              state.calls.editor == nil, state.calls.goTo == nil else {
+        guard state.calls.calls == [firstRun.suggestion], state.calls.editor == nil, state.calls.goTo == nil else {
             next.calls.firstRun = nil  // touched: never replaced
             return next
         }
         guard let fix = state.marks.gps?.fix, fix.hasFix, let here = state.herePlace else { return state }
-        var call = DefaultCall.make(userZone: firstRun.userZone, in: db, now: state.now, home: here)
-        let name = state.language == .ja ? db.japaneseName(of: here) ?? here.name : here.name
-        call.name = state.language.text(.callFrom(place: name))
-        next.calls.calls = [call]
+        next.calls.calls = [suggestedCall(userZone: firstRun.userZone, in: db, now: state.now, home: here, language: state.language)]
         next.calls.activeIndex = 0
         next.calls.home = here
         next.calls.firstRun = nil

@@ -24,8 +24,6 @@ enum MarkKey {
         if state.calls.goTo != nil { return true }
         if state.mars.goToText != nil { return true }  // "1700 13:00" has a space
         guard state.calls.isEditing, let field = state.calls.editor?.field else { return false }
-        if case .duration = field { return false }
-        if case .reminder = field { return false }
-        return true
+        return field.takesSpace
     }
 }

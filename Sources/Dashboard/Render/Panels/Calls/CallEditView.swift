@@ -38,14 +38,9 @@ public enum CallEditView {
             footer = [CallLine([CallSpan(l.text(.deleteCallQuestion(name: d.name)), .warning),
                                 CallSpan(l.text(.editorDeleteKeys), .hint)]), CallLine()]
         } else if editor.field != nil {
-            // The duration and reminder fields take no spaces: Space marks
-            // there, as the status bar says (`MarkKey`).
-            let spaceMarks: Bool
-            switch editor.field {
-            case .duration?, .reminder?: spaceMarks = true
-            default: spaceMarks = false
-            }
-            footer = [CallLine([CallSpan(l.text(spaceMarks ? .editorNumberFieldKeys : .editorFieldKeys), .hint)]), CallLine()]
+            // Where the field takes no spaces, Space marks (`MarkKey`).
+            let hint: UIText = editor.field?.takesSpace == false ? .editorNumberFieldKeys : .editorFieldKeys
+            footer = [CallLine([CallSpan(l.text(hint), .hint)]), CallLine()]
         } else {
             footer = [CallLine([CallSpan(l.text(.editorKeys), .hint)]), CallLine([CallSpan(l.text(.editorKeysMore), .hint)])]
         }

@@ -116,4 +116,18 @@ struct MarksLayoutTests {
         let frame = render(s, size: Size(columns: 100, rows: 30))
         #expect(frame.lines.contains { $0.contains("xxx▏  Enter saves · Esc cancels · Ctrl-Space marks") }, "\(frame.lines.joined(separator: "\n"))")
     }
+
+    /// Found running the dashboard at 120 columns: beside the Mars panel the
+    /// marks panel is ~64 wide, and the hint left the text one column ("…").
+    /// The text comes first; the hint shows only with room to spare.
+    @Test("A note being typed in a narrow panel shows its text, not only the hint")
+    func noteTextShowsInANarrowPanel() {
+        var s = F.state(marks: 3)
+        s.marks.mode = .editingNote(id: 3, text: "Sun LL")
+        for width in [40, 64, 70] {
+            var frame = Frame(size: Size(columns: width, rows: 9))
+            MarksPanel.draw(s, in: Rect(x: 0, y: 0, width: width, height: 9), into: &frame)
+            #expect(frame.lines.contains { $0.contains("Note for #3: Sun LL▏") }, "\(width):\n\(frame.lines.joined(separator: "\n"))")
+        }
+    }
 }

@@ -97,14 +97,21 @@ extension MarksPanel {
     }
 
     /// The title and toggles, or what the panel is asking or telling.
+    /// Columns the note being typed keeps before the key hint is shown
+    /// beside it.
+    static let noteRoomBeforeHint = 24
+
     static func drawTitleLine(_ state: AppState, y: Int, in rect: Rect, into frame: inout Frame) {
         let m = state.marks
         let l = state.language
         switch m.mode {
         case .editingNote(let id, let text, _):
             let x = frame.put(l.text(.noteFor(id: id)), x: rect.x + 1, y: y, role: .title, clip: rect)
-            // The end of long text stays visible while typing, and the keys after it.
-            let hint = "  " + l.text(.marksNoteHint)
+            // The end of long text stays visible while typing, and the keys
+            // after it when there is room; the text comes first (a panel
+            // beside the Mars panel once left it a single "…").
+            let fullHint = "  " + l.text(.marksNoteHint)
+            let hint = rect.maxX - x - DisplayWidth.of(fullHint) - 2 >= Self.noteRoomBeforeHint ? fullHint : ""
             let room = max(1, rect.maxX - x - DisplayWidth.of(hint) - 2)
             let shown = InertText.display(text)
             let tail = shown.count > room ? "…" + shown.suffix(room - 1) : shown

@@ -181,6 +181,19 @@ extension AppDatabase {
         }
     }
 
+    /// Calls `body` with every mark, one at a time from a database cursor,
+    /// newest first or oldest first, at most `limit` of them: memory stays
+    /// the same whatever the store holds (`marks list --json`, `marks
+    /// export`). The read sees one snapshot of the table.
+    public func forEachMark(newestFirst: Bool, limit: Int? = nil, _ body: (SightingMark) throws -> Void) throws {
+        let order = newestFirst ? "unixNanoseconds DESC, id DESC" : "unixNanoseconds, id"
+        let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+        try writer.read { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT \(SightingMark.streamColumns) FROM sightingMark ORDER BY \(order)\(limitClause)")
+            while let row = try rows.next() { try body(SightingMark(streamRow: row)) }
+        }
+    }
+
     /// Mark `id`, or nil.
     public func mark(id: Int64) throws -> SightingMark? {
         try writer.read { db in try SightingMark.fetchOne(db, key: id) }
@@ -192,6 +205,22 @@ extension AppDatabase {
     /// by `timedeck marks add` or a second dashboard.
     public func externalChangeCounter() throws -> Int {
         try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
+
+    /// SQLite's full `PRAGMA integrity_check` (every page, index and
+    /// constraint; at most `limit` problems): empty when the file is sound.
+    /// Reads the whole file, so it runs only when asked (`timedeck doctor`),
+    /// never on open.
+    public func integrityProblems(limit: Int = 20) throws -> [String] {
+        do {
+            let lines = try writer.read { db in
+                try String.fetchAll(db, sql: "PRAGMA integrity_check(\(max(1, limit)))")
+            }
+            return lines == ["ok"] ? [] : lines
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+            // Damage bad enough that the check itself cannot walk the file.
+            return [error.message ?? "database disk image is malformed"]
+        }
     }
 
     /// How many marks are stored.

@@ -68,3 +68,40 @@ extension SightingMark: FetchableRecord, MutablePersistableRecord {
         id = inserted.rowID
     }
 }
+
+extension SightingMark {
+    /// The columns `init(streamRow:)` reads, in its order: a fixed list read
+    /// by position, so a long export does not look each column up by name
+    /// (GRDB's name lookup is a scan of the row's columns, per value).
+    static let streamColumns = """
+        id, unixNanoseconds, correctionNanoseconds, note, positionSource, latitude, longitude, \
+        fixUnixNanoseconds, fixMode, fixAgeMilliseconds, clockSynchronized, clockEstimatedErrorMicroseconds, \
+        clockMaximumErrorMicroseconds, gpsOffsetNanoseconds, gpsOffsetMethod, uniqueKey
+        """
+
+    /// A mark from a row selected with `streamColumns` (same meaning as
+    /// `init(row:)`).
+    init(streamRow row: Row) {
+        let source = PositionSource(rawValue: row[4] as String? ?? "") ?? .none
+        var coordinate: GeoPosition?
+        if let lat = row[5] as Double?, let lon = row[6] as Double? {
+            coordinate = try? GeoPosition(latitudeDegrees: lat, longitudeDegrees: lon)
+        }
+        var kernel: ClockStatus.Kernel?
+        if let synced = row[10] as Bool? {
+            kernel = ClockStatus.Kernel(synchronized: synced,
+                                        estimatedErrorMicroseconds: row[11] as Int64? ?? 0,
+                                        maximumErrorMicroseconds: row[12] as Int64? ?? 0)
+        }
+        var gps: ClockStatus.GPSOffset?
+        if let offset = row[13] as Int64?, let method = ClockStatus.OffsetMethod(rawValue: row[14] as String? ?? "") {
+            gps = ClockStatus.GPSOffset(nanoseconds: offset, method: method)
+        }
+        self.init(id: row[0] as Int64?, unixNanoseconds: row[1] as Int64? ?? 0,
+                  correctionNanoseconds: row[2] as Int64? ?? 0, note: row[3] as String? ?? "",
+                  position: MarkPosition(source: source, coordinate: coordinate,
+                                         fixUnixNanoseconds: row[7] as Int64?, fixMode: row[8] as Int?,
+                                         fixAgeMilliseconds: row[9] as Int64?),
+                  clock: ClockStatus(kernel: kernel, gpsOffset: gps), uniqueKey: row[15] as String?)
+    }
+}

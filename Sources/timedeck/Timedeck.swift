@@ -14,7 +14,7 @@ struct Timedeck: ParsableCommand {
             """,
         version: "timedeck \(TimedeckVersion.string)\n" + ZoneCatalog.versionLines(),
         subcommands: [NowCommand.self, MarksCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self, CallsCommand.self,
-                      SnapshotCommand.self, ConfigCommand.self, TeamCommand.self]
+                      SnapshotCommand.self, ConfigCommand.self, TeamCommand.self, DoctorCommand.self]
     )
 
     @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")

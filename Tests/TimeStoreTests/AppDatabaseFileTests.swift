@@ -92,17 +92,37 @@ final class AppDatabaseFileTests {
         }) { if case .foreignDatabase(_, let detail) = $0 { return detail.contains("0x000004D2") } else { return false } }
     }
 
-    @Test("A damaged timedeck database is refused and left untouched")
+    /// Opening reads only the header and schema (its cost must not grow
+    /// with the store), so a damaged data page is found by the full check
+    /// (`timedeck doctor`) and by any read that reaches it, never written
+    /// over: the file stays byte for byte as it was.
+    @Test("A damaged data page: the full check finds it, reads that reach it fail, the file is untouched")
     func damaged() throws {
-        try expectUntouched({ p in
-            let db = try AppDatabase.open(path: p)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do {
+            let db = try AppDatabase.open(path: path)
             for i in 0..<200 { try db.recordMark(SightingMark(unixNanoseconds: Int64(i), note: String(repeating: "n", count: 150))) }
             try (db.writer as? DatabaseQueue)?.close()
-            let handle = try #require(FileHandle(forUpdatingAtPath: p))
-            try handle.seek(toOffset: 4096 * 3)
-            handle.write(Data(repeating: 0xA5, count: 4096 * 3))
-            try handle.close()
-        }) { if case .corrupt = $0 { return true } else { return false } }
+        }
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        try handle.seek(toOffset: 4096 * 3)
+        handle.write(Data(repeating: 0xA5, count: 4096 * 3))
+        try handle.close()
+        let before = try sha(path)
+        let db = try AppDatabase.openNew(path: path)
+        let problems = try db.integrityProblems()
+        #expect(!problems.isEmpty)
+        #expect(throws: (any Error).self) { _ = try db.allMarks() }
+        try (db.writer as? DatabaseQueue)?.close()
+        #expect(try sha(path) == before)
+    }
+
+    @Test("A sound database passes the full check")
+    func soundFilePassesCheck() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let db = try AppDatabase.openNew(path: path)
+        for i in 0..<50 { try db.recordMark(SightingMark(unixNanoseconds: Int64(i), note: "n\(i)")) }
+        #expect(try db.integrityProblems() == [])
     }
 
     @Test("A truncated file is refused")

@@ -117,13 +117,29 @@ struct MarksListCommand: ParsableCommand {
     func run() throws {
         if team { return try runTeam() }
         let db = try MarksCLI.openStore()
-        let marks = try MarksCLI.store { try db.latestMarks(limit: limit ?? Int.max / 2) }
+        // Streamed from a database cursor: a store of any size lists in
+        // the same memory.
         if json {
-            print(MarkExport.json(marks))
-        } else if marks.isEmpty && limit != 0 {
-            print("no marks yet (record one with `timedeck marks add` or the space bar in the dashboard)")
+            var writer = MarkExportWriter(format: .json) { try FileDescriptorOutput.writeAll($0, to: STDOUT_FILENO) }
+            do {
+                try writer.begin()
+                try MarksCLI.store { try db.forEachMark(newestFirst: true, limit: limit) { try writer.add($0) } }
+                try writer.end()
+                try FileDescriptorOutput.writeAll([0x0A], to: STDOUT_FILENO)
+            } catch let error as FileDescriptorOutput.Failure {
+                throw MarksCLI.fail("cannot write to standard output: \(error.description)", code: 1)
+            }
         } else {
-            for mark in marks { print(MarksCLI.line(mark)) }
+            var count = 0
+            try MarksCLI.store {
+                try db.forEachMark(newestFirst: true, limit: limit) { mark in
+                    print(MarksCLI.line(mark))
+                    count += 1
+                }
+            }
+            if count == 0 && limit != 0 {
+                print("no marks yet (record one with `timedeck marks add` or the space bar in the dashboard)")
+            }
         }
         fflush(nil)
         TeamSetup.current()?.sendQueuedReporting(from: db)

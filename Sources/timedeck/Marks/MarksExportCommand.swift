@@ -31,25 +31,40 @@ struct MarksExportCommand: ParsableCommand {
         let target = try output.map { try ExportFile.checkedTarget($0, force: force) }
         if team { return try runTeam(target: target) }
         let db = try MarksCLI.openStore()
-        let marks = try MarksCLI.store { try db.allMarks() }
-        try emit(count: marks.count, noun: "mark", to: target,
-                 csv: { MarkExport.csv(marks, inertNotes: $0) }, json: { MarkExport.json(marks) })
+        // Rows stream from a database cursor to the output: memory stays the
+        // same whatever the store holds.
+        try emit(noun: "mark", to: target, withStation: false) { writer in
+            try MarksCLI.store { try db.forEachMark(newestFirst: false) { try writer.add($0) } }
+        }
     }
 
-    /// Prints the export (notes inert on a terminal), or writes it to
-    /// `target` without replacing a file unless `--force`, and says so.
-    func emit(count: Int, noun: String, to target: URL?,
-              csv: (_ inertNotes: Bool) -> String, json: () -> String) throws {
+    /// Streams the export to standard output (notes inert on a terminal),
+    /// or to `target` without replacing a file unless `--force`, and says so.
+    func emit(noun: String, to target: URL?, withStation: Bool,
+              rows: (inout MarkExportWriter) throws -> Void) throws {
+        let inert = target == nil && MarksCLI.stdoutIsTerminal
+        let writerFormat: MarkExportWriter.Format = format == .csv ? .csv(inertText: inert) : .json
+        func write(to fd: Int32) throws -> Int {
+            var writer = MarkExportWriter(format: writerFormat, withStation: withStation) {
+                try FileDescriptorOutput.writeAll($0, to: fd)
+            }
+            try writer.begin()
+            try rows(&writer)
+            try writer.end()
+            if format == .json { try FileDescriptorOutput.writeAll([0x0A], to: fd) }
+            return writer.count
+        }
         guard let target else {
-            switch format {
-            case .csv: print(csv(MarksCLI.stdoutIsTerminal), terminator: "")
-            case .json: print(json())
+            do {
+                _ = try write(to: STDOUT_FILENO)
+            } catch let error as FileDescriptorOutput.Failure {
+                throw MarksCLI.fail("cannot write to standard output: \(error.description)", code: 1)
             }
             return
         }
-        let text = format == .csv ? csv(false) : json() + "\n"
+        let count: Int
         do {
-            try ExportFile.write(Data(text.utf8), to: target, replacing: force)
+            count = try ExportFile.write(to: target, replacing: force) { try write(to: $0) }
         } catch let error as ExportFile.Failure {
             throw MarksCLI.fail(error.description, code: error.isUsage ? 2 : 1)
         }
@@ -60,8 +75,9 @@ struct MarksExportCommand: ParsableCommand {
 extension MarksExportCommand {
     func runTeam(target: URL?) throws {
         let marks = try MarksCLI.teamMarks()
-        try emit(count: marks.count, noun: "team mark", to: target,
-                 csv: { MarkExport.teamCSV(marks, inertNotes: $0) }, json: { MarkExport.teamJSON(marks) })
+        try emit(noun: "team mark", to: target, withStation: true) { writer in
+            for mark in marks { try writer.add(mark.mark, station: mark.station) }
+        }
     }
 }
 
@@ -97,22 +113,29 @@ enum ExportFile {
         return url
     }
 
-    static func write(_ data: Data, to target: URL, replacing: Bool) throws {
+    /// Writes the export through `body` (given the temporary file's
+    /// descriptor; it returns the count of rows written), then fsyncs and
+    /// moves it into place. Nothing is left behind on failure.
+    static func write(to target: URL, replacing: Bool, _ body: (Int32) throws -> Int) throws -> Int {
         let folder = target.deletingLastPathComponent().path
         let temp = "\(folder)/.\(target.lastPathComponent).\(getpid()).tmp"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(description: "cannot create \(temp): \(errnoText())", isUsage: false) }
-        var ok = data.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if n <= 0 { if errno == EINTR { continue }; return false }
-                offset += n
-            }
-            return true
+        var count = 0
+        var ok = true
+        var bodyError: String?
+        do {
+            count = try body(fd)
+        } catch let error as FileDescriptorOutput.Failure {
+            ok = false
+            bodyError = error.description
+        } catch {
+            close(fd)
+            unlink(temp)
+            throw error
         }
         ok = ok && fsync(fd) == 0
-        let writeError = errnoText()
+        let writeError = bodyError ?? errnoText()
         close(fd)
         guard ok else {
             unlink(temp)
@@ -133,6 +156,7 @@ enum ExportFile {
             }
             unlink(temp)
         }
+        return count
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }

@@ -52,7 +52,7 @@ struct MarkExportTests {
         #expect(array[1]["note"] as? String == "\u{1B}[31m")
         #expect(array[1]["positionStatus"] as? String == "stale")
         #expect(array[1]["fixAgeSeconds"] as? Double == 6.5)
-        #expect(MarkExport.escapingTerminalControls("\"\u{9B}\"") == "\"\\u009B\"")
+        #expect(MarkExport.json([SightingMark(id: 9, unixNanoseconds: 0, note: "\u{9B}")]).contains("\"note\" : \"\\u009B\""))
     }
 
     @Test("No position is null, not missing")

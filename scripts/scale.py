@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""How timedeck's costs grow with the store, side by side with their limits.
+
+Builds scratch stores of 0 / 10 k / 100 k / 1 M marks (the binary creates the
+schema with one `marks add`; the rest are bulk-inserted with Python's sqlite3)
+and measures, in one run:
+
+  start     dashboard start to its first full frame (pty, median of --runs)
+  add       `timedeck marks add` as a process (median of --runs)
+  csv       `marks export --format csv` vs `sqlite3 -csv` of the table
+  json      `marks list --json` vs `sqlite3 -json`, with peak RSS
+  idle      the idle dashboard (default config: gpsd unreachable) vs
+            `tty-clock -s -c`: wakeups/s (context switches of every thread)
+            and CPU ms/s
+  calls     dashboard start with 1,000 saved calls vs 1 call
+
+    scripts/scale.py                                  # everything, release build
+    scripts/scale.py --sizes 0,1000000 --only start,add
+    scripts/scale.py --binary .build/debug/timedeck --sizes 0,10000
+
+Prints one table; the "ratio" column is timedeck / the reference in the
+same run (the store of 0 marks for start/add, sqlite3 for csv/json,
+tty-clock for idle, one call for calls). docs/PERFORMANCE.md quotes it.
+"""
+import argparse
+import os
+import pty
+import select
+import shutil
+import signal
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from importlib import import_module
+
+harness = import_module("pty-harness")
+
+CONFIG = '[marks]\ngpsd = "off"\nbell = false\n'
+
+
+def env_for(home, config_home=None):
+    env = dict(os.environ)
+    env["TIMEDECK_HOME"] = home
+    env["XDG_CONFIG_HOME"] = config_home or home
+    env["TERM"] = "xterm-256color"
+    env.pop("NO_COLOR", None)
+    return env
+
+
+def scratch(config=CONFIG):
+    home = tempfile.mkdtemp(prefix="timedeck-scale-")
+    os.makedirs(os.path.join(home, "timedeck"), exist_ok=True)
+    with open(os.path.join(home, "timedeck", "config.toml"), "w") as f:
+        f.write(config)
+    return home
+
+
+def build_store(binary, count):
+    """A store with `count` marks (one made by the binary, the rest inserted)."""
+    home = scratch()
+    subprocess.run([binary, "marks", "add", "--note", "seed"], env=env_for(home), check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    db = os.path.join(home, "timedeck.sqlite")
+    if count > 1:
+        con = sqlite3.connect(db)
+        base = time.time_ns() - count * 1_000_000_000
+        rows = ((base + i * 1_000_000_000 + (i * 7919) % 1_000_000, f"n{i}" if i % 3 == 0 else "",
+                 "fixed" if i % 2 else "none", -27.467 if i % 2 else None, 153.02 if i % 2 else None,
+                 f"scale-{i}") for i in range(count - 1))
+        con.executemany("INSERT INTO sightingMark (unixNanoseconds, note, positionSource, latitude, longitude, "
+                        "uniqueKey) VALUES (?, ?, ?, ?, ?, ?)", rows)
+        con.commit()
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        con.close()
+    return home, db
+
+
+def read_until(fd, deadline, needle):
+    buf = b""
+    while time.perf_counter() < deadline:
+        r, _, _ = select.select([fd], [], [], max(0, deadline - time.perf_counter()))
+        if not r:
+            continue
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        buf += data
+        if needle in buf:
+            return True, buf
+    return False, buf
+
+
+def spawn(argv, env, rows=30, cols=100):
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.clear()
+        os.environ.update(env)
+        os.execvp(argv[0], argv)
+    harness.set_size(fd, rows, cols)
+    return pid, fd
+
+
+def stop(pid, fd):
+    try:
+        os.kill(pid, signal.SIGTERM)
+        deadline = time.time() + 3
+        while time.time() < deadline:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.01)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass
+    os.close(fd)
+
+
+def start_ms(binary, home, runs):
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        pid, fd = spawn([binary], env_for(home))
+        ok, buf = read_until(fd, t0 + 10, b" quit")
+        t1 = time.perf_counter()
+        stop(pid, fd)
+        if not ok:
+            sys.exit(f"dashboard showed no ' quit' within 10 s (got {buf[-300:]!r})")
+        times.append((t1 - t0) * 1000)
+    return statistics.median(times)
+
+
+def timed(argv, env, runs, stdout=subprocess.DEVNULL):
+    """Median wall seconds and the largest peak RSS (MiB) over `runs`."""
+    times, rss = [], []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        p = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], env=env, stdout=stdout,
+                           stderr=subprocess.PIPE, text=True)
+        times.append(time.perf_counter() - t0)
+        if p.returncode != 0:
+            sys.exit(f"{' '.join(argv)} exited {p.returncode}: {p.stderr[-500:]}")
+        rss.append(int(p.stderr.strip().splitlines()[-1]) / 1024)
+    return statistics.median(times), max(rss)
+
+
+def idle(argv, env, seconds):
+    """Wakeups/s (context switches of all threads) and CPU ms/s once settled."""
+    pid, fd = spawn(argv, env)
+    deadline = time.time() + 3
+    while time.time() < deadline:  # let it settle, keep the pty drained
+        read_until(fd, time.perf_counter() + 0.2, b"\0never")
+
+    def switches():
+        total = 0
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            try:
+                with open(f"/proc/{pid}/task/{tid}/status") as f:
+                    for line in f:
+                        if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                            total += int(line.split()[1])
+            except OSError:
+                pass
+        return total
+
+    s0, c0, t0 = switches(), harness.cpu_seconds(pid), time.time()
+    while time.time() < t0 + seconds:
+        read_until(fd, time.perf_counter() + 0.2, b"\0never")
+    s1, c1, t1 = switches(), harness.cpu_seconds(pid), time.time()
+    stop(pid, fd)
+    return (s1 - s0) / (t1 - t0), (c1 - c0) * 1000 / (t1 - t0)
+
+
+def calls_store(binary, count):
+    home = scratch()
+    env = env_for(home)
+    subprocess.run([binary, "calls", "add", "Seed", "--at", "+1d", "London", "Tokyo", "New York"], env=env,
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if count > 1:
+        con = sqlite3.connect(os.path.join(home, "timedeck.sqlite"))
+        for i in range(count - 1):
+            cur = con.execute("INSERT INTO callPlan (name, startUnixSeconds, durationMinutes, createdUnixSeconds) "
+                              "SELECT name || ?, startUnixSeconds + ?, durationMinutes, createdUnixSeconds - ? "
+                              "FROM callPlan WHERE id = 1", (f" {i}", 3600 * (i + 1), i + 1))
+            new = cur.lastrowid
+            con.execute("INSERT INTO callPlace (callPlanId, position, geonameId, name, asciiName, countryCode, "
+                        "countryName, admin1Code, latitude, longitude, population, zone, people) "
+                        "SELECT ?, position, geonameId, name, asciiName, countryCode, countryName, admin1Code, "
+                        "latitude, longitude, population, zone, people FROM callPlace WHERE callPlanId = 1", (new,))
+        con.commit()
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        con.close()
+    return home
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--binary", default=".build/release/timedeck")
+    p.add_argument("--sizes", default="0,10000,100000,1000000")
+    p.add_argument("--only", default="start,add,csv,json,idle,calls")
+    p.add_argument("--runs", type=int, default=7)
+    p.add_argument("--idle-seconds", type=float, default=20)
+    a = p.parse_args()
+    binary = os.path.abspath(a.binary)
+    sizes = [int(s) for s in a.sizes.split(",")]
+    only = set(a.only.split(","))
+    rows = []
+
+    def row(what, value, unit, ref=None, ref_text=""):
+        ratio = f"{value / ref:.2f}×" if ref else "—"
+        rows.append((what, f"{value:.3f} {unit}" if unit != "ms" else f"{value:.1f} ms", ref_text, ratio))
+        print(f"  {what}: {rows[-1][1]} {ref_text} {ratio}", file=sys.stderr)
+
+    stores = {}
+    for n in sizes:
+        print(f"building a store of {n:,} marks", file=sys.stderr)
+        stores[n] = build_store(binary, max(n, 1))
+    empty_start = empty_add = None
+    for n in sizes:
+        home, db = stores[n]
+        env = env_for(home)
+        if "start" in only:
+            ms = start_ms(binary, home, a.runs)
+            if empty_start is None:
+                empty_start = ms
+            row(f"dashboard start, {n:,} marks", ms, "ms", empty_start, f"(empty {empty_start:.1f} ms)")
+        if "add" in only:
+            s, _ = timed([binary, "marks", "add"], env, a.runs)
+            if empty_add is None:
+                empty_add = s * 1000
+            row(f"marks add, {n:,} marks", s * 1000, "ms", empty_add, f"(empty {empty_add:.1f} ms)")
+        if n >= 10000 and "csv" in only:
+            out = os.path.join(home, "export.csv")
+            runs = max(1, a.runs // 3)
+
+            def export():
+                if os.path.exists(out):
+                    os.unlink(out)
+                return timed([binary, "marks", "export", "--format", "csv", "--output", out], env, 1)
+            ours = statistics.median([export()[0] for _ in range(runs)])
+            ref, _ = timed(["sqlite3", "-csv", "-header", db, "SELECT * FROM sightingMark ORDER BY unixNanoseconds, id"],
+                           env, runs)
+            row(f"export csv, {n:,} marks", ours, "s", ref, f"(sqlite3 -csv {ref:.3f} s)")
+        if n >= 10000 and "json" in only:
+            runs = max(1, a.runs // 3)
+            ours, rss = timed([binary, "marks", "list", "--json"], env, runs)
+            ref, ref_rss = timed(["sqlite3", "-json", db, "SELECT * FROM sightingMark ORDER BY unixNanoseconds DESC, id DESC"],
+                                 env, runs)
+            row(f"list --json, {n:,} marks", ours, "s", ref, f"(sqlite3 -json {ref:.3f} s)")
+            row(f"list --json peak RSS, {n:,} marks", rss, "MiB", ref_rss, f"(sqlite3 {ref_rss:.1f} MiB)")
+    if "idle" in only:
+        home = scratch(config="")  # the default config: gpsd at localhost:2947, not running
+        w, cpu = idle([binary], env_for(home), a.idle_seconds)
+        if shutil.which("tty-clock"):
+            rw, rcpu = idle(["tty-clock", "-s", "-c"], env_for(home), a.idle_seconds)
+        else:
+            rw = rcpu = None
+            print("tty-clock is not installed (apt-get install tty-clock); no reference", file=sys.stderr)
+        row("idle dashboard wakeups/s", w, "/s", rw, f"(tty-clock {rw:.2f}/s)" if rw else "")
+        row("idle dashboard CPU ms/s", cpu, "ms/s", rcpu, f"(tty-clock {rcpu:.3f} ms/s)" if rcpu else "")
+    if "calls" in only:
+        one = start_ms(binary, calls_store(binary, 1), a.runs)
+        many = start_ms(binary, calls_store(binary, 1000), a.runs)
+        row("dashboard start, 1,000 calls", many, "ms", one, f"(1 call {one:.1f} ms)")
+    print()
+    print("| what | timedeck | reference, same run | ratio |")
+    print("|---|---|---|---|")
+    for what, value, ref, ratio in rows:
+        print(f"| {what} | {value} | {ref.strip('()')} | {ratio} |")
+    for home, _ in stores.values():
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

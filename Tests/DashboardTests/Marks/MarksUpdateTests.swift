@@ -190,7 +190,7 @@ struct MarksUpdateTests {
         (s, _) = press(s, .character("C"))
         (s, effects) = press(s, .character("y"))
         #expect(effects == [.marks(.clear)])
-        let all = s.marks.marks.reversed() as [SightingMark]
+        let all = Array(s.marks.marks.reversed())
         (s, _) = update(s, .marks(.cleared(all)))
         #expect(s.marks.marks.isEmpty && s.marks.message?.text == "Cleared 4 marks (u undoes).")
         (s, effects) = press(s, .character("u"))

@@ -254,7 +254,7 @@ extension MarksPanel {
             let storedKeys = Set(marks.compactMap(\.uniqueKey))
             let keep = m.unstored.filter { !storedKeys.contains($0.uniqueKey ?? "") }
             m.heldKeys = m.heldKeys.intersection(keep.compactMap(\.uniqueKey))
-            m.marks = (marks + keep).sorted(by: MarksPanelState.newestFirst)
+            m.marks = MarkList(sorting: marks + keep)
             m.totalCount = max(total, marks.count) + keep.count
             m.selected = m.marks.firstIndex { $0.id == selectedID } ?? min(m.selected, max(0, m.marks.count - 1))
         case .storeFailed(let reason):

@@ -43,7 +43,7 @@ public struct MarksPanelState: Equatable, Sendable {
     }
 
     /// Marks in memory, newest first (by instant, then id).
-    public var marks: [SightingMark] = []
+    public var marks: MarkList = []
     /// Marks in the store (can exceed `marks.count` past `loadedLimit`).
     public var totalCount = 0
     /// Index of the selected mark in `marks`.
@@ -97,7 +97,7 @@ public struct MarksPanelState: Equatable, Sendable {
 
     /// A panel showing `marks` (any order), with `totalCount` in the store.
     public init(marks: [SightingMark], totalCount: Int) {
-        self.marks = marks.sorted(by: Self.newestFirst)
+        self.marks = MarkList(sorting: marks)
         self.totalCount = max(totalCount, marks.count)
     }
 
@@ -123,18 +123,9 @@ public struct MarksPanelState: Equatable, Sendable {
 
     /// Inserts marks keeping the order (and skipping ids already present).
     /// A stored mark replaces the unstored copy with the same `uniqueKey`.
+    /// Each costs a binary search (`MarkList.insert`), not a sort.
     mutating func insert(_ new: [SightingMark]) {
-        let known = Set(marks.compactMap(\.id))
-        var fresh = new.filter { $0.id.map { !known.contains($0) } ?? true }
-        var list = marks
-        fresh.removeAll { mark in
-            guard mark.id != nil, let key = mark.uniqueKey,
-                  let i = list.firstIndex(where: { $0.id == nil && $0.uniqueKey == key }) else { return false }
-            list[i] = mark
-            return true
-        }
-        marks = (list + fresh).sorted(by: Self.newestFirst)
-        totalCount += fresh.count
+        for mark in new where marks.insert(mark) { totalCount += 1 }
     }
 
     /// Marks shown but not yet in SQLite (id nil), newest first.

@@ -13,22 +13,31 @@ public final class TeamLogClient: @unchecked Sendable {
         try TeamSchema.migrate(connection)
     }
 
-    /// Applies queued changes in one transaction. A change the server
+    /// Applies queued changes in one statement: the batch travels as one
+    /// array per column and is expanded by `unnest` on the server, so a
+    /// batch of 500 costs one round trip, not 500. A change the server
     /// already has (same or newer `seq` for that mark) changes nothing, so
-    /// sending twice, or out of order, is harmless.
+    /// sending twice, or out of order, is harmless; row security checks
+    /// every row as before.
     public func send(_ entries: [OutboxEntry]) throws {
-        guard !entries.isEmpty else { return }
-        try connection.transaction {
-            for entry in entries {
-                switch entry.operation {
-                case .put:
-                    guard let mark = entry.mark else { continue }
-                    try connection.execute(Self.putSQL, Self.putParameters(entry, mark))
-                case .delete:
-                    try connection.execute(Self.deleteSQL, [entry.station, entry.uniqueKey, String(entry.seq)])
-                }
-            }
+        let latest = Self.latestPerMark(entries)
+        guard !latest.isEmpty else { return }
+        try connection.execute(Self.batchSQL, Self.batchParameters(latest))
+    }
+
+    /// The newest change of each mark, in outbox order. The server keeps
+    /// only the highest `seq` of a mark anyway (a put after a delete puts it
+    /// back, a delete after a put deletes it), and one `INSERT … ON
+    /// CONFLICT` may touch a row only once.
+    static func latestPerMark(_ entries: [OutboxEntry]) -> [OutboxEntry] {
+        var newest: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            if entry.operation == .put && entry.mark == nil { continue }
+            let key = entry.station + "\u{0}" + entry.uniqueKey
+            if let other = newest[key], entries[other].seq > entry.seq { continue }
+            newest[key] = index
         }
+        return newest.values.sorted().map { entries[$0] }
     }
 
     static let markColumns = [
@@ -37,24 +46,65 @@ public final class TeamLogClient: @unchecked Sendable {
         "clock_maximum_error_us", "gps_offset_nanoseconds", "gps_offset_method", "clock_summary",
     ]
 
-    static let putSQL: String = {
-        let columns = ["station", "unique_key", "seq"] + markColumns
-        let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
-        let updates = (["seq"] + markColumns).map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", ")
+    /// SQL types of `station, unique_key, seq, deleted` and `markColumns`.
+    static let columnTypes = [
+        "text", "text", "bigint", "boolean",
+        "bigint", "bigint", "bigint", "text", "text", "float8", "float8",
+        "bigint", "integer", "bigint", "boolean", "bigint",
+        "bigint", "bigint", "text", "text",
+    ]
+
+    /// One INSERT of the whole batch. A put sets every column; a delete
+    /// only marks the row deleted and keeps what it held (as a delete
+    /// always did), whichever way the row is reached.
+    static let batchSQL: String = {
+        let columns = ["station", "unique_key", "seq", "deleted"] + markColumns
+        let arrays = columnTypes.enumerated().map { "$\($0.offset + 1)::\($0.element)[]" }.joined(separator: ", ")
+        let keep = markColumns.map {
+            "\($0) = CASE WHEN EXCLUDED.deleted THEN timedeck_mark.\($0) ELSE EXCLUDED.\($0) END"
+        }.joined(separator: ", ")
         return """
-            INSERT INTO timedeck_mark (\(columns.joined(separator: ", ")), deleted) VALUES (\(placeholders), false)
-            ON CONFLICT (station, unique_key) DO UPDATE SET \(updates), deleted = false,
+            INSERT INTO timedeck_mark (\(columns.joined(separator: ", ")))
+            SELECT * FROM unnest(\(arrays))
+            ON CONFLICT (station, unique_key) DO UPDATE SET seq = EXCLUDED.seq, deleted = EXCLUDED.deleted, \(keep),
                 written_by = current_user, received_at = now()
             WHERE timedeck_mark.seq < EXCLUDED.seq
             """
     }()
 
-    static let deleteSQL = """
-        INSERT INTO timedeck_mark (station, unique_key, seq, deleted) VALUES ($1, $2, $3, true)
-        ON CONFLICT (station, unique_key) DO UPDATE SET seq = EXCLUDED.seq, deleted = true,
-            written_by = current_user, received_at = now()
-        WHERE timedeck_mark.seq < EXCLUDED.seq
-        """
+    /// One PostgreSQL array literal per column (text form), in the order of
+    /// `columnTypes`.
+    static func batchParameters(_ entries: [OutboxEntry]) -> [String?] {
+        var columns = Array(repeating: [String?](), count: columnTypes.count)
+        for entry in entries {
+            let values: [String?]
+            if entry.operation == .put, let mark = entry.mark {
+                let row = putParameters(entry, mark)
+                values = Array(row[0..<3]) + ["false"] + Array(row[3...])
+            } else {
+                values = [entry.station, entry.uniqueKey, String(entry.seq), "true"]
+                    + Array(repeating: nil, count: markColumns.count)
+            }
+            for (index, value) in values.enumerated() { columns[index].append(value) }
+        }
+        return columns.map(arrayLiteral)
+    }
+
+    /// `{"a","b\"c",NULL}`: every element quoted, `\` and `"` escaped.
+    static func arrayLiteral(_ values: [String?]) -> String {
+        var out = "{"
+        for (index, value) in values.enumerated() {
+            if index > 0 { out += "," }
+            guard let value else { out += "NULL"; continue }
+            out += "\""
+            for ch in value.unicodeScalars {
+                if ch == "\"" || ch == "\\" { out += "\\" }
+                out.unicodeScalars.append(ch)
+            }
+            out += "\""
+        }
+        return out + "}"
+    }
 
     static func putParameters(_ entry: OutboxEntry, _ mark: SightingMark) -> [String?] {
         let p = mark.position, k = mark.clock.kernel, g = mark.clock.gpsOffset

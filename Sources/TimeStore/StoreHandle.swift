@@ -13,6 +13,9 @@ public final class StoreHandle: Sendable {
     public let url: URL
     private let opened = Mutex<AppDatabase?>(nil)
     private let teamStation = Mutex<String?>(nil)
+    /// `PRAGMA data_version` at the last look (`changedElsewhere`); nil
+    /// before the first look and while there is no file.
+    private let seenVersion = Mutex<Int?>(nil)
 
     /// With a team configured, every change to a mark is queued for the
     /// team log under `station` (see `AppDatabase.teamStation`).
@@ -55,6 +58,38 @@ public final class StoreHandle: Sendable {
             opened = database
             return database
         }
+    }
+
+    /// Records the store's change counter now. The dashboard calls it just
+    /// before it loads what it shows, so a write by another process after
+    /// this instant is caught by the next `changedElsewhere`, and nothing is
+    /// read twice at start.
+    public func rememberVersion() {
+        let version = try? existing(busyTimeout: 0.25)?.externalChangeCounter()
+        seenVersion.withLock { $0 = version }
+    }
+
+    /// The process's one look for other writers (another dashboard, `marks
+    /// add`, `calls set`): true when another connection committed since the
+    /// last look, or the file appeared. SQLite's `data_version` is per
+    /// connection and ignores this connection's own commits, and the
+    /// process has one connection, so one look serves every panel.
+    public func changedElsewhere() -> Bool {
+        guard let db = try? existing(busyTimeout: 0.25) else {
+            seenVersion.withLock { $0 = nil }
+            return false
+        }
+        guard let version = try? db.externalChangeCounter() else { return false }
+        return seenVersion.withLock { seen in
+            defer { seen = version }
+            return seen != version
+        }
+    }
+
+    /// Forgets the last look, so the next `changedElsewhere` is true (a
+    /// reload that found the database busy is tried again).
+    public func forgetVersion() {
+        seenVersion.withLock { $0 = nil }
     }
 
     /// The database, created with its folder if needed.

@@ -60,6 +60,37 @@ struct TeamLogClientTests {
         #expect(rows.values.first?.first == "1")
     }
 
+    @Test("One batch holding several changes of the same marks, hostile notes, and deletes lands as the changes made one by one")
+    func batchOfManyChanges() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let store = try Self.store(station: "east")
+        let client = try TeamLogClient(url: server.url)
+        let notes = ["plain", "quote \" and backslash \\", "{braces},commas", "NULL", "", "日本語 \u{202E}bidi",
+                     "tab\tnew\nline", "\u{1B}[31m"]
+        var ids: [Int64] = []
+        for i in 0..<300 {
+            let mark = try store.recordMark(Self.mark(Int64(i), key: "k\(i)", note: notes[i % notes.count]))
+            ids.append(try #require(mark.id))
+        }
+        // Notes changed (twice for some), some deleted, one deleted and restored.
+        for i in stride(from: 0, to: 300, by: 7) { try store.updateNote(id: ids[i], note: "edited \(i)") }
+        for i in stride(from: 0, to: 300, by: 14) { try store.updateNote(id: ids[i], note: "edited again \(i)") }
+        var deleted = Set<Int>()
+        for i in stride(from: 3, to: 300, by: 11) { try store.deleteMark(id: ids[i]); deleted.insert(i) }
+        let back = try #require(try store.deleteMark(id: ids[5]))
+        try store.restoreMark(back)
+        #expect(try TeamSender.sendAll(from: store, to: client) > 300)
+        let server_ = try client.allMarks()
+        let local = try store.allMarks()
+        #expect(server_.map(\.mark.uniqueKey) == local.map(\.uniqueKey))
+        #expect(server_.map(\.mark.note) == local.map(\.note))
+        #expect(server_.count == 300 - deleted.count)
+        // Deleted rows stay as tombstones; sending the same again changes nothing.
+        let rows = try client.connection.execute("SELECT count(*) FROM timedeck_mark WHERE deleted")
+        #expect(rows.values.first?.first == String(deleted.count))
+    }
+
     @Test("A station whose store starts again (recreated, or a backup restored) still changes its marks there")
     func aRecreatedStoreStaysAheadOfTheServer() throws {
         let server = try ThrowawayDatabase()

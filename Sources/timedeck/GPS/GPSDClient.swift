@@ -3,15 +3,20 @@ import TimeKit
 
 /// A gpsd client on its own thread: connects to `address`, asks for JSON
 /// reports with `?WATCH`, folds each line into a `LatestFixBox`, and
-/// reconnects with backoff (0.5 s doubling to 8 s) when gpsd is absent or
-/// dies. Nothing here can block the caller: `start` returns at once and the
-/// box is the only shared state.
+/// reconnects with backoff (1 s doubling to 30 s, back to 1 s after a
+/// connection that delivered reports) when gpsd is absent or dies. The
+/// thread sleeps in `poll` on the socket and a stop pipe: it wakes when gpsd
+/// sends something, when it is stopped, or when a backoff ends — never to
+/// look at a flag. Nothing here can block the caller: `start` returns at
+/// once and the box is the only shared state.
 final class GPSDClient: @unchecked Sendable {
     let address: GPSDAddress
     let box: LatestFixBox
-    private let stopLock = NSLock()
-    private var stopRequested = false
+    private let stopSignal = StopSignal()
     private var thread: Thread?
+    /// First and longest wait between connection attempts.
+    static let firstBackoffSeconds = 1.0
+    static let longestBackoffSeconds = 30.0
     /// Called on the client's thread after every change (set before `start`).
     var onUpdate: (@Sendable (GPSDSnapshot) -> Void)?
 
@@ -32,21 +37,16 @@ final class GPSDClient: @unchecked Sendable {
         thread.start()
     }
 
-    /// Asks the thread to finish; it notices within ~0.2 s.
+    /// Asks the thread to finish; it wakes at once (a connect in progress
+    /// ends within its 2 s limit).
     func stop() {
-        stopLock.lock()
-        stopRequested = true
-        stopLock.unlock()
+        stopSignal.stop()
     }
 
-    var isStopping: Bool {
-        stopLock.lock()
-        defer { stopLock.unlock() }
-        return stopRequested
-    }
+    var isStopping: Bool { stopSignal.isStopped }
 
     private func run() {
-        var backoffSeconds = 0.5
+        var backoffSeconds = Self.firstBackoffSeconds
         while !isStopping {
             change { $0.connection = .connecting }
             let reason: String
@@ -56,12 +56,12 @@ final class GPSDClient: @unchecked Sendable {
             case .success(let socket):
                 let result = serve(socket)
                 socket.close()
-                if result.receivedSomething { backoffSeconds = 0.5 }
+                if result.receivedSomething { backoffSeconds = Self.firstBackoffSeconds }
                 reason = result.reason
             }
             change { $0.connection = .unavailable(reason: reason) }
-            sleepUnlessStopped(seconds: backoffSeconds)
-            backoffSeconds = min(backoffSeconds * 2, 8)
+            if stopSignal.sleep(seconds: backoffSeconds) { break }
+            backoffSeconds = min(backoffSeconds * 2, Self.longestBackoffSeconds)
         }
     }
 
@@ -71,8 +71,11 @@ final class GPSDClient: @unchecked Sendable {
         change { $0.connection = .connected(release: nil) }
         var splitter = LineSplitter(maximumLineBytes: GPSDReader.maximumLineBytes)
         var received = false
-        while !isStopping {
-            switch socket.read(timeoutMilliseconds: 200) {
+        while true {
+            // Asleep until gpsd sends (about once a second with a receiver)
+            // or `stop` is called.
+            guard stopSignal.wait(orReadable: socket.fd, milliseconds: -1) == .readable else { break }
+            switch socket.read(timeoutMilliseconds: 0) {
             case .timeout:
                 continue
             case .closed:
@@ -95,14 +98,6 @@ final class GPSDClient: @unchecked Sendable {
     private func change(_ body: (inout GPSDSnapshot) -> Void) {
         box.update(body)
         onUpdate?(box.snapshot)
-    }
-
-    private func sleepUnlessStopped(seconds: Double) {
-        var remaining = seconds
-        while remaining > 0 && !isStopping {
-            Thread.sleep(forTimeInterval: min(0.1, remaining))
-            remaining -= 0.1
-        }
     }
 }
 

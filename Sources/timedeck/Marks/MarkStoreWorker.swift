@@ -34,7 +34,6 @@ final class MarkStoreWorker: @unchecked Sendable {
     // Touched only by the worker thread.
     private var journalMayHoldEntries = true
     private var reportedWaiting: String?
-    private var lastVersion = 0
 
     init(store: StoreHandle, post: @escaping @Sendable (Event) -> Void) {
         self.store = store
@@ -68,18 +67,19 @@ final class MarkStoreWorker: @unchecked Sendable {
     }
 
     private func run() {
-        lastVersion = (try? store.existing(busyTimeout: Self.busyWait)?.externalChangeCounter()) ?? 0
         // Marks left in the journal by a crash or another process: shown at
         // once, stored as soon as the database lets us.
         for mark in (try? journal?.pending()) ?? [] { post(.marks(.held(mark))) }
         flushJournal(reportAlways: false)
+        // Idle, the thread sleeps until work arrives; only while marks wait
+        // in the journal for a busy database does it wake once a second to
+        // retry. (Other writers are noticed by the one look in MarksShell.)
         var nextSecond = Date().addingTimeInterval(1)
-        while let jobs = takeJobs(until: nextSecond) {
+        while let jobs = takeJobs(until: journalMayHoldEntries ? nextSecond : nil) {
             perform(jobs)
             if Date() >= nextSecond {
                 nextSecond = Date().addingTimeInterval(1)
                 if journalMayHoldEntries { flushJournal(reportAlways: false) }
-                checkForOtherWriters()
             }
         }
         condition.lock()
@@ -88,11 +88,17 @@ final class MarkStoreWorker: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits for work or the deadline; nil once stopped and drained.
-    private func takeJobs(until deadline: Date) -> [MarksEffect]? {
+    /// Waits for work or the deadline (nil: no deadline); nil once stopped
+    /// and drained. (NSCondition on Linux traps on a far deadline such as
+    /// `.distantFuture`, so "no deadline" is a plain `wait`.)
+    private func takeJobs(until deadline: Date?) -> [MarksEffect]? {
         condition.lock()
         defer { condition.unlock() }
-        while queued.isEmpty, !stopped, Date() < deadline { _ = condition.wait(until: deadline) }
+        while queued.isEmpty, !stopped {
+            guard let deadline else { condition.wait(); continue }
+            guard Date() < deadline else { break }
+            _ = condition.wait(until: deadline)
+        }
         if stopped && queued.isEmpty { return nil }
         let jobs = queued
         queued.removeAll()
@@ -275,15 +281,5 @@ final class MarkStoreWorker: @unchecked Sendable {
                 if !marks.isEmpty { hold(marks) }
             }
         }
-    }
-
-    /// Marks written by another process (`marks add`, a second dashboard):
-    /// read again, in order with our own writes.
-    private func checkForOtherWriters() {
-        // Also a file another process created after we started.
-        guard let db = try? store.existing(busyTimeout: Self.busyWait), let version = try? db.externalChangeCounter(),
-              version != lastVersion else { return }
-        lastVersion = version
-        perform(.reload)
     }
 }

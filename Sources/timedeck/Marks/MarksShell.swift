@@ -38,8 +38,10 @@ final class MarksShell {
     /// Starts the background threads (store worker, gpsd, clock watcher),
     /// which post their results to `inbox`. The store is the process's one
     /// handle; the worker opens or creates the file when it needs it.
+    /// `otherWriters` runs when another process changed the store (after
+    /// the marks' own reload is queued).
     static func start(inbox: EventInbox, settings: MarkSettings, store: StoreHandle,
-                      team: TeamSetup? = nil) throws -> MarksShell {
+                      team: TeamSetup? = nil, otherWriters: @escaping @Sendable () -> Void = {}) throws -> MarksShell {
         let shell = MarksShell(store: store)
         // The team log's thread: sends after each local write (poked by the
         // store worker), listens for other stations.
@@ -63,7 +65,13 @@ final class MarksShell {
         }
         worker.start()
         shell.worker = worker
-        let watcher = ClockWatcher(report: { kernel in inbox.post(.marks(.clock(kernel))) })
+        // The process's one periodic background wake: the kernel clock and
+        // the one look for other writers (marks and calls reload on change).
+        let watcher = ClockWatcher(report: { kernel in inbox.post(.marks(.clock(kernel))) }, everySecond: {
+            guard store.changedElsewhere() else { return }
+            worker.enqueue(.reload)
+            otherWriters()
+        })
         watcher.start()
         shell.watcher = watcher
         return shell

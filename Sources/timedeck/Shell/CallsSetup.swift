@@ -92,36 +92,14 @@ enum CallsSetup {
         }
     }
 
-    /// Once a second on the store thread: when another process changed the
-    /// database (SQLite's `PRAGMA data_version`, as the marks worker checks
-    /// it), the calls are read again there and sent to the planner. Reading
-    /// is off the main thread; a busy or missing database is tried again
-    /// the next second.
-    static func watchForOtherWriters(store: StoreHandle) -> @Sendable () -> [Event] {
-        // The version last seen; nil before the first look and while there
-        // is no file. The first look reads the calls whatever the version:
-        // a call added between the dashboard's load and that look (or into
-        // a file created meanwhile) is caught there, and a reload that
-        // changes nothing changes nothing (`CallPlannerState.reload`).
-        let last = Mutex<Int?>(nil)
-        return {
-            guard let db = try? store.existing(busyTimeout: 0.25) else {
-                last.withLock { $0 = nil }
-                return []
-            }
-            // Read before the calls, so a write in between is seen next time.
-            guard let version = try? db.externalChangeCounter() else { return [] }
-            let previous = last.withLock { value -> Int? in
-                defer { value = version }
-                return value
-            }
-            if previous == version { return [] }
-            guard let calls = try? db.fetchCalls() else {
-                last.withLock { $0 = nil }  // busy: try again next second
-                return []
-            }
-            return [.callsReloaded(calls)]
+    /// The calls read again after another process changed the store (on
+    /// the store thread). A busy database is tried again at the next look.
+    static func reloadCalls(store: StoreHandle) -> [Event] {
+        guard let db = try? store.existing(busyTimeout: 0.25), let calls = try? db.fetchCalls() else {
+            store.forgetVersion()
+            return []
         }
+        return [.callsReloaded(calls)]
     }
 }
 

@@ -18,6 +18,9 @@ struct DashboardRunner {
         let loaded = ConfigFile.loadSettings()
         var state = AppState(now: now, localZone: TimeZone.current, panels: [.marks, .mars, .calls])
         state.settings = loaded.settings
+        // Before anything is read: a write by another process from here on
+        // is seen by the first background look (and nothing loads twice).
+        store.rememberVersion()
         state.marks = try MarksShell.initialState(settings: loaded.settings, store: store)
         state.configNotice = loaded.summary
         state.localeLanguage = UILanguage.resolve(setting: "auto", environment: ProcessInfo.processInfo.environment)
@@ -42,7 +45,7 @@ struct DashboardRunner {
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox, store: store)
         effects.marks = try MarksShell.start(inbox: inbox, settings: state.markSettings, store: store,
-                                             team: TeamSetup.current(state.settings))
+                                             team: TeamSetup.current(state.settings), otherWriters: effects.callsReloader())
         defer { effects.finishStoreWork() }
         state.screenSize = terminal.size
         var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: terminal),
@@ -122,8 +125,16 @@ struct EffectRunner: EffectPerforming {
         ringBell = bell
         self.inbox = inbox
         self.store = store
-        storeQueue = StoreQueue(post: { inbox.post($0) }, everySecond: CallsSetup.watchForOtherWriters(store: store))
+        storeQueue = StoreQueue(post: { inbox.post($0) })
         storeQueue.start()
+    }
+
+    /// What to do when another process changed the store (see
+    /// `MarksShell`'s once-a-second look): read the calls again on the store
+    /// thread, in order with our own writes.
+    func callsReloader() -> @Sendable () -> Void {
+        let (store, queue) = (store, storeQueue)
+        return { queue.submit { CallsSetup.reloadCalls(store: store) } }
     }
 
     /// Lets queued saves finish (a save from `q` or a signal waits out a

@@ -13,13 +13,10 @@ final class StoreQueue: @unchecked Sendable {
     private var stopped = false
     private var finished = false
     private let post: @Sendable (Event) -> Void
-    /// Run on the queue's thread about once a second, between jobs (the
-    /// calls' check for other writers), so it is ordered with our own writes.
-    private let everySecond: (@Sendable () -> [Event])?
 
-    init(post: @escaping @Sendable (Event) -> Void, everySecond: (@Sendable () -> [Event])? = nil) {
+    /// The thread sleeps until a job arrives: it never wakes on its own.
+    init(post: @escaping @Sendable (Event) -> Void) {
         self.post = post
-        self.everySecond = everySecond
     }
 
     func start() {
@@ -49,22 +46,9 @@ final class StoreQueue: @unchecked Sendable {
     }
 
     private func run() {
-        var nextSecond = Date().addingTimeInterval(1)
         while true {
             condition.lock()
-            while jobs.isEmpty && !stopped {
-                if everySecond == nil {
-                    condition.wait()
-                } else if !condition.wait(until: nextSecond) || Date() >= nextSecond {
-                    break
-                }
-            }
-            if jobs.isEmpty && !stopped {
-                condition.unlock()
-                nextSecond = Date().addingTimeInterval(1)
-                for event in everySecond?() ?? [] { post(event) }
-                continue
-            }
+            while jobs.isEmpty && !stopped { condition.wait() }
             if jobs.isEmpty {
                 finished = true
                 condition.broadcast()
@@ -74,10 +58,6 @@ final class StoreQueue: @unchecked Sendable {
             let job = jobs.removeFirst()
             condition.unlock()
             for event in job() { post(event) }
-            if Date() >= nextSecond, let everySecond {
-                nextSecond = Date().addingTimeInterval(1)
-                for event in everySecond() { post(event) }
-            }
         }
     }
 }

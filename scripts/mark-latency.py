@@ -13,9 +13,17 @@ database. Reports, in microseconds:
                  (timestamp + SQLite commit with fsync + render + draw)
 
     scripts/mark-latency.py --count 500 -- .build/release/timedeck
+    scripts/mark-latency.py --count 500 --reference -- .build/release/timedeck
+
+--reference also runs scripts/tty-stamp.c (built with cc), a minimal tty
+reader that stamps each space the moment poll(2) returns, through the same
+pty and harness, alternating with timedeck in blocks of 50 keys so both see
+the same machine: the physical limit to compare key→timestamp with.
 """
 import argparse
 import os
+import re
+import subprocess
 import pty
 import random
 import signal
@@ -31,8 +39,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=500)
     parser.add_argument("--verbose", action="store_true", help="list the slow samples")
+    parser.add_argument("--reference", action="store_true", help="also measure the minimal C tty reader")
     parser.add_argument("command", nargs="+")
     args = parser.parse_args()
+    if args.reference:
+        return compare(args)
 
     home = tempfile.mkdtemp(prefix="timedeck-latency-")
     config = os.path.join(home, "config.toml")
@@ -92,6 +103,80 @@ def main():
     finally:
         os.kill(pid, signal.SIGTERM)
         os.waitpid(pid, 0)
+
+
+def reference_block(count):
+    """key→timestamp (µs) of `count` spaces through the minimal C reader."""
+    binary = os.path.join(tempfile.mkdtemp(prefix="tty-stamp-"), "tty-stamp")
+    subprocess.run(["cc", "-O2", "-o", binary, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tty-stamp.c")],
+                   check=True)
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(binary, [binary])
+    out = []
+    try:
+        drain(fd, "ready", timeout=5)
+        for _ in range(count):
+            time.sleep(0.02 + random.random() * 0.01)
+            t0 = time.time_ns()
+            os.write(fd, b" ")
+            _, seen = drain(fd, "\n", timeout=2)
+            m = re.search(rb"stamp (\d+)", seen)
+            if m:
+                out.append((int(m.group(1)) - t0) / 1000)
+        os.write(fd, b"q")
+    finally:
+        os.waitpid(pid, 0)
+    return out
+
+
+def timedeck_block(command, count):
+    """key→timestamp (µs) of `count` marks through the dashboard."""
+    home = tempfile.mkdtemp(prefix="timedeck-latency-")
+    config = os.path.join(home, "config.toml")
+    with open(config, "w") as f:
+        f.write('[marks]\ngpsd = "off"\nbell = false\n')
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.update(TERM="xterm-256color", TIMEDECK_HOME=home, TIMEDECK_CONFIG=config)
+        os.execvp(command[0], command)
+    out = []
+    try:
+        drain(fd, "Marks", timeout=15)
+        path, db = os.path.join(home, "timedeck.sqlite"), None
+        for i in range(count):
+            time.sleep(0.02 + random.random() * 0.01)
+            drain(fd, None, timeout=0)
+            t0 = time.time_ns()
+            os.write(fd, b" ")
+            row, deadline = None, time.time() + 5
+            while row is None or row[0] != i + 1:
+                if time.time() > deadline:
+                    raise SystemExit(f"mark {i + 1} not stored")
+                drain(fd, None, timeout=1)
+                if db is None:
+                    if not os.path.exists(path):
+                        continue
+                    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+                row = db.execute("SELECT id, unixNanoseconds FROM sightingMark ORDER BY id DESC LIMIT 1").fetchone()
+            out.append((row[1] - t0) / 1000)
+    finally:
+        os.kill(pid, signal.SIGTERM)
+        os.waitpid(pid, 0)
+    return out
+
+
+def compare(args):
+    ours, ref = [], []
+    blocks = max(1, args.count // 50)
+    for _ in range(blocks):
+        ours += timedeck_block(args.command, 50)
+        ref += reference_block(50)
+    print(f"key→timestamp through a pty, {len(ours)} keys each, alternating blocks of 50")
+    for name, values in (("timedeck", ours), ("C tty reader", ref)):
+        print(f"{name:14s} p50 {statistics.median(values):8.1f} µs   p90 {percentile(values, 90):8.1f} µs   "
+              f"p99 {percentile(values, 99):8.1f} µs")
+    print(f"ratio of p50s: {statistics.median(ours) / statistics.median(ref):.2f}×")
 
 
 if __name__ == "__main__":

@@ -105,8 +105,9 @@ final class Terminal {
 
     var size: Size { Size(columns: Int(getmaxx(window)), rows: Int(getmaxy(window))) }
 
-    /// Reads every key curses has ready without waiting; each is stamped with
-    /// the real-time clock right after `wget_wch` returns it.
+    /// Reads every key curses has ready without waiting; each is stamped by
+    /// `clock`, asked right after `wget_wch` returns it (the run loop's clock
+    /// answers the instant `poll` woke for the first key of a pass).
     func readPending(clock: () -> Date) -> [TerminalInput] {
         var inputs: [TerminalInput] = []
         var ch: wint_t = 0

@@ -63,8 +63,14 @@ struct FullScreen: ScreenStrategy {
         state.calls.frameIntervalMilliseconds(at: now)
     }
 
-    mutating func readInput(ready: Bool) -> [Event]? {
-        terminal.readPending(clock: WallClock.now).map { input in
+    mutating func readInput(ready: Bool, wokeAt: Date) -> [Event]? {
+        // The first key read in this pass arrived by the time poll woke.
+        var first: Date? = ready ? wokeAt : nil
+        let clock = { () -> Date in
+            defer { first = nil }
+            return first ?? WallClock.now()
+        }
+        return terminal.readPending(clock: clock).map { input in
             switch input {
             case .key(let key, let at): return .key(key, at: at)
             case .resize(let size): return .resize(size)

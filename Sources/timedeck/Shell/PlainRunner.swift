@@ -51,11 +51,12 @@ struct PlainScreen: ScreenStrategy {
         escapeSince == nil ? nil : 30
     }
 
-    mutating func readInput(ready: Bool) -> [Event]? {
+    mutating func readInput(ready: Bool, wokeAt: Date) -> [Event]? {
         if ready {
             var buffer = [UInt8](repeating: 0, count: 256)
             let n = read(0, &buffer, buffer.count)
-            let at = WallClock.now()
+            // Every byte of this read was there when poll woke.
+            let at = wokeAt
             if n <= 0 { return nil }  // input closed: nothing more can be asked
             let keys = decoder.feed(Array(buffer[0..<n]))
             // A lone ESC may end a read that also held other keys ("→" then

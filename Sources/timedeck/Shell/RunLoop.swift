@@ -10,9 +10,11 @@ protocol ScreenStrategy {
     /// (an animation frame, an Esc waiting to be told apart from a
     /// sequence); nil when it does not.
     func wakeMilliseconds(_ state: AppState, now: Date) -> Int32?
-    /// Reads what is waiting on stdin as events, each key stamped with the
-    /// real-time clock the moment it is read. nil: input is closed.
-    mutating func readInput(ready: Bool) -> [Event]?
+    /// Reads what is waiting on stdin as events. The first key is stamped
+    /// `wokeAt`, the real-time clock read the moment `poll` said input was
+    /// there (nothing runs between the two); later keys of the same pass
+    /// with the clock as they are read. nil: input is closed.
+    mutating func readInput(ready: Bool, wokeAt: Date) -> [Event]?
     /// Called for every change of state, as it happens.
     mutating func changed(from old: AppState, to new: AppState)
     /// Called once per pass of the loop, after every event of the pass.
@@ -37,12 +39,12 @@ struct RunLoop<Screen: ScreenStrategy> {
         screen.present(program.state)
         while true {
             let now = WallClock.now()
-            let ready = waitForInput(now: now)
+            let (ready, wokeAt) = waitForInput(now: now)
             if let signal = wake.drain().first(where: { SignalWatcher.watched.contains(Int32($0)) }) {
                 program.shutDown(at: WallClock.now(), performer: &effects)
                 return 128 + Int32(signal)
             }
-            guard var events = screen.readInput(ready: ready) else {
+            guard var events = screen.readInput(ready: ready, wokeAt: wokeAt) else {
                 program.shutDown(at: WallClock.now(), performer: &effects)
                 return 0
             }
@@ -62,8 +64,10 @@ struct RunLoop<Screen: ScreenStrategy> {
 
     /// Sleeps in `poll` until input, a wake byte, the next second or the
     /// first deadline (a rested call change to save, a bell, a frame).
-    /// Returns whether stdin has input (or hung up).
-    private func waitForInput(now: Date) -> Bool {
+    /// Returns whether stdin has input (or hung up), and the clock read
+    /// the moment `poll` returned: a key's instant is taken before any
+    /// other work (a sighting mark is only as exact as this stamp).
+    private func waitForInput(now: Date) -> (ready: Bool, wokeAt: Date) {
         var timeout = min(WallClock.millisecondsToNextSecond(after: now), effects.millisecondsToNextBell(now))
         if let frame = screen.wakeMilliseconds(program.state, now: now) { timeout = min(timeout, frame) }
         if let deadline = program.nextDeadline {
@@ -72,6 +76,7 @@ struct RunLoop<Screen: ScreenStrategy> {
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: wake.readFd, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, 2, timeout)
-        return fds[0].revents & Int16(POLLIN | POLLHUP) != 0
+        let wokeAt = WallClock.now()
+        return (fds[0].revents & Int16(POLLIN | POLLHUP) != 0, wokeAt)
     }
 }

@@ -22,6 +22,7 @@ extension AppDatabase {
         + MarksMigrations.all
         + CallsMigrations.all
         + TeamMigrations.all
+        + MarksCountMigrations.all
 
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -82,6 +83,27 @@ enum MarksMigrations {
             // a UNIQUE index allows any number of times.
             try db.alter(table: "sightingMark") { t in t.add(column: "uniqueKey", .text) }
             try db.create(index: "sightingMark_uniqueKey", on: "sightingMark", columns: ["uniqueKey"], unique: true)
+        },
+    ]
+}
+
+/// The marks' count, kept by triggers (issue 22: nothing the dashboard does
+/// at start may cost in proportion to the store).
+enum MarksCountMigrations {
+    static let all: [StoreMigration] = [
+        StoreMigration("v3-marks-count") { db in
+            // How many marks there are, kept by triggers: `COUNT(*)` walks a
+            // whole index (about 20 ms at a million marks), and the dashboard
+            // shows the count the moment it opens. Counted once here, for
+            // a store that already holds marks.
+            try db.execute(sql: """
+                CREATE TABLE sightingMarkCount (id INTEGER PRIMARY KEY CHECK (id = 1), count INTEGER NOT NULL);
+                INSERT INTO sightingMarkCount (id, count) SELECT 1, COUNT(*) FROM sightingMark;
+                CREATE TRIGGER sightingMark_counted_insert AFTER INSERT ON sightingMark
+                BEGIN UPDATE sightingMarkCount SET count = count + 1 WHERE id = 1; END;
+                CREATE TRIGGER sightingMark_counted_delete AFTER DELETE ON sightingMark
+                BEGIN UPDATE sightingMarkCount SET count = count - 1 WHERE id = 1; END;
+                """)
         },
     ]
 }

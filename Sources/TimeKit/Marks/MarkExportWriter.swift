@@ -63,29 +63,26 @@ public struct MarkExportWriter {
             csvField(inert ? InertText.display(station ?? "") : station ?? "")
             out.append(byte: 0x2C)
         }
-        let coordinate = p.coordinate
-        let fields: [String] = [
-            mark.id.map { String($0) } ?? "",
-            mark.isoText,
-            mark.markTimeText,
-            mark.correctedISOText,
-            coordinate.map { GeoPosition.decimal($0.latitudeDegrees) } ?? "",
-            coordinate.map { GeoPosition.decimal($0.longitudeDegrees) } ?? "",
-            p.fixAgeMilliseconds.map { MarkExport.millisecondsAsSeconds($0) } ?? "",
-            inert ? InertText.display(mark.note) : mark.note,
-            p.source.rawValue,
-            p.status.rawValue,
-            MarkExport.millisecondsAsSeconds(SightingMark.milliseconds(mark.correctionNanoseconds)),
-            String(mark.unixNanoseconds),
-            mark.clock.summary,
-        ]
-        for (index, field) in fields.enumerated() {
-            if index > 0 { out.append(byte: 0x2C) }
-            csvField(field)
-        }
+        // Times and numbers are written as bytes straight into the buffer
+        // (never need quoting); only free text goes through `csvField`.
+        if let id = mark.id { integer(id) }
+        comma(); isoMilliseconds(mark.unixMilliseconds)
+        comma(); markTime(mark.unixMilliseconds)
+        comma(); isoMilliseconds(mark.correctedUnixMilliseconds)
+        comma(); if let c = p.coordinate { decimal6(c.latitudeDegrees) }
+        comma(); if let c = p.coordinate { decimal6(c.longitudeDegrees) }
+        comma(); if let age = p.fixAgeMilliseconds { seconds(milliseconds: age) }
+        comma(); csvField(inert ? InertText.display(mark.note) : mark.note)
+        comma(); raw(p.source.rawValue)
+        comma(); raw(p.status.rawValue)
+        comma(); seconds(milliseconds: SightingMark.milliseconds(mark.correctionNanoseconds))
+        comma(); integer(mark.unixNanoseconds)
+        comma(); csvField(mark.clock.summary)
         out.append(byte: 0x0D)
         out.append(byte: 0x0A)
     }
+
+    private mutating func comma() { out.append(byte: 0x2C) }
 
     /// One field, quoted when RFC 4180 needs it (a comma, quote, CR or LF
     /// inside) or when it starts or ends with a space (kept visibly).
@@ -128,17 +125,21 @@ public struct MarkExportWriter {
         key("synchronized", indent: 6)
         raw(kernel.map { $0.synchronized ? "true" : "false" } ?? "null")
         raw("\n    },\n")
-        key("correctedUtc"); string(mark.correctedISOText); raw(",\n")
+        key("correctedUtc"); quoted { $0.isoMilliseconds(mark.correctedUnixMilliseconds) }; raw(",\n")
         key("correctionSeconds"); double(Double(mark.correctionNanoseconds) / 1e9); raw(",\n")
         key("fixAgeSeconds"); double(p.fixAgeMilliseconds.map { Double($0) / 1000 }); raw(",\n")
         key("fixMode"); number(p.fixMode.map(Int64.init)); raw(",\n")
         key("fixTime")
-        string(p.fixUnixNanoseconds.map { ISOInstant.milliseconds(unixMilliseconds: SightingMark.milliseconds($0)) })
+        if let fix = p.fixUnixNanoseconds {
+            quoted { $0.isoMilliseconds(SightingMark.milliseconds(fix)) }
+        } else {
+            raw("null")
+        }
         raw(",\n")
         key("id"); number(mark.id); raw(",\n")
         key("latitude"); double(p.coordinate.map { Self.rounded6($0.latitudeDegrees) }); raw(",\n")
         key("longitude"); double(p.coordinate.map { Self.rounded6($0.longitudeDegrees) }); raw(",\n")
-        key("markTime"); string(mark.markTimeText); raw(",\n")
+        key("markTime"); quoted { $0.markTime(mark.unixMilliseconds) }; raw(",\n")
         key("note"); string(mark.note); raw(",\n")
         key("positionSource"); string(p.source.rawValue); raw(",\n")
         key("positionStatus"); string(p.status.rawValue); raw(",\n")
@@ -146,8 +147,91 @@ public struct MarkExportWriter {
         if withStation { key("station"); string(station ?? ""); raw(",\n") }
         key("unixMillis"); number(mark.unixMilliseconds); raw(",\n")
         key("unixNanoseconds"); number(mark.unixNanoseconds); raw(",\n")
-        key("utc"); string(mark.isoText)
+        key("utc"); quoted { $0.isoMilliseconds(mark.unixMilliseconds) }
         raw("\n  }")
+    }
+
+    // MARK: Numbers and times as bytes
+
+    /// `body`'s ASCII output between double quotes (no escaping needed).
+    private mutating func quoted(_ body: (inout MarkExportWriter) -> Void) {
+        out.append(byte: 0x22)
+        body(&self)
+        out.append(byte: 0x22)
+    }
+
+    private mutating func integer(_ value: Int64) {
+        if value < 0 {
+            out.append(byte: 0x2D)
+            if value == .min { return raw("9223372036854775808") }
+            return integer(-value)
+        }
+        var divisor: Int64 = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            out.append(byte: 0x30 + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// `value` zero-padded to `width` digits (more digits if it has them).
+    private mutating func padded(_ value: Int, width: Int) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        guard value >= 0, value < divisor * 10 else { return integer(Int64(value)) }
+        var rest = value
+        while divisor > 0 {
+            out.append(byte: 0x30 + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// As `ISOInstant.milliseconds`: `2026-11-21T23:47:12.345Z`.
+    mutating func isoMilliseconds(_ unixMilliseconds: Int64) {
+        let f = UTCFields(unixMilliseconds: unixMilliseconds)
+        if f.year < 0 { out.append(byte: 0x2D) }
+        padded(abs(f.year), width: 4); out.append(byte: 0x2D)
+        padded(f.month, width: 2); out.append(byte: 0x2D)
+        padded(f.day, width: 2); out.append(byte: 0x54)
+        padded(f.hour, width: 2); out.append(byte: 0x3A)
+        padded(f.minute, width: 2); out.append(byte: 0x3A)
+        padded(f.second, width: 2); out.append(byte: 0x2E)
+        padded(f.millisecond, width: 3); out.append(byte: 0x5A)
+    }
+
+    /// As `MarkTime.mark`: `21d 23h 47m 12.345s`.
+    mutating func markTime(_ unixMilliseconds: Int64) {
+        let f = UTCFields(unixMilliseconds: unixMilliseconds)
+        padded(f.day, width: 2); raw("d ")
+        padded(f.hour, width: 2); raw("h ")
+        padded(f.minute, width: 2); raw("m ")
+        padded(f.second, width: 2); out.append(byte: 0x2E)
+        padded(f.millisecond, width: 3); out.append(byte: 0x73)
+    }
+
+    /// As `MarkExport.millisecondsAsSeconds`: `-1.500`.
+    private mutating func seconds(milliseconds ms: Int64) {
+        if ms < 0 { out.append(byte: 0x2D) }
+        let magnitude = ms.magnitude
+        integer(Int64(magnitude / 1000))
+        out.append(byte: 0x2E)
+        padded(Int(magnitude % 1000), width: 3)
+    }
+
+    /// As `GeoPosition.decimal`: degrees rounded half away from zero to a
+    /// millionth, six decimals, no negative zero (`-27.467000`).
+    private mutating func decimal6(_ degrees: Double) {
+        let micro = (degrees * 1_000_000).rounded(.toNearestOrAwayFromZero)
+        guard micro.isFinite, abs(micro) < 9e15 else { return raw(GeoPosition.decimal(degrees)) }
+        let whole = Int64(micro)
+        if whole < 0 { out.append(byte: 0x2D) }
+        let magnitude = whole.magnitude
+        integer(Int64(magnitude / 1_000_000))
+        out.append(byte: 0x2E)
+        padded(Int(magnitude % 1_000_000), width: 6)
     }
 
     static func rounded6(_ v: Double) -> Double { (v * 1_000_000).rounded() / 1_000_000 }

@@ -25,7 +25,7 @@ final class MarksShell {
     /// to start, naming the file).
     static func initialState(settings: Settings, store: StoreHandle) throws -> MarksPanelState {
         let db = try store.existing()
-        var state = MarksPanelState(marks: try db?.latestMarks(limit: MarksPanelState.loadedLimit) ?? [],
+        var state = MarksPanelState(marks: try db?.latestMarks(limit: MarksPanelState.openingLimit) ?? [],
                                     totalCount: try db?.markCount() ?? 0)
         state.kernel = RealtimeClock.kernelStatus()
         // New marks' idempotency keys: this run's random prefix, then a count.
@@ -65,6 +65,11 @@ final class MarksShell {
         }
         worker.start()
         shell.worker = worker
+        // The history beyond the first screenful, read off the key path
+        // once the dashboard shows (`openingLimit`).
+        if let db = try? store.existing(), (try? db.markCount()) ?? 0 > MarksPanelState.openingLimit {
+            worker.enqueue(.reload)
+        }
         // The process's one periodic background wake: the kernel clock and
         // the one look for other writers (marks and calls reload on change).
         let watcher = ClockWatcher(report: { kernel in inbox.post(.marks(.clock(kernel))) }, everySecond: {

@@ -13,6 +13,10 @@ public struct MarksPanelState: Equatable, Sendable {
     /// Marks loaded into memory for browsing; older ones stay in the store
     /// (and in `timedeck marks list/export`).
     public static let loadedLimit = 10_000
+    /// Marks read before the dashboard's first frame: more than any screen
+    /// shows. The rest, up to `loadedLimit`, are read by the store worker
+    /// just after, so opening costs the same for any number of marks.
+    public static let openingLimit = 500
     /// How long the new row stays highlighted.
     public static let flashSeconds: TimeInterval = 0.6
 

@@ -224,20 +224,26 @@ def main():
     for n in sizes:
         print(f"building a store of {n:,} marks", file=sys.stderr)
         stores[n] = build_store(binary, max(n, 1))
-    empty_start = empty_add = None
+    empty_home = stores[min(sizes)][0]
     for n in sizes:
         home, db = stores[n]
         env = env_for(home)
-        if "start" in only:
-            ms = start_ms(binary, home, a.runs)
-            if empty_start is None:
-                empty_start = ms
-            row(f"dashboard start, {n:,} marks", ms, "ms", empty_start, f"(empty {empty_start:.1f} ms)")
-        if "add" in only:
-            s, _ = timed([binary, "marks", "add"], env, a.runs)
-            if empty_add is None:
-                empty_add = s * 1000
-            row(f"marks add, {n:,} marks", s * 1000, "ms", empty_add, f"(empty {empty_add:.1f} ms)")
+        # Each size runs interleaved with the smallest store, run by run, so
+        # both see the same machine (other load comes and goes).
+        if "start" in only and n != min(sizes):
+            ours, base = [], []
+            for _ in range(a.runs):
+                ours.append(start_ms(binary, home, 1))
+                base.append(start_ms(binary, empty_home, 1))
+            ms, empty = statistics.median(ours), statistics.median(base)
+            row(f"dashboard start, {n:,} marks", ms, "ms", empty, f"({min(sizes):,} marks {empty:.1f} ms)")
+        if "add" in only and n != min(sizes):
+            ours, base = [], []
+            for _ in range(a.runs):
+                ours.append(timed([binary, "marks", "add"], env, 1)[0] * 1000)
+                base.append(timed([binary, "marks", "add"], env_for(empty_home), 1)[0] * 1000)
+            ms, empty = statistics.median(ours), statistics.median(base)
+            row(f"marks add, {n:,} marks", ms, "ms", empty, f"({min(sizes):,} marks {empty:.1f} ms)")
         if n >= 10000 and "csv" in only:
             out = os.path.join(home, "export.csv")
             runs = max(1, a.runs // 3)
@@ -268,8 +274,12 @@ def main():
         row("idle dashboard wakeups/s", w, "/s", rw, f"(tty-clock {rw:.2f}/s)" if rw else "")
         row("idle dashboard CPU ms/s", cpu, "ms/s", rcpu, f"(tty-clock {rcpu:.3f} ms/s)" if rcpu else "")
     if "calls" in only:
-        one = start_ms(binary, calls_store(binary, 1), a.runs)
-        many = start_ms(binary, calls_store(binary, 1000), a.runs)
+        one_home, many_home = calls_store(binary, 1), calls_store(binary, 1000)
+        ones, manys = [], []
+        for _ in range(a.runs):
+            manys.append(start_ms(binary, many_home, 1))
+            ones.append(start_ms(binary, one_home, 1))
+        one, many = statistics.median(ones), statistics.median(manys)
         row("dashboard start, 1,000 calls", many, "ms", one, f"(1 call {one:.1f} ms)")
     print()
     print("| what | timedeck | reference, same run | ratio |")

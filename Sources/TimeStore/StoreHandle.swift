@@ -71,15 +71,22 @@ public final class StoreHandle: Sendable {
 
     /// The process's one look for other writers (another dashboard, `marks
     /// add`, `calls set`): true when another connection committed since the
-    /// last look, or the file appeared. SQLite's `data_version` is per
-    /// connection and ignores this connection's own commits, and the
-    /// process has one connection, so one look serves every panel.
-    public func changedElsewhere() -> Bool {
-        guard let db = try? existing(busyTimeout: 0.25) else {
+    /// last look, or the file appeared; nil when the database could not be
+    /// asked (busy: look again). SQLite's `data_version` is per connection
+    /// and ignores this connection's own commits, and the process has one
+    /// connection, so one look serves every panel.
+    public func changedElsewhere() -> Bool? {
+        let db: AppDatabase?
+        do {
+            db = try existing(busyTimeout: 0.25)
+        } catch {
+            return nil
+        }
+        guard let db else {
             seenVersion.withLock { $0 = nil }
             return false
         }
-        guard let version = try? db.externalChangeCounter() else { return false }
+        guard let version = try? db.externalChangeCounter() else { return nil }
         return seenVersion.withLock { seen in
             defer { seen = version }
             return seen != version

@@ -11,7 +11,6 @@ final class MarksShell {
     /// The process's store; the file is created by the first mark.
     let store: StoreHandle
     private var gpsd: GPSDClient?
-    private var watcher: ClockWatcher?
     private var worker: MarkStoreWorker?
     private var team: TeamLink?
 
@@ -38,10 +37,8 @@ final class MarksShell {
     /// Starts the background threads (store worker, gpsd, clock watcher),
     /// which post their results to `inbox`. The store is the process's one
     /// handle; the worker opens or creates the file when it needs it.
-    /// `otherWriters` runs when another process changed the store (after
-    /// the marks' own reload is queued).
     static func start(inbox: EventInbox, settings: MarkSettings, store: StoreHandle,
-                      team: TeamSetup? = nil, otherWriters: @escaping @Sendable () -> Void = {}) throws -> MarksShell {
+                      team: TeamSetup? = nil) throws -> MarksShell {
         let shell = MarksShell(store: store)
         // The team log's thread: sends after each local write (poked by the
         // store worker), listens for other stations.
@@ -70,23 +67,20 @@ final class MarksShell {
         if let db = try? store.existing(), (try? db.markCount()) ?? 0 > MarksPanelState.openingLimit {
             worker.enqueue(.reload)
         }
-        // The process's one periodic background wake: the kernel clock and
-        // the one look for other writers (marks and calls reload on change).
-        let watcher = ClockWatcher(report: { kernel in inbox.post(.marks(.clock(kernel))) }, everySecond: {
-            guard store.changedElsewhere() else { return }
-            worker.enqueue(.reload)
-            otherWriters()
-        })
-        watcher.start()
-        shell.watcher = watcher
         return shell
     }
 
     func stop() {
         gpsd?.stop()
-        watcher?.stop()
         worker?.stop()
         team?.stop()
+    }
+
+    /// Queues a reload of the marks on the store worker, from any thread
+    /// (after another process changed the store).
+    func reloader() -> @Sendable () -> Void {
+        let worker = worker
+        return { worker?.enqueue(.reload) }
     }
 
     /// Queues one effect for the store worker and returns at once. Nothing
@@ -97,49 +91,20 @@ final class MarksShell {
     }
 }
 
-/// Reads the kernel clock state once a second on its own thread and reports
-/// changes (adjtimex is cheap, but the main loop should not wake for it).
-final class ClockWatcher: @unchecked Sendable {
-    private let report: @Sendable (ClockStatus.Kernel?) -> Void
-    private let everySecond: () -> Void
-    private let lock = NSLock()
-    private var stopped = false
+/// The kernel clock state, read on the run loop's own pass (adjtimex is
+/// one cheap system call; the loop is awake once a second anyway, so no
+/// thread of its own wakes for it) and reported when it changes.
+struct KernelClockReader {
+    private var last = RealtimeClock.kernelStatus()
 
-    /// `everySecond` also runs on the watcher's thread, once a second.
-    init(report: @escaping @Sendable (ClockStatus.Kernel?) -> Void, everySecond: @escaping () -> Void = {}) {
-        self.report = report
-        self.everySecond = everySecond
-    }
-
-    func start() {
-        let thread = Thread { [self] in
-            var last = RealtimeClock.kernelStatus()
-            while !isStopped {
-                Thread.sleep(forTimeInterval: 1)
-                everySecond()
-                let now = RealtimeClock.kernelStatus()
-                // The error estimates drift by microseconds each second;
-                // report when the state or the shown millisecond changes.
-                if now?.synchronized != last?.synchronized
-                    || (now?.estimatedErrorMicroseconds ?? 0) / 100 != (last?.estimatedErrorMicroseconds ?? 0) / 100 {
-                    report(now)
-                    last = now
-                }
-            }
-        }
-        thread.name = "timedeck-clock"
-        thread.start()
-    }
-
-    var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
-
-    func stop() {
-        lock.lock()
-        stopped = true
-        lock.unlock()
+    /// An event when the state or the shown tenth of a millisecond
+    /// changed (the error estimates drift by microseconds each second).
+    mutating func change() -> Event? {
+        let now = RealtimeClock.kernelStatus()
+        guard now?.synchronized != last?.synchronized
+            || (now?.estimatedErrorMicroseconds ?? 0) / 100 != (last?.estimatedErrorMicroseconds ?? 0) / 100
+        else { return nil }
+        last = now
+        return .marks(.clock(now))
     }
 }

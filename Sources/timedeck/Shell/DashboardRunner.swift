@@ -45,7 +45,7 @@ struct DashboardRunner {
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox, store: store)
         effects.marks = try MarksShell.start(inbox: inbox, settings: state.markSettings, store: store,
-                                             team: TeamSetup.current(state.settings), otherWriters: effects.callsReloader())
+                                             team: TeamSetup.current(state.settings))
         defer { effects.finishStoreWork() }
         state.screenSize = terminal.size
         var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: terminal),
@@ -114,6 +114,10 @@ struct EffectRunner: EffectPerforming {
     let store: StoreHandle
     let storeQueue: StoreQueue
     private let insertedCalls = InsertedCalls()
+    private let folderWatch: StoreFolderWatch
+    private var kernelClock = KernelClockReader()
+    private let look = StoreLook()
+    private var lastLookSecond: Int64 = 0
     /// The marks store and watchers (nil in tests of the runner itself).
     var marks: MarksShell?
     /// Bells still to ring, for double beeps spaced briefly apart without
@@ -131,16 +135,36 @@ struct EffectRunner: EffectPerforming {
         ringBell = bell
         self.inbox = inbox
         self.store = store
+        folderWatch = StoreFolderWatch(databasePath: store.url.path)
         storeQueue = StoreQueue(post: { inbox.post($0) })
         storeQueue.start()
     }
 
-    /// What to do when another process changed the store (see
-    /// `MarksShell`'s once-a-second look): read the calls again on the store
-    /// thread, in order with our own writes.
-    func callsReloader() -> @Sendable () -> Void {
-        let (store, queue) = (store, storeQueue)
-        return { queue.submit { CallsSetup.reloadCalls(store: store) } }
+    /// The store's folder watch: its descriptor joins the run loop's
+    /// `poll`, so a write by another process wakes the loop (nil: inotify
+    /// is not available, and every second's tick looks instead).
+    var storeWatchDescriptor: Int32? {
+        folderWatch.isAvailable ? folderWatch.fd : nil
+    }
+
+    /// Once per pass of the run loop, before its tick: the kernel clock
+    /// state when it changed, and the look for other writers when the
+    /// store's folder changed (or is due: the watch was just attached, the
+    /// last look found the database busy, or there is no watch and a new
+    /// second began).
+    mutating func everyPass(now: Date, storeFolderChanged: Bool) -> [Event] {
+        var events: [Event] = []
+        if let change = kernelClock.change() { events.append(change) }
+        var lookDue = storeFolderChanged && folderWatch.drain()
+        if !folderWatch.attached && folderWatch.attachIfPossible() { lookDue = true }
+        let second = Int64(now.timeIntervalSince1970.rounded(.down))
+        if !folderWatch.isAvailable && second != lastLookSecond { lookDue = true }
+        if look.retryDue() { lookDue = true }
+        if lookDue {
+            lastLookSecond = second
+            look.request(store: store, queue: storeQueue, marks: marks?.reloader())
+        }
+        return events
     }
 
     /// Lets queued saves finish (a save from `q` or a signal waits out a

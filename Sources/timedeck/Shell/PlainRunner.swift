@@ -19,8 +19,7 @@ struct PlainRunner {
         defer { mode.restore() }
         var effects = EffectRunner(bell: { Self.say("\u{7}", newline: false) }, inbox: inbox, store: store)
         effects.marks = try MarksShell.start(inbox: inbox, settings: initialState.markSettings, store: store,
-                                             team: TeamSetup.current(initialState.settings),
-                                             otherWriters: effects.callsReloader())
+                                             team: TeamSetup.current(initialState.settings))
         defer { effects.finishStoreWork() }
         for line in PlainAnnouncer.greeting(initialState) { Self.say(line) }
         var loop = RunLoop(program: Program(state: initialState), screen: PlainScreen(),

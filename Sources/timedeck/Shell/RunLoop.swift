@@ -39,7 +39,7 @@ struct RunLoop<Screen: ScreenStrategy> {
         screen.present(program.state)
         while true {
             let now = WallClock.now()
-            let (ready, wokeAt) = waitForInput(now: now)
+            let (ready, wokeAt, storeFolderChanged) = waitForInput(now: now)
             if let signal = wake.drain().first(where: { SignalWatcher.watched.contains(Int32($0)) }) {
                 program.shutDown(at: WallClock.now(), performer: &effects)
                 return 128 + Int32(signal)
@@ -49,7 +49,9 @@ struct RunLoop<Screen: ScreenStrategy> {
                 return 0
             }
             events += inbox.drain()
-            events.append(.tick(WallClock.now()))
+            let tickAt = WallClock.now()
+            events += effects.everyPass(now: tickAt, storeFolderChanged: storeFolderChanged)
+            events.append(.tick(tickAt))
             var changes: [(AppState, AppState)] = []
             for event in events {
                 program.send(event, to: &effects) { old, new in changes.append((old, new)) }
@@ -67,7 +69,8 @@ struct RunLoop<Screen: ScreenStrategy> {
     /// Returns whether stdin has input (or hung up), and the clock read
     /// the moment `poll` returned: a key's instant is taken before any
     /// other work (a sighting mark is only as exact as this stamp).
-    private func waitForInput(now: Date) -> (ready: Bool, wokeAt: Date) {
+    /// Also whether the store's folder changed (another process wrote).
+    private func waitForInput(now: Date) -> (ready: Bool, wokeAt: Date, storeFolderChanged: Bool) {
         var timeout = min(WallClock.millisecondsToNextSecond(after: now), effects.millisecondsToNextBell(now))
         if let frame = screen.wakeMilliseconds(program.state, now: now) { timeout = min(timeout, frame) }
         if let deadline = program.nextDeadline {
@@ -75,8 +78,9 @@ struct RunLoop<Screen: ScreenStrategy> {
         }
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: wake.readFd, events: Int16(POLLIN), revents: 0)]
-        _ = poll(&fds, 2, timeout)
+        if let watch = effects.storeWatchDescriptor { fds.append(pollfd(fd: watch, events: Int16(POLLIN), revents: 0)) }
+        _ = poll(&fds, nfds_t(fds.count), timeout)
         let wokeAt = WallClock.now()
-        return (fds[0].revents & Int16(POLLIN | POLLHUP) != 0, wokeAt)
+        return (fds[0].revents & Int16(POLLIN | POLLHUP) != 0, wokeAt, fds.count > 2 && fds[2].revents != 0)
     }
 }

@@ -1,0 +1,99 @@
+import Foundation
+import Synchronization
+import TimeStore
+
+/// Tells the run loop when something in the store's folder was written
+/// (inotify): another process's commit writes the `-wal` file, a checkpoint
+/// the database file, a new store creates them. The run loop polls `fd`
+/// beside stdin, so an idle dashboard needs no periodic look for other
+/// writers at all: it wakes for the clock, and when the folder changes.
+///
+/// The folder may not exist yet (a new machine: the first write creates
+/// it); `attachIfPossible` is tried on every tick until it does. Without
+/// inotify (`fd` < 0, e.g. the per-user watch limit reached) the caller
+/// falls back to a look on every tick.
+final class StoreFolderWatch {
+    let fd: Int32
+    private let folder: String
+    private let prefix: String
+    private(set) var attached = false
+
+    /// Watches the folder of `databasePath` for changes to files whose
+    /// names start with the database's file name.
+    init(databasePath: String) {
+        let url = URL(fileURLWithPath: databasePath)
+        folder = url.deletingLastPathComponent().path
+        prefix = url.lastPathComponent
+        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        attachIfPossible()
+    }
+
+    deinit {
+        if fd >= 0 { close(fd) }
+    }
+
+    var isAvailable: Bool { fd >= 0 }
+
+    /// Adds the watch once the folder exists; true when it was added now
+    /// (then a look is due: the store may have appeared before the watch).
+    @discardableResult
+    func attachIfPossible() -> Bool {
+        guard fd >= 0, !attached else { return false }
+        let mask = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_CLOSE_WRITE)
+        guard inotify_add_watch(fd, folder, mask) >= 0 else { return false }
+        attached = true
+        return true
+    }
+
+    /// Reads every pending event; true when one names a store file.
+    func drain() -> Bool {
+        guard fd >= 0 else { return false }
+        var relevant = false
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            var offset = 0
+            // struct inotify_event { int wd; uint32 mask, cookie, len; char name[len]; }
+            while offset + 16 <= n {
+                let length = buffer[(offset + 12)..<(offset + 16)].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+                let mask = buffer[(offset + 4)..<(offset + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+                let nameBytes = buffer[(offset + 16)..<min(n, offset + 16 + Int(length))].prefix { $0 != 0 }
+                if mask & UInt32(IN_IGNORED) != 0 { attached = false }
+                if String(decoding: nameBytes, as: UTF8.self).hasPrefix(prefix) { relevant = true }
+                offset += 16 + Int(length)
+            }
+        }
+        return relevant
+    }
+}
+
+/// The look for other writers, run on the store queue: one at a time (a
+/// burst of folder events asks once), and asked again at the next pass when
+/// the database was too busy to tell.
+final class StoreLook: Sendable {
+    private let state = Mutex<(pending: Bool, retry: Bool)>((false, false))
+
+    /// True once after a look that could not tell (then it is asked again).
+    func retryDue() -> Bool {
+        state.withLock { value in
+            defer { value.retry = false }
+            return value.retry && !value.pending
+        }
+    }
+
+    func request(store: StoreHandle, queue: StoreQueue, marks: (@Sendable () -> Void)?) {
+        let already = state.withLock { value -> Bool in
+            defer { value.pending = true }
+            return value.pending
+        }
+        if already { return }
+        queue.submit { [self] in
+            let changed = store.changedElsewhere()
+            state.withLock { $0 = (pending: false, retry: changed == nil) }
+            guard changed == true else { return [] }
+            marks?()
+            return CallsSetup.reloadCalls(store: store)
+        }
+    }
+}

@@ -122,10 +122,13 @@ enum CLIFailure: Error {
     case unknownZone(String)
 
     /// The resolver over the bundled cities, the system tz database's zone
-    /// names and the bundled Mars sites (a missing site list only removes
-    /// Mars sites).
-    static func resolver() throws -> PlaceResolver {
-        PlaceResolver(places: try loadPlaces(), zones: .system, mars: try? MarsSiteLibrary.bundled())
+    /// names, and the Mars sites: the library's and the config file's own
+    /// `[mars-site-<id>]` tables, as the dashboard's search has them (a
+    /// missing site list only removes Mars sites; a clash of names is
+    /// reported by `config check`).
+    static func resolver(settings: Settings = ConfigFile.loadSettings().settings) throws -> PlaceResolver {
+        PlaceResolver(places: try loadPlaces(), zones: .system,
+                      mars: (try? MarsSiteLibrary.bundled())?.adding(settings.marsSites).library)
     }
 
     static func loadPlaces() throws -> PlaceDatabase {

@@ -80,6 +80,8 @@ extension UIMessage {
         case let .plainCallRow(place, weekday, time, dayOffset, offset, period, bad):
             "\(place): \(weekday) \(time)" + (dayOffset == 0 ? "" : "（\(dayOffset > 0 ? "+" : "")\(dayOffset) 日）")
                 + " \(offset)、\(period.japanese)" + (bad ? "、不適" : "")
+        case let .plainMarsCallRow(place, sol, clock, period, bad):
+            "\(place): ソル \(sol) \(clock) LMST、\(period.japanese)" + (bad ? "、不適" : "")
         case let .plainMars(site, longitude, lmst, ltst, missionSol):
             "火星: " + (site.map { "\($0)、" } ?? "") + "経度 \(longitude)、LMST \(lmst)、LTST \(ltst)"
                 + (missionSol.map { "、ミッションソル \($0)。" } ?? "。")

@@ -82,6 +82,8 @@ public enum UIMessage: Hashable, Sendable {
     case marsSol(sol: Int, clock: String)
     case plainCall(name: String, at: String, rows: String)
     case plainCallRow(place: String, weekday: String, time: String, dayOffset: Int, offset: String, period: UIText, bad: Bool)
+    /// A Mars place of a call in plain mode and snapshots: its sol and LMST, not an Earth time.
+    case plainMarsCallRow(place: String, sol: Int, clock: String, period: UIText, bad: Bool)
     case plainMars(site: String?, longitude: String, lmst: String, ltst: String, missionSol: Int?)
     /// A call's reminder: `"Standup" starts in 10 min · 14:00 London · 22:00 Tokyo`.
     case callStartsIn(name: String, minutes: Int, times: String)
@@ -231,6 +233,8 @@ public enum UIMessage: Hashable, Sendable {
         case let .plainCallRow(place, weekday, time, dayOffset, offset, period, bad):
             "\(place): \(weekday) \(time)" + (dayOffset == 0 ? "" : " (\(dayOffset > 0 ? "+" : "")\(dayOffset) day)")
                 + " \(offset), \(period.english)" + (bad ? ", BAD" : "")
+        case let .plainMarsCallRow(place, sol, clock, period, bad):
+            "\(place): Sol \(sol) \(clock) LMST, \(period.english)" + (bad ? ", BAD" : "")
         case let .plainMars(site, longitude, lmst, ltst, missionSol):
             "Mars: " + (site.map { "\($0), " } ?? "") + "\(longitude), LMST \(lmst), LTST \(ltst)"
                 + (missionSol.map { ", mission sol \($0)." } ?? ".")
@@ -329,7 +333,7 @@ extension UIMessage {
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
         case unknownMarsSite, marsChoicesNotRemembered, marsSiteNameTaken, marsCallMoved, marsGoToUnreadable
         case marsGoToBeforeMission, marsGoToNotOnSol, marsGoToField, leapListMissing, leapListUnreadable, leapListExpired
-        case plainCall, plainCallRow, plainMars
+        case plainCall, plainCallRow, plainMarsCallRow, plainMars
         case plainEditorOpened, plainEditorClosed, plainPlaces, plainPlaceAdded, plainPlaceRemoved, plainPlaceMoved
         case plainPlaceChanged, plainPlaceSelected, plainCallName, plainDuration, plainReminder, plainPeople, plainAskDelete
         case plainPickerOpened, plainTyped, plainResults, plainResultChosen, plainResultPlace, plainFieldOpened
@@ -404,6 +408,7 @@ extension UIMessage {
         case .movedToRepeated: .movedToRepeated
         case .plainCall: .plainCall
         case .plainCallRow: .plainCallRow
+        case .plainMarsCallRow: .plainMarsCallRow
         case .plainMars: .plainMars
         case .plainEditorOpened: .plainEditorOpened
         case .plainEditorClosed: .plainEditorClosed
@@ -515,6 +520,7 @@ extension UIMessage {
         case .movedToSkipped: [.movedToSkipped(local: "2027-03-28 03:30")]
         case .movedToRepeated: [.movedToRepeated(local: "2027-10-31 02:30")]
         case .plainCall: [.plainCall(name: "Standup", at: "2026-11-22T00:47:12Z", rows: "東京, JP: 日 09:47 UTC+09:00, 午前")]
+        case .plainMarsCallRow: [.plainMarsCallRow(place: "Perseverance (Mars)", sol: 2049, clock: "13:38", period: .periodAfternoon, bad: false)]
         case .plainCallRow: [.plainCallRow(place: "Tokyo, JP", weekday: "Sun", time: "09:47", dayOffset: 0, offset: "UTC+09:00",
                                            period: .periodMorning, bad: false),
                              .plainCallRow(place: "London, GB", weekday: "Sun", time: "00:47", dayOffset: -1, offset: "UTC+00:00",

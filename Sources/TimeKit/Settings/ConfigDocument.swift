@@ -56,6 +56,10 @@ public struct ConfigDocument: Equatable, Sendable {
         public var message: String
         /// The key on that line as `table.key`, when it could be read.
         public var key: String? = nil
+        /// True when the line was read (a key set a second time, whose
+        /// first value counts): it blocks no writing, since where the key
+        /// is is known; only a line that cannot be read does.
+        public var wasRead = false
         public var description: String { "line \(line): \(message)" }
     }
 
@@ -119,7 +123,8 @@ public struct ConfigDocument: Equatable, Sendable {
                 guard let table else { continue }  // under an unreadable header: reported there
                 guard seen.insert(table + "\u{0}" + entry.key).inserted else {
                     let place = table.isEmpty ? "the top level" : "[\(table)]"
-                    throw SyntaxError(line: number, message: "the key '\(entry.key)' is set twice in \(place); the first one counts")
+                    throw SyntaxError(line: number, message: "the key '\(entry.key)' is set twice in \(place); the first one counts",
+                                      wasRead: true)
                 }
                 entries.append(Entry(table: table, key: entry.key, value: entry.value, line: number))
             } catch {

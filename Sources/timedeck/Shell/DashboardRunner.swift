@@ -16,10 +16,13 @@ struct DashboardRunner {
     /// loaded here, before the terminal is taken over.
     func makeInitialState(now: Date) throws -> AppState {
         let loaded = ConfigFile.loadSettings()
-        var state = AppState(now: now, localZone: TimeZone.current, panels: [.marks, .mars, .calls])
+        let local = LocalZone.current()
+        var state = AppState(now: now, localZone: local.zone, panels: [.marks, .mars, .calls])
+        state.localZoneName = local.name
         state.settings = loaded.settings
         state.marks = try MarksShell.initialState(settings: loaded.settings, store: store)
-        state.configNotice = loaded.summary
+        // A TZ that names no zone is said where config problems are.
+        state.configNotice = [loaded.summary, local.problem].compactMap { $0 }.joined(separator: " · ").nilIfEmpty
         state.localeLanguage = UILanguage.resolve(setting: "auto", environment: ProcessInfo.processInfo.environment)
         state.calls = CallsSetup.initialState(now: now, store: store, language: state.language, settings: loaded.settings)
         state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
@@ -49,6 +52,10 @@ struct DashboardRunner {
                            effects: effects, wake: wake, inbox: inbox)
         return loop.run()
     }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }
 
 /// The full-screen strategy: keys from curses, `render` drawn after each

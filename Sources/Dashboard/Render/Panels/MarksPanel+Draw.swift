@@ -126,8 +126,19 @@ extension MarksPanel {
             break
         }
         if let message = m.message {
-            frame.put(message.text, x: rect.x + 1, y: y,
-                      role: message.isError ? .error : .warning, clip: rect)
+            // The team link's state stays in sight at the right (a message
+            // lasts up to 40 s, and "offline" must not wait behind it).
+            var right = rect.maxX
+            if let team = m.team, let online = team.online {
+                let status = l.text(.teamStatus(online: online, toSend: team.toSend))
+                let at = rect.maxX - 1 - DisplayWidth.of(status)
+                if at > rect.x + 1 + min(DisplayWidth.of(message.text), 20) + 2 {
+                    frame.put(status, x: at, y: y, role: online ? .dim : .warning, clip: rect)
+                    right = at - 2
+                }
+            }
+            frame.put(message.text, x: rect.x + 1, y: y, role: message.isError ? .error : .warning,
+                      clip: Rect(x: rect.x, y: rect.y, width: max(0, right - rect.x), height: rect.height))
             return
         }
         let loaded = m.totalCount > m.marks.count ? l.text(.newestLoaded(count: m.marks.count)) : ""

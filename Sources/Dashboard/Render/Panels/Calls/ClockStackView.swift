@@ -17,7 +17,7 @@ public enum ClockStackView {
         guard let call = state.activeCall, let shown = state.shownInstant(at: now) else {
             return pad([CallLine([CallSpan(l.text(.noCalls), .dim)])], width, height)
         }
-        let rows = call.rows(at: shown, periods: settings.periods)
+        let rows = call.rows(at: shown, periods: settings.periods, marsSites: state.marsSites)
         let withDate = showsDate(rows, start: shown, now: now)
         var lines: [CallLine] = [header(call, state, shown, l)]
         let slider = SliderView.render(call: call, shown: shown, now: now, periods: settings.periods, width: width, language: l)
@@ -115,8 +115,9 @@ public enum ClockStackView {
         l.weekday(r.isoWeekday) + (date.map { " " + dateText(r, now: $0) } ?? "") + " " + clockText(r, use24Hour: use24Hour, l)
     }
 
-    /// `Sol 52300 14:05 LMST` for a Mars row.
-    static func marsText(_ m: MarsReading, _ l: UILanguage = .en) -> String { l.text(.marsSol(sol: m.sol, clock: m.clockText)) }
+    /// `Sol 2049 14:05 LMST` for a Mars row: the mission sol at a
+    /// mission's site (as the Mars panel counts), else the local sol.
+    static func marsText(_ m: MarsReading, _ l: UILanguage = .en) -> String { l.text(.marsSol(sol: m.shownSol, clock: m.clockText)) }
 
     /// `⚠ clocks change Sun 2026-03-08` when the place changes its UTC
     /// offset within 14 days of the call.
@@ -183,7 +184,10 @@ public enum ClockStackView {
                                                             date: withDate ? now : nil, l),
                                           .period(row.period))])
             if row.dayOffset != 0 { time.add(" " + dayText(row.dayOffset)) }
-            if let end = row.endReading { time.add(" – " + clockText(end, use24Hour: settings.clock == .twentyFourHour, l), .dim) }
+            if let end = row.endReading {
+                time.add(" – " + clockText(end, use24Hour: settings.clock == .twentyFourHour, l)
+                         + (row.endOffsetNote.map { " " + $0 } ?? ""), .dim)
+            }
             time.add("  " + LocalTimeText.offset(seconds: row.reading.utcOffsetSeconds), .dim)
             text.append(time)
         }

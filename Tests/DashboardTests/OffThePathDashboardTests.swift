@@ -73,4 +73,86 @@ import TimeKit
         let (kept, _) = update(due, .tick(start.addingTimeInterval(-598)))
         #expect(kept.notice?.text.contains("starts in 10 min") == true)
     }
+
+    func dashboard(focus: PanelID) throws -> AppState {
+        var s = AppState(now: utc("2026-11-25T12:00:00Z"), localZone: TimeZone(identifier: "UTC")!, panels: [.marks, .mars, .calls])
+        s.calls = callState([try #require(db.bestMatch("London, GB")).place, try #require(db.bestMatch("Tokyo")).place],
+                            "2026-11-25T13:00:00Z")
+        s.calls.places = db
+        s.focus = focus
+        s.settings.reducedMotion = true
+        return s
+    }
+
+    /// A typed space is said as a space, not as the same text again.
+    @Test func plainModeSaysATypedSpace() throws {
+        let s = try dashboard(focus: .calls)
+        var open = s
+        for key: Key in [.character("g"), .character("t"), .character("o")] { open = update(open, .key(key, at: open.now)).0 }
+        let spaced = update(open, .key(.space, at: open.now)).0
+        let said = PlainAnnouncer.changes(from: open, to: spaced)
+        #expect(said.contains("Typed: to, space"), "\(said)")
+    }
+
+    /// The calls panel, when it has focus, shows its keys as the marks and
+    /// Mars panels do.
+    @Test func theFocusedCallsPanelShowsItsKeys() throws {
+        let focused = render(try dashboard(focus: .calls), size: Size(columns: 100, rows: 30))
+        let rect = try #require(dashboardLayout(try dashboard(focus: .calls), size: Size(columns: 100, rows: 30)).panels[.calls])
+        let last = focused.lines[rect.maxY - 1]
+        #expect(last.contains("Enter edit") && last.contains("← → 15 min"), "\(focused.lines.joined(separator: "\n"))")
+        #expect(focused[rect.x + 1, rect.maxY - 1].role == .keyHint)
+        let unfocused = render(try dashboard(focus: .marks), size: Size(columns: 100, rows: 30))
+        #expect(!unfocused.lines.joined().contains("Enter edit"))
+    }
+
+    /// Side by side, the Mars panel's focus bar has a blank column between
+    /// it and the marks panel (the selected mark's highlight ran up to it).
+    @Test func theMarsFocusBarDoesNotTouchTheMarksPanel() throws {
+        var s = try dashboard(focus: .mars)
+        s.marks = MarksPanelState(marks: [SightingMark(id: 1, unixNanoseconds: 1_795_000_000_000_000_000, correctionNanoseconds: 0,
+                                                       note: String(repeating: "long note ", count: 12),
+                                                       position: MarkPosition(source: .none), clock: ClockStatus(kernel: nil))],
+                                  totalCount: 1)
+        let size = Size(columns: 120, rows: 45)
+        let layout = dashboardLayout(s, size: size)
+        let gutter = try #require(layout.gutters[.mars])
+        let marks = try #require(layout.panels[.marks])
+        let frame = render(s, size: size)
+        #expect(frame[gutter.x, gutter.y + 1].character == "▌")
+        #expect(marks.maxX < gutter.x, "the marks panel ends before the gap")
+        for y in gutter.y..<gutter.maxY {
+            #expect(frame[gutter.x - 1, y].character == " " && frame[gutter.x - 1, y].role == .normal,
+                    "row \(y): \(frame.lines[y])")
+        }
+    }
+
+    /// With NO_COLOR the settings show the theme in force (mono), not the
+    /// saved one as if it applied.
+    @Test func noColorSettingsShowMonoInForce() throws {
+        var s = try dashboard(focus: .marks)
+        s.settings.theme = .mission
+        s.colorForcedOff = true
+        s = update(s, .key(.character("o"), at: s.now)).0
+        let text = render(s, size: Size(columns: 100, rows: 30)).lines.joined(separator: "\n")
+        #expect(text.contains("mono") && text.contains("NO_COLOR"), "\(text)")
+        #expect(!text.contains("‹ mission ›"), "\(text)")
+    }
+
+    /// At 40×10, the smallest screen, the editor's place search is drawn.
+    @Test(arguments: [(40, 10), (60, 15), (100, 30)])
+    func theEditorsPlaceSearchIsDrawn(columns: Int, rows: Int) throws {
+        var s = try dashboard(focus: .calls)
+        s.calls = callState([try #require(db.bestMatch("Paris, FR")).place, try #require(db.bestMatch("New York City")).place],
+                            "2026-11-25T13:00:00Z")
+        s.calls.places = db
+        s.screenSize = Size(columns: columns, rows: rows)
+        for key: Key in [.enter, .character("a"), .character("T"), .character("o"), .character("k")] {
+            s = update(s, .key(key, at: s.now)).0
+        }
+        #expect(s.calls.editor != nil)
+        let text = render(s, size: Size(columns: columns, rows: rows)).lines.joined(separator: "\n")
+        #expect(text.contains("Tok▏"), "the query: \(text)")
+        #expect(text.contains("Tokyo, JP"), "a result: \(text)")
+    }
 }

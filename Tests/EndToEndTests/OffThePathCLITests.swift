@@ -253,3 +253,23 @@ extension OffThePathCLITests {
         #expect(sync.stderr.contains("1 change stays queued"), "\(sync.stderr)")
     }
 }
+
+extension OffThePathCLITests {
+    /// `printf ' ' | timedeck --plain`: the mark stored at end of input is said.
+    @Test func plainModeSaysTheMarkStoredAtEndOfInput() throws {
+        let folder = TemporaryFolder()
+        var env = try scratch(folder)
+        env["TERM"] = "dumb"
+        let out = try run(["--plain"], env, stdin: " ")
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.contains("Mark #1 recorded"), "\(out.stdout)")
+    }
+
+    /// A refused dashboard names plain mode, which works where it cannot.
+    @Test func aRefusedDashboardNamesPlainMode() throws {
+        let folder = TemporaryFolder()
+        let out = try run([], try scratch(folder))
+        #expect(out.status == 2)
+        #expect(out.stderr.contains("timedeck --plain"), "\(out.stderr)")
+    }
+}

@@ -36,6 +36,9 @@ public struct AppState: Equatable, Sendable {
     public var localeLanguage: UILanguage = .en
     /// The marks panel (issue 4): stored marks, selection, modes, undo.
     public var marks = MarksPanelState()
+    /// Colour is off whatever the theme (`--no-color`, `NO_COLOR`): the
+    /// screen is mono, and the settings say so.
+    public var colorForcedOff = false
     /// One line about a config problem, shown until the file is fixed.
     public var configNotice: String?
     /// The Mars panel: longitude, site, advanced view, and its loaded data.

@@ -112,7 +112,10 @@ extension UIMessage {
         case let .plainPickerOpened(replacing, query):
             (replacing ? "場所を変更: " : "場所を追加: ")
                 + "入力して検索（検索語: \(query.isEmpty ? "空" : query)）。上下キーで選択、Enter で確定、Esc で閉じます。"
-        case .plainTyped(let text): "入力: \(text.isEmpty ? UIText.plainEmpty.japanese : text)"
+        case .plainTyped(let text):
+            "入力: \(text.isEmpty ? UIText.plainEmpty.japanese : UIMessage.withoutTrailingSpaces(text))"
+                + UIMessage.trailingSpaces(text, one: "スペース", many: { "スペース \($0) 個" }, separator: "、")
+        case .themeForcedMono(let saved): "mono: NO_COLOR 設定中（保存値: \(saved)）"
         case let .plainResults(count, shown):
             "候補 \(count) 件: \(shown.joined(separator: "、"))\(count > shown.count ? "、…" : "")。"
         case let .plainResultChosen(place, position, count): "候補 \(count) 件中 \(position) 番目: \(place)。"

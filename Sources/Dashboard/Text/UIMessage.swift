@@ -118,6 +118,8 @@ public enum UIMessage: Hashable, Sendable {
     case plainPickerOpened(replacing: Bool, query: String)
     /// What an editor field holds after a key.
     case plainTyped(String)
+    /// The settings' theme while NO_COLOR (or --no-color) forces mono.
+    case themeForcedMono(saved: String)
     /// `shown`: the first results (each a `plainResultPlace`); more follow
     /// when `count` is larger.
     case plainResults(count: Int, shown: [String])
@@ -266,7 +268,11 @@ public enum UIMessage: Hashable, Sendable {
         case let .plainPickerOpened(replacing, query):
             (replacing ? "Change the place: " : "Add a place: ")
                 + "type to search (query: \(query.isEmpty ? "empty" : query)); up and down choose, Enter accepts, Escape closes."
-        case .plainTyped(let text): "Typed: \(text.isEmpty ? UIText.plainEmpty.english : text)"
+        case .plainTyped(let text):
+            // Trailing spaces are said, or a typed space would read as the same text again.
+            "Typed: \(text.isEmpty ? UIText.plainEmpty.english : Self.withoutTrailingSpaces(text))"
+                + Self.trailingSpaces(text, one: "space", many: { "\($0) spaces" }, separator: ", ")
+        case .themeForcedMono(let saved): "mono: NO_COLOR is set (saved: \(saved))"
         case let .plainResults(count, shown):
             "\(count) result\(count == 1 ? "" : "s"): \(shown.joined(separator: "; "))\(count > shown.count ? "; …" : "")."
         case let .plainResultChosen(place, position, count): "Result \(position) of \(count): \(place)."
@@ -336,6 +342,7 @@ extension UIMessage {
         case plainCall, plainCallRow, plainMarsCallRow, plainMars
         case plainEditorOpened, plainEditorClosed, plainPlaces, plainPlaceAdded, plainPlaceRemoved, plainPlaceMoved
         case plainPlaceChanged, plainPlaceSelected, plainCallName, plainDuration, plainReminder, plainPeople, plainAskDelete
+        case themeForcedMono
         case plainPickerOpened, plainTyped, plainResults, plainResultChosen, plainResultPlace, plainFieldOpened
         case matchOldZoneName, matchMarsAlias
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, callDeleted, bestInNext24Hours, clocksChange, marsSol
@@ -425,6 +432,7 @@ extension UIMessage {
         case .plainAskDelete: .plainAskDelete
         case .plainPickerOpened: .plainPickerOpened
         case .plainTyped: .plainTyped
+        case .themeForcedMono: .themeForcedMono
         case .plainResults: .plainResults
         case .plainResultChosen: .plainResultChosen
         case .plainResultPlace: .plainResultPlace
@@ -544,7 +552,8 @@ extension UIMessage {
         case .plainPeople: [.plainPeople(place: "Tokyo, JP", people: "Aki"), .plainPeople(place: "Tokyo, JP", people: "")]
         case .plainAskDelete: [.plainAskDelete(name: "Standup")]
         case .plainPickerOpened: [.plainPickerOpened(replacing: false, query: ""), .plainPickerOpened(replacing: true, query: "Par")]
-        case .plainTyped: [.plainTyped("Paris"), .plainTyped("")]
+        case .plainTyped: [.plainTyped("Paris"), .plainTyped(""), .plainTyped("to "), .plainTyped("to  ")]
+        case .themeForcedMono: [.themeForcedMono(saved: "mission")]
         case .plainResults: [.plainResults(count: 1, shown: ["Paris, FR (Europe/Paris)"]),
                              .plainResults(count: 5, shown: ["Paris, FR (Europe/Paris)", "Paris, US (America/Chicago)",
                                                              "Jezero (Mars) (Mars, LMST)"])]
@@ -571,3 +580,20 @@ extension UIMessage {
         }
     }
 }
+
+extension UIMessage {
+    /// `text` without the spaces at its end (all of it when it is only spaces: then nothing).
+    static func withoutTrailingSpaces(_ text: String) -> String {
+        let kept = String(text.reversed().drop { $0 == " " }.reversed())
+        return kept
+    }
+
+    /// `, space` / `, 2 spaces` for the spaces at the end of `text`; empty when there are none.
+    static func trailingSpaces(_ text: String, one: String, many: (Int) -> String, separator: String) -> String {
+        let n = text.reversed().prefix { $0 == " " }.count
+        guard n > 0 else { return "" }
+        let said = n == 1 ? one : many(n)
+        return withoutTrailingSpaces(text).isEmpty ? said : separator + said
+    }
+}
+

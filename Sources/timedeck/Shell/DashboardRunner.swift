@@ -35,6 +35,7 @@ struct DashboardRunner {
     func run() throws -> Int32 {
         try Terminal.requireInteractive()
         var state = try makeInitialState(now: WallClock.now())
+        state.colorForcedOff = noColor
         let wake = try WakePipe()
         let inbox = EventInbox(wake: wake)
         let signals = SignalWatcher(wake: wake)

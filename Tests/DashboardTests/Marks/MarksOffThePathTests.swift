@@ -40,4 +40,27 @@ struct MarksOffThePathTests {
         #expect(s.marks.message?.text == "Cleared 5 marks (u undoes).")
         #expect(s.marks.marks.map(\.id) == [6] && s.marks.totalCount == 1)
     }
+
+    /// The selected mark's detail wraps instead of being cut, taking rows
+    /// the history does not need (120×45 beside the Mars panel: four empty
+    /// rows above a cut line) or, when the history is full, all but two of
+    /// its rows (80×24: a note shown as "viac" in the row and not at all below).
+    @Test("The detail wraps onto rows the history can spare", arguments: [(120, 45, 3), (80, 24, 8), (100, 30, 12)])
+    func detailWraps(columns: Int, rows: Int, marks: Int) throws {
+        var s = F.state(marks: marks, settings: F.settings(watchErrorSeconds: -0.3))
+        s.panels = [.marks, .mars, .calls]
+        s.marks.marks[0].correctionNanoseconds = -300_000_000
+        s.marks.marks[0].note = "viaconfig, upper limb, IE −1.2′ applied"
+        s.marks.marks[0].position = MarkPosition(source: .gpsd, coordinate: F.brisbane,
+                                                 fixUnixNanoseconds: s.marks.marks[0].unixNanoseconds - 400_000_000,
+                                                 fixMode: 3, fixAgeMilliseconds: 400)
+        let frame = render(s, size: Size(columns: columns, rows: rows))
+        let text = frame.lines.joined(separator: "\n")
+        // The rows with the focus bar dropped and runs of spaces made one, so a wrapped line reads on.
+        let flat = frame.lines.map { $0.replacingOccurrences(of: "▌", with: " ").trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ").replacing(/\ {2,}/, with: " ")
+        #expect(flat.contains("IE −1.2′ applied”"), "the note's end: \(text)")
+        #expect(flat.contains("gpsd"), "the position source: \(text)")
+        #expect(!text.contains("→…") && !text.contains("s …"), "cut: \(text)")
+    }
 }

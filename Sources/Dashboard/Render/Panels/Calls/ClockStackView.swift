@@ -11,8 +11,10 @@ public enum ClockStackView {
 
     /// `settings` gives the periods and the 12/24-hour form (read from
     /// `AppState.settings` at each frame).
+    /// `focused`: the panel has the focus, so its last line shows its keys
+    /// (as the marks and Mars panels do) when nothing else is said there.
     public static func render(_ state: CallPlannerState, width: Int, height: Int, now: Date,
-                              settings: Settings = Settings(), language l: UILanguage = .en) -> [CallLine] {
+                              settings: Settings = Settings(), language l: UILanguage = .en, focused: Bool = false) -> [CallLine] {
         guard width > 0, height > 0 else { return [] }
         guard let call = state.activeCall, let shown = state.shownInstant(at: now) else {
             return pad([CallLine([CallSpan(l.text(.noCalls), .dim)])], width, height)
@@ -39,14 +41,17 @@ public enum ClockStackView {
         let used = lines.count + slider.count + footer
         lines += Array(repeating: CallLine(), count: max(0, height - used))
         lines += slider
-        lines.append(Self.footer(state, l))
+        lines.append(Self.footer(state, l, focused: focused))
         return pad(lines, width, height)
     }
 
     /// The last line: the `g` input while it is open (what is typed, then
     /// why it cannot be read, or the keys), else the planner's message.
-    static func footer(_ state: CallPlannerState, _ l: UILanguage) -> CallLine {
-        guard let input = state.goTo else { return CallLine([CallSpan(state.message.map(l.text) ?? "", .dim)]) }
+    static func footer(_ state: CallPlannerState, _ l: UILanguage, focused: Bool = false) -> CallLine {
+        guard let input = state.goTo else {
+            if let message = state.message { return CallLine([CallSpan(l.text(message), .dim)]) }
+            return CallLine([CallSpan(focused ? l.text(.callsHint) : "", .hint)])
+        }
         var line = CallLine([CallSpan(l.text(.goToPrompt), .title), CallSpan(input.text + "▏", .editField)])
         if let problem = input.problem {
             line.add("  ")

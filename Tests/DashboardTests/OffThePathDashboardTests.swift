@@ -155,4 +155,16 @@ import TimeKit
         #expect(text.contains("Tok▏"), "the query: \(text)")
         #expect(text.contains("Tokyo, JP"), "a result: \(text)")
     }
+
+    /// Siblings of "1 change stay queued": one mark is one mark, and a
+    /// space typed into a note is said too.
+    @Test func oneMarkIsSaidInTheSingularAndANotesSpaceIsSaid() {
+        let en = UILanguage.en
+        #expect(en.text(.keptAllMarks(count: 1)) == "Kept the 1 mark.")
+        #expect(en.text(.marksCleared(count: 1)) == "Cleared 1 mark (u undoes).")
+        #expect(en.text(.confirmClearSpoken(count: 1)).hasPrefix("Delete all 1 mark?"), "as the question on screen says it")
+        #expect(en.text(.marksRestored(count: 1)) == "Restored 1 mark.")
+        #expect(en.text(.keptAllMarks(count: 4)) == "Kept all 4 marks.")
+        #expect(en.text(.typedNote("Sun ")) == "Typed: Sun, space")
+    }
 }

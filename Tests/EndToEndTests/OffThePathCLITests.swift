@@ -273,3 +273,41 @@ extension OffThePathCLITests {
         #expect(out.stderr.contains("timedeck --plain"), "\(out.stderr)")
     }
 }
+
+extension OffThePathCLITests {
+    /// Siblings of the Mars JSON defect: `places search --json` and
+    /// `calls list --json` give a Mars site its sol, not an empty local
+    /// time or a zero UTC offset.
+    @Test func marsSitesInSearchAndListJSONKeepMarsTime() throws {
+        let folder = TemporaryFolder()
+        let env = try scratch(folder)
+        let search = try run(["places", "search", "Perseverance", "--json"], env)
+        let found = try #require(try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [[String: Any]])
+        #expect(found.first?["utcOffsetSeconds"] is NSNull, "\(search.stdout)")
+        #expect((found.first?["local"] as? String)?.contains("LMST") == true, "\(search.stdout)")
+        #expect(try run(["calls", "add", "M", "--at", "2026-03-08T14:00:00Z", "London, GB", "Jezero"], env).status == 0)
+        let list = try run(["calls", "list", "--json"], env)
+        #expect(list.stdout.contains("\"local\":\"sol 1795 01:14\""), "\(list.stdout)")
+        #expect(list.stdout.contains("\"utcOffsetSeconds\":null"), "\(list.stdout)")
+    }
+
+    /// A POSIX TZ rule without a file (`JST-9`, `<+0545>-5:45`) is the
+    /// offset it states, as the C library reads it.
+    @Test(arguments: [("JST-9", 32_400), ("<+0545>-5:45", 20_700), ("EST5", -18_000)])
+    func aPOSIXOffsetTZIsItsOffset(_ tz: String, _ seconds: Int) throws {
+        let folder = TemporaryFolder()
+        var env = try scratch(folder)
+        env["TZ"] = tz
+        let out = try run(["now", "--json"], env)
+        #expect(out.stdout.contains("\"utcOffsetSeconds\":\(seconds)"), "\(out.stdout)")
+        #expect(!out.stderr.contains("names no time zone"), "\(out.stderr)")
+    }
+
+    @Test func aPassedTodayTimeSuggestsTomorrow() throws {
+        let folder = TemporaryFolder()
+        let env = try scratch(folder)
+        let out = try run(["calls", "add", "Early", "--at", "today 00:00", "London, GB"], env)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stderr.contains("\"tomorrow 00:00\""), "\(out.stderr)")
+    }
+}

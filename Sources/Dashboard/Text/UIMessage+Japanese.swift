@@ -35,7 +35,9 @@ extension UIMessage {
         case let .teamStatus(online, toSend):
             online ? "チーム: 接続中" + (toSend > 0 ? "、送信待ち \(toSend) 件" : "") : "チーム: オフライン、送信待ち \(toSend) 件"
         case let .teamMarkArrived(station, markTime, iso): "局 \(station) のマーク: \(markTime)、\(iso)。"
-        case .typedNote(let text): "入力: \(text.isEmpty ? "（空）" : text)"
+        case .typedNote(let text):
+            "入力: \(text.isEmpty ? "（空）" : UIMessage.withoutTrailingSpaces(text))"
+                + UIMessage.trailingSpaces(text, one: "スペース", many: { "スペース \($0) 個" }, separator: "、")
         case let .typeNote(id, current): (id.map { "マーク #\($0)" } ?? "保留中のマーク") + " のメモを入力。Enter で保存、Esc で取り消し、Ctrl-Space で記録。現在のメモ: \(current)"
         case .confirmClearSpoken(let count): "マーク \(count) 件をすべて削除しますか? y で削除、他のキーで保持します。"
         case .clockSynced(let error): "時計は同期済み ±\(error)（カーネル）"

@@ -174,7 +174,7 @@ public enum UIMessage: Hashable, Sendable {
         case .bellForNewMarks(let on): "Bell \(on ? "on" : "off") for new marks (config: marks.bell)."
         case .flashForNewMarks(let on, let heldOff):
             "Flash \(on ? "on" : "off") for new marks (config: marks.flash)\(heldOff ? " (held off by reduced motion)" : "")."
-        case .keptAllMarks(let count): "Kept all \(count) marks."
+        case .keptAllMarks(let count): count == 1 ? "Kept the 1 mark." : "Kept all \(count) marks."
         case .notesAreAtMost(let limit): "Notes are at most \(limit) characters."
         // The instant first: a narrow panel cuts the end, never the time.
         case let .markNotSaved(reason, markTime, iso): "\(markTime) MARK NOT SAVED (\(reason)) \(iso), write it down"
@@ -183,16 +183,18 @@ public enum UIMessage: Hashable, Sendable {
         case .noteSaved(let id): "Note saved on #\(id) (u undoes)."
         case let .markDeleted(id, markTime): "Deleted " + (id.map { "#\($0)" } ?? "the held mark") + " \(markTime) (u undoes)."
         case .markRestored(let id): "Restored #\(id)."
-        case .marksRestored(let count): "Restored \(count) marks."
-        case .marksCleared(let count): "Cleared \(count) marks (u undoes)."
+        case .marksRestored(let count): "Restored \(count) mark\(count == 1 ? "" : "s")."
+        case .marksCleared(let count): "Cleared \(count) mark\(count == 1 ? "" : "s") (u undoes)."
         case .storeError(let reason): "Store error: \(reason)"
         case let .markRecorded(id, markTime, iso, position): "Mark #\(id) recorded: \(markTime), \(iso), \(position)."
         case let .teamStatus(online, toSend):
             online ? "team: online" + (toSend > 0 ? ", \(toSend) to send" : "") : "team: offline, \(toSend) to send"
         case let .teamMarkArrived(station, markTime, iso): "Station \(station) marked \(markTime), \(iso)."
-        case .typedNote(let text): "Typed: \(text.isEmpty ? "(empty)" : text)"
+        case .typedNote(let text):
+            "Typed: \(text.isEmpty ? "(empty)" : Self.withoutTrailingSpaces(text))"
+                + Self.trailingSpaces(text, one: "space", many: { "\($0) spaces" }, separator: ", ")
         case let .typeNote(id, current): "Type the note for " + (id.map { "mark #\($0)" } ?? "the held mark") + ", Enter saves, Escape cancels, Ctrl-Space marks. Current note: \(current)"
-        case .confirmClearSpoken(let count): "Delete all \(count) marks? Press y to delete, any other key keeps them."
+        case .confirmClearSpoken(let count): "Delete all \(count) mark\(count == 1 ? "" : "s")? Press y to delete, any other key keeps \(count == 1 ? "it" : "them")."
         case .clockSynced(let error): "clock synced ±\(error) (kernel)"
         case .clockNotSynchronized: "clock NOT synchronized (kernel)"
         case .clockUnknown: "clock status unknown (adjtimex unavailable)"

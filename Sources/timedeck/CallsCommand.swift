@@ -343,7 +343,7 @@ extension CallsSetCommand {
             }
             guard let index else {
                 let names = call.participants.map { "\"\($0.place.label)\"" }.joined(separator: ", ")
-                throw CLIFailure.usage("\"\(call.name)\" has no place named \"\(text)\"; its places: \(names).")
+                throw CLIFailure.usage("\"\(call.name)\" has no place named \"\(text)\"; its places are \(names): name one of them.")
             }
             call.participants.remove(at: index)
         }
@@ -356,7 +356,7 @@ extension CallsSetCommand {
                     throw CLIFailure.usage("\(place.label) has a time zone this system does not know; update timedeck.")
                 }
                 guard !call.participants.contains(where: { $0.place == place }) else {
-                    throw CLIFailure.usage("\(place.label) is already in \"\(call.name)\".")
+                    throw CLIFailure.usage("\(place.label) is already in \"\(call.name)\"; leave out that --add (nothing was changed).")
                 }
                 call.participants.append(CallParticipant(place: place))
             }

@@ -311,3 +311,35 @@ extension OffThePathCLITests {
         #expect(out.stderr.contains("\"tomorrow 00:00\""), "\(out.stderr)")
     }
 }
+
+/// What scripts/cli-walk.py found (issue 21): each failed before its fix.
+extension OffThePathCLITests {
+    @Test func snapshotAnsiWithoutStdoutIsRefused() throws {
+        let folder = TemporaryFolder()
+        let out = try run(["snapshot", "--ansi"], try scratch(folder))
+        #expect(out.status == 2)
+        #expect(out.stderr.contains("--stdout"), "\(out.stderr)")
+        #expect(out.stdout.isEmpty)
+    }
+
+    @Test func callsSetPlaceProblemsSayWhatToDo() throws {
+        let folder = TemporaryFolder()
+        let env = try scratch(folder)
+        #expect(try run(["calls", "add", "Daily", "--at", "2030-03-15T14:00:00Z", "London, GB", "Paris, FR"], env).status == 0)
+        let twice = try run(["calls", "set", "Daily", "--add", "Paris, FR"], env)
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("leave out"), "\(twice.stderr)")
+        let unknown = try run(["calls", "set", "Daily", "--remove", "Tokyo"], env)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("name one of them"), "\(unknown.stderr)")
+    }
+
+    @Test func teamSyncWithTheServerDownSaysWhatToDo() throws {
+        let folder = TemporaryFolder()
+        let env = try scratch(folder, config: "[team]\nurl = \"postgresql://north@127.0.0.1:1/log?connect_timeout=2\"\nstation = \"north\"\n")
+        #expect(try run(["marks", "add", "--no-position"], env).status == 0)
+        let sync = try run(["team", "sync"], env)
+        #expect(sync.status == 1)
+        #expect(sync.stderr.contains("timedeck team sync") && sync.stderr.contains("team.url"), "\(sync.stderr)")
+    }
+}

@@ -343,3 +343,27 @@ extension OffThePathCLITests {
         #expect(sync.stderr.contains("timedeck team sync") && sync.stderr.contains("team.url"), "\(sync.stderr)")
     }
 }
+
+/// Variants of the defects above (issue 21).
+extension OffThePathCLITests {
+    /// A table repeated is read too (its keys are set aside): `set` writes
+    /// into the first one instead of refusing.
+    @Test func aRepeatedTableDoesNotBlockSet() throws {
+        let folder = TemporaryFolder()
+        let env = try scratch(folder, config: "[display]\ntheme = \"mono\"\n[display]\nclock = \"12h\"\n")
+        let out = try run(["config", "set", "display.clock", "24h"], env)
+        #expect(out.status == 0, "\(out.stderr)")
+        let text = folder.read("config/timedeck/config.toml") ?? ""
+        #expect(text.hasPrefix("[display]\ntheme = \"mono\"\nclock = \"24h\"\n"), "\(text)")
+    }
+
+    /// `printf ' q' | timedeck --plain`: q after a mark still says the mark.
+    @Test func plainModeSaysTheMarkBeforeQuitting() throws {
+        let folder = TemporaryFolder()
+        var env = try scratch(folder)
+        env["TERM"] = "dumb"
+        let out = try run(["--plain"], env, stdin: " q")
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.contains("Mark #1 recorded"), "\(out.stdout)")
+    }
+}

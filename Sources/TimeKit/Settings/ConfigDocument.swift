@@ -108,13 +108,15 @@ public struct ConfigDocument: Equatable, Sendable {
                 do throws(SyntaxError) {
                     let name = try scanner.tableHeader()
                     guard tables.insert(name).inserted else {
-                        throw SyntaxError(line: number, message: "the table [\(name)] appears twice; merge the two")
+                        // Read, but a second time: its keys are set aside, and
+                        // `set` still writes into the first (wasRead).
+                        throw SyntaxError(line: number, message: "the table [\(name)] appears twice; merge the two", wasRead: true)
                     }
                     table = name
                 } catch {
                     table = nil
                     syntaxErrors.append(SyntaxError(line: number, message: error.message
-                        + "; the keys under it, up to the next [table], are ignored"))
+                        + "; the keys under it, up to the next [table], are ignored", wasRead: error.wasRead))
                 }
                 continue
             }

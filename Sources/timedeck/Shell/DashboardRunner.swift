@@ -63,6 +63,7 @@ extension String {
 /// pass (only the changed cells reach the terminal).
 struct FullScreen: ScreenStrategy {
     let terminal: Terminal
+    var saysStoredMarksBeforeQuitting: Bool { false }
 
     func wakeMilliseconds(_ state: AppState, now: Date) -> Int32? {
         state.calls.frameIntervalMilliseconds(at: now)

@@ -17,6 +17,9 @@ protocol ScreenStrategy {
     mutating func changed(from old: AppState, to new: AppState)
     /// Called once per pass of the loop, after every event of the pass.
     mutating func present(_ state: AppState)
+    /// Whether a quit waits (briefly) for marks on their way to the store,
+    /// to say them: plain mode speaks them, the full screen has nothing to show.
+    var saysStoredMarksBeforeQuitting: Bool { get }
 }
 
 /// The one program loop (for the full screen and `--plain`): `poll` on
@@ -54,7 +57,10 @@ struct RunLoop<Screen: ScreenStrategy> {
                 program.send(event, to: &effects) { old, new in changes.append((old, new)) }
                 for (old, new) in changes { screen.changed(from: old, to: new) }
                 changes.removeAll()
-                if program.state.isQuitting { return 0 }
+                if program.state.isQuitting {
+                    if screen.saysStoredMarksBeforeQuitting, let signal = settleMarks() { return signal }
+                    return 0
+                }
             }
             effects.ringDueBells(WallClock.now())
             screen.present(program.state)

@@ -167,4 +167,15 @@ import TimeKit
         #expect(en.text(.keptAllMarks(count: 4)) == "Kept all 4 marks.")
         #expect(en.text(.typedNote("Sun ")) == "Typed: Sun, space")
     }
+
+    /// `b` in the planner says what is bad when nothing avoids before dawn,
+    /// as `call --optimize best` does.
+    @Test func bestSaysWhatIsBad() throws {
+        var s = try dashboard(focus: .calls)
+        s.calls.calls[0].durationMinutes = 560
+        s = update(s, .key(.character("b"), at: s.now)).0
+        let text = render(s, size: Size(columns: 120, rows: 45)).lines.joined(separator: "\n")
+        #expect(text.contains("15 min in London") && text.contains("5 min in Tokyo"), "\(text)")
+    }
 }
+

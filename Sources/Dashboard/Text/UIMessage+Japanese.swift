@@ -62,6 +62,9 @@ extension UIMessage {
         case .deleteCallQuestion(let name): "「\(name)」を削除しますか? "
         case .callSaved(let name): "「\(name)」を保存しました。"
         case .callDeleted(let name): "「\(name)」を削除しました。"
+        case let .leastBadTime(places, minutes):
+            "24 時間以内に全員の夜明け前を避けられる時刻はありません。夜明け前が最も短い時刻です（"
+                + zip(places, minutes).map { "\($0) \($1) 分" }.joined(separator: "、") + "）。"
         case let .bestInNext24Hours(good, of): "今後 24 時間の最適時刻: \(of) か所中 \(good) か所が勤務時間内。"
         case let .clocksChange(weekday, date, minutes):
             "⚠ 時刻変更 \(date)（\(weekday)）（\(minutes > 0 ? "+" : "−")\(abs(minutes)) 分）"

@@ -78,6 +78,8 @@ public enum UIMessage: Hashable, Sendable {
     case callSaved(name: String)
     case callDeleted(name: String)
     case bestInNext24Hours(good: Int, of: Int)
+    /// `b` when nothing avoids before dawn: the minutes before dawn at each place that has some.
+    case leastBadTime(places: [String], minutes: [Int])
     case clocksChange(weekday: String, date: String, minutes: Int)
     case marsSol(sol: Int, clock: String)
     case plainCall(name: String, at: String, rows: String)
@@ -218,6 +220,9 @@ public enum UIMessage: Hashable, Sendable {
         case .callSaved(let name): "Saved \"\(name)\"."
         case .callDeleted(let name): "Deleted \"\(name)\"."
         case let .bestInNext24Hours(good, of): "Best in the next 24 h: \(good) of \(of) places in working hours."
+        case let .leastBadTime(places, minutes):
+            "Nothing in the next 24 h avoids before dawn for everyone; least bad: "
+                + zip(places, minutes).map { "\($1) min in \($0)" }.joined(separator: ", ") + "."
         case let .clocksChange(weekday, date, minutes):
             "⚠ clocks change \(weekday) \(date) (\(minutes > 0 ? "+" : "−")\(abs(minutes)) min)"
         case let .marsSol(sol, clock): "Sol \(sol) \(clock) LMST"
@@ -347,7 +352,7 @@ extension UIMessage {
         case themeForcedMono
         case plainPickerOpened, plainTyped, plainResults, plainResultChosen, plainResultPlace, plainFieldOpened
         case matchOldZoneName, matchMarsAlias
-        case minutes, callOf, deleteCallQuestion, callFrom, callSaved, callDeleted, bestInNext24Hours, clocksChange, marsSol
+        case minutes, callOf, deleteCallQuestion, callFrom, callSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
     }
 
@@ -406,6 +411,7 @@ extension UIMessage {
         case .callSaved: .callSaved
         case .callDeleted: .callDeleted
         case .bestInNext24Hours: .bestInNext24Hours
+        case .leastBadTime: .leastBadTime
         case .clocksChange: .clocksChange
         case .marsSol: .marsSol
         case .callStartsIn: .callStartsIn
@@ -515,6 +521,7 @@ extension UIMessage {
         case .callFrom: [.callFrom(place: "Paris")]
         case .callSaved: [.callSaved(name: "Standup")]
         case .callDeleted: [.callDeleted(name: "Standup")]
+        case .leastBadTime: [.leastBadTime(places: ["London", "Tokyo"], minutes: [15, 5])]
         case .bestInNext24Hours: [.bestInNext24Hours(good: 2, of: 3)]
         case .clocksChange: [.clocksChange(weekday: "Sun", date: "2026-03-08", minutes: 60),
                              .clocksChange(weekday: "Sun", date: "2026-11-01", minutes: -60)]

@@ -135,7 +135,7 @@ import TimeKit
         s.colorForcedOff = true
         s = update(s, .key(.character("o"), at: s.now)).0
         let text = render(s, size: Size(columns: 100, rows: 30)).lines.joined(separator: "\n")
-        #expect(text.contains("mono") && text.contains("NO_COLOR"), "\(text)")
+        #expect(text.contains("mono (NO_COLOR; saved mission)"), "whole, not cut: \(text)")
         #expect(!text.contains("‹ mission ›"), "\(text)")
     }
 

@@ -120,7 +120,7 @@ extension UIMessage {
         case .plainTyped(let text):
             "入力: \(text.isEmpty ? UIText.plainEmpty.japanese : UIMessage.withoutTrailingSpaces(text))"
                 + UIMessage.trailingSpaces(text, one: "スペース", many: { "スペース \($0) 個" }, separator: "、")
-        case .themeForcedMono(let saved): "mono: NO_COLOR 設定中（保存値: \(saved)）"
+        case .themeForcedMono(let saved): "mono（NO_COLOR、保存 \(saved)）"
         case let .plainResults(count, shown):
             "候補 \(count) 件: \(shown.joined(separator: "、"))\(count > shown.count ? "、…" : "")。"
         case let .plainResultChosen(place, position, count): "候補 \(count) 件中 \(position) 番目: \(place)。"

@@ -279,7 +279,7 @@ public enum UIMessage: Hashable, Sendable {
             // Trailing spaces are said, or a typed space would read as the same text again.
             "Typed: \(text.isEmpty ? UIText.plainEmpty.english : Self.withoutTrailingSpaces(text))"
                 + Self.trailingSpaces(text, one: "space", many: { "\($0) spaces" }, separator: ", ")
-        case .themeForcedMono(let saved): "mono: NO_COLOR is set (saved: \(saved))"
+        case .themeForcedMono(let saved): "mono (NO_COLOR; saved \(saved))"
         case let .plainResults(count, shown):
             "\(count) result\(count == 1 ? "" : "s"): \(shown.joined(separator: "; "))\(count > shown.count ? "; …" : "")."
         case let .plainResultChosen(place, position, count): "Result \(position) of \(count): \(place)."

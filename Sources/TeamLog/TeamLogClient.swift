@@ -173,7 +173,11 @@ public final class TeamLogClient: @unchecked Sendable {
         let ready = poll(&fd, 1, timeoutMilliseconds)
         if ready < 0 && errno != EINTR { throw TeamLogError.lost(detail: String(cString: strerror(errno))) }
         guard ready > 0 else { return false }
-        return try !connection.drainNotifications().isEmpty
+        let changed = try !connection.drainNotifications().isEmpty
+        // A server shutting down sends its farewell before closing: the
+        // link is gone once that is read, not only at the next send.
+        if !connection.isOK { throw TeamLogError.lost(detail: "the server closed the connection") }
+        return changed
     }
 
     /// The schema version on the server.

@@ -150,10 +150,14 @@ extension AppDatabase {
     /// Deletes every mark and returns them, oldest first, so the caller can
     /// offer an undo (`restoreMarks`).
     @discardableResult
-    public func clearMarks(busyTimeout: TimeInterval? = nil) throws -> [SightingMark] {
+    /// `upToUnixNanoseconds`: only marks made at or before that instant (the
+    /// dashboard's `C` asks about the marks there were; one recorded while
+    /// it asks stays).
+    public func clearMarks(upToUnixNanoseconds limit: Int64 = .max, busyTimeout: TimeInterval? = nil) throws -> [SightingMark] {
         try write(busyTimeout: busyTimeout) { db in
-            let all = try SightingMark.order(SightingMark.MarkColumns.unixNanoseconds, SightingMark.MarkColumns.id).fetchAll(db)
-            try SightingMark.deleteAll(db)
+            let asked = SightingMark.filter(SightingMark.MarkColumns.unixNanoseconds <= limit)
+            let all = try asked.order(SightingMark.MarkColumns.unixNanoseconds, SightingMark.MarkColumns.id).fetchAll(db)
+            try asked.deleteAll(db)
             for mark in all { try enqueueDelete(db, mark) }
             return all
         }

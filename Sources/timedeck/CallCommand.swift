@@ -13,10 +13,12 @@ struct CallCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Start: HH:MM or YYYY-MM-DDTHH:MM in the first place, or an instant such as 2026-03-08T14:00:00Z. Default: now.")
+    // `.unconditional`: a shift back (`--at -2h`) is the option's value, not an option.
+    @Option(parsing: .unconditional,
+            help: "Start: HH:MM or YYYY-MM-DDTHH:MM in the first place, \"tomorrow 09:00\", a shift from now (+2h, -30m), or an instant such as 2026-03-08T14:00:00Z. Default: now.")
     var at: String?
 
-    @Option(help: "Length of the call in minutes (1–1440).")
+    @Option(help: "Length of the call: 45m, 1h30m or minutes (1 minute to 24 hours), as in calls add.")
     var duration: String?
 
     @Option(help: "Move the start: earliest, latest (TimeToCall's rules) or best.")
@@ -40,12 +42,7 @@ struct CallCommand: ParsableCommand {
             throw CLIFailure.usage("name at least one place, e.g. `timedeck call London Tokyo`.")
         }
         var minutes: Int?
-        if let duration {
-            guard let m = Int(duration), (1...1440).contains(m) else {
-                throw CLIFailure.usage("--duration is a number of minutes from 1 to 1440, not \"\(duration)\".")
-            }
-            minutes = m
-        }
+        if let duration { minutes = try CallsAddCommand.parseDuration(duration) }
         if let optimize, !["earliest", "latest", "best"].contains(optimize) {
             throw CLIFailure.usage("--optimize takes earliest, latest or best, not \"\(optimize)\".")
         }
@@ -83,16 +80,23 @@ struct CallCommand: ParsableCommand {
         case "earliest": start = optimizer.earliest(for: zones, scheduled: start) ?? start
         case "latest": start = optimizer.latest(for: zones, scheduled: start) ?? start
         case "best":
-            if let best = optimizer.best(for: zones, from: start, durationMinutes: minutes ?? 0) {
+            let from = start
+            if let best = optimizer.best(for: zones, from: from, durationMinutes: minutes ?? 0) {
                 start = best.start
                 if !best.isGoodForAll {
-                    Self.warn("no start in the 24 hours from \(ISOInstant.seconds(start)) keeps everyone out of "
-                              + "before dawn (00:00–06:00); this is the least bad one.")
+                    // Say what is bad: the minutes before dawn, place by place.
+                    let earth = chosen.filter { !$0.isMars }
+                    let bad = zip(earth, best.badMinutes).filter { $0.1 > 0 }
+                        .map { "\($0.1) min in \(PlacesTable.label($0.0))" }.joined(separator: ", ")
+                    Self.warn("no start in the 24 hours from \(ISOInstant.seconds(from)) keeps everyone out of "
+                              + "before dawn (00:00–06:00); this is the least bad one, with the fewest minutes before dawn: "
+                              + (bad.isEmpty ? "the start" : bad) + ". A shorter call, or fewer places, may fit.")
                 }
             }
         default: break
         }
-        guard let rows = CallTimeRow.rows(for: chosen, start: start, durationMinutes: minutes, periods: config.settings.periods) else { return }
+        guard let rows = CallTimeRow.rows(for: chosen, start: start, durationMinutes: minutes, periods: config.settings.periods,
+                                          marsSites: resolver.mars) else { return }
         if let ics {
             try CallInviteFile.write(rows, start: start, minutes: minutes, to: ics, now: now)
         }
@@ -155,18 +159,20 @@ struct CallCommand: ParsableCommand {
     static func table(_ rows: [CallTimeRow], start: Date, minutes: Int?) -> String {
         let fit = PlacesTable.fit
         var lines = ["Call at \(ISOInstant.seconds(start))" + (minutes.map { ", \($0) min" } ?? "")]
-        lines.append(fit("PLACE", 24) + "  " + fit("LOCAL", 15) + "  " + "DAY" + "  " + fit("UTC OFFSET", 10)
+        // Wider only when a call ends across a clock change (`01:30–01:30 (+00:00)`).
+        let localWidth = rows.contains { $0.endOffsetNote != nil } ? 24 : 15
+        lines.append(fit("PLACE", 24) + "  " + fit("LOCAL", localWidth) + "  " + "DAY" + "  " + fit("UTC OFFSET", 10)
                      + " " + fit("PERIOD", 11) + "  ")
         for row in rows {
             let r = row.reading
             var local = "\(r.weekdayName) \(hhmm(r))"
-            if let end = row.endReading { local += "–" + hhmm(end) }
+            if let end = row.endReading { local += "–" + hhmm(end) + (row.endOffsetNote.map { " " + $0 } ?? "") }
             var offset = LocalTimeText.offset(seconds: r.utcOffsetSeconds)
-            if let m = row.mars { (local, offset) = ("Sol \(m.sol) \(m.clockText)", "LMST") }
+            if let m = row.mars { (local, offset) = ("Sol \(m.shownSol) \(m.clockText)", "LMST") }
             let day = row.dayOffset == 0 ? "" : (row.dayOffset > 0 ? "+\(row.dayOffset)" : "\(row.dayOffset)")
             var marker = ""
             if !row.good { marker = "✗ BAD" } else if row.endGood == false { marker = "✗ ENDS BAD" }
-            let line = fit(PlacesTable.label(row.place), 24) + "  " + fit(local, 15) + "  "
+            let line = fit(PlacesTable.label(row.place), 24) + "  " + fit(local, localWidth) + "  "
                 + PlacesTable.right(day, 3) + "  " + fit(offset, 10)
                 + " " + fit(row.period.title, 11) + "  " + marker
             lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
@@ -186,18 +192,43 @@ struct CallJSON: Encodable {
     var places: [CallPlaceJSON]
 }
 
+/// A Mars place has no UTC offset or day offset: they are `null`, and
+/// `sol` (and `missionSol` at a mission's site) say where it is in its sols.
 struct CallPlaceJSON: Encodable {
     var query: String
     var name: String
     var country: String
     var zone: String
     var local: String
-    var utcOffsetSeconds: Int
-    var dayOffset: Int
+    var utcOffsetSeconds: Int?
+    var dayOffset: Int?
     var period: String
     var good: Bool
     var endLocal: String?
     var endGood: Bool?
+    var sol: Int?
+    var missionSol: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case query, name, country, zone, local, utcOffsetSeconds, dayOffset, period, good, endLocal, endGood, sol, missionSol
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(query, forKey: .query)
+        try c.encode(name, forKey: .name)
+        try c.encode(country, forKey: .country)
+        try c.encode(zone, forKey: .zone)
+        try c.encode(local, forKey: .local)
+        try c.encode(utcOffsetSeconds, forKey: .utcOffsetSeconds)  // null on Mars
+        try c.encode(dayOffset, forKey: .dayOffset)
+        try c.encode(period, forKey: .period)
+        try c.encode(good, forKey: .good)
+        try c.encodeIfPresent(endLocal, forKey: .endLocal)
+        try c.encodeIfPresent(endGood, forKey: .endGood)
+        try c.encodeIfPresent(sol, forKey: .sol)
+        try c.encodeIfPresent(missionSol, forKey: .missionSol)
+    }
 
     init(query: String, row: CallTimeRow) {
         self.query = query
@@ -205,9 +236,11 @@ struct CallPlaceJSON: Encodable {
         country = row.place.countryCode
         zone = row.place.zoneIdentifier
         // A Mars site: its local mean solar time, `Sol 52300 14:05 LMST`.
-        local = row.mars.map { "Sol \($0.sol) \($0.clockText) LMST" } ?? row.reading.wall.isoText
-        utcOffsetSeconds = row.reading.utcOffsetSeconds
-        dayOffset = row.dayOffset
+        local = row.mars.map { "Sol \($0.shownSol) \($0.clockText) LMST" } ?? row.reading.wall.isoText
+        utcOffsetSeconds = row.mars == nil ? row.reading.utcOffsetSeconds : nil
+        dayOffset = row.mars == nil ? row.dayOffset : nil
+        sol = row.mars?.sol
+        missionSol = row.mars?.missionSol
         period = row.period.rawValue
         good = row.good
         endLocal = row.endReading?.wall.isoText

@@ -7,9 +7,16 @@ enum CallInviteFile {
         let names = rows.map(\.place.name)
         var lines = ["Local times:"]
         for row in rows {
+            if let m = row.mars {
+                // A Mars site keeps Mars time (its sol and LMST), as the table shows it.
+                var line = "\(PlacesTable.label(row.place)): sol \(m.shownSol) \(m.clockText) LMST, \(row.period.title)"
+                if !row.good { line += " — bad time" } else if row.endGood == false { line += " — ends in a bad time" }
+                lines.append(line)
+                continue
+            }
             let r = row.reading
             var line = "\(PlacesTable.label(row.place)): \(r.weekdayName) \(r.wall.isoText.prefix(10)) \(CallCommand.hhmm(r))"
-            if let end = row.endReading { line += "–\(CallCommand.hhmm(end))" }
+            if let end = row.endReading { line += "–\(CallCommand.hhmm(end))" + (row.endOffsetNote.map { " " + $0 } ?? "") }
             line += " (\(LocalTimeText.offset(seconds: r.utcOffsetSeconds))), \(row.period.title)"
             if !row.good { line += " — bad time" } else if row.endGood == false { line += " — ends in a bad time" }
             lines.append(line)

@@ -67,11 +67,29 @@ struct CallJSONRecord: Encodable {
         var name: String
         var country: String
         var zone: String
-        /// The local wall time at the start, `2027-03-15T14:00:00`.
+        /// The local wall time at the start, `2027-03-15T14:00:00`; on Mars
+        /// `sol 2049 13:38` (the mission sol at a mission's site).
         var local: String
-        var utcOffsetSeconds: Int
+        /// null for a Mars site, which has no UTC offset.
+        var utcOffsetSeconds: Int?
         var people: String
+
+        enum CodingKeys: String, CodingKey { case name, country, zone, local, utcOffsetSeconds, people }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(name, forKey: .name)
+            try c.encode(country, forKey: .country)
+            try c.encode(zone, forKey: .zone)
+            try c.encode(local, forKey: .local)
+            try c.encode(utcOffsetSeconds, forKey: .utcOffsetSeconds)
+            try c.encode(people, forKey: .people)
+        }
     }
+
+    /// The Mars sites (the library's and the config's), for mission sols.
+    static let marsSites: MarsSiteLibrary? = (try? MarsSiteLibrary.bundled())?
+        .adding(ConfigFile.loadSettings().settings.marsSites).library
 
     init(_ call: CallPlan, setting: Int?) {
         id = call.id
@@ -84,10 +102,11 @@ struct CallJSONRecord: Encodable {
         case .off: remind = "off"
         case .minutesBefore(let m): remind = CallReminder.text(minutes: m)
         }
-        places = zip(call.participants, call.rows()).map { participant, row in
+        places = zip(call.participants, call.rows(marsSites: Self.marsSites)).map { participant, row in
             Place(name: participant.place.name, country: participant.place.countryCode,
-                  zone: participant.place.zoneIdentifier, local: row.mars.map { "sol \($0.sol) \($0.clockText)" } ?? row.reading.wall.isoText,
-                  utcOffsetSeconds: row.reading.utcOffsetSeconds, people: participant.people)
+                  zone: participant.place.zoneIdentifier,
+                  local: row.mars.map { "sol \($0.shownSol) \($0.clockText)" } ?? row.reading.wall.isoText,
+                  utcOffsetSeconds: row.mars == nil ? row.reading.utcOffsetSeconds : nil, people: participant.people)
         }
     }
 }
@@ -126,7 +145,9 @@ struct CallsAddCommand: ParsableCommand {
     @Argument(help: "The call's name (unique among saved calls).")
     var name: String
 
-    @Option(help: "Start: an instant with its zone (2027-03-15T14:00:00Z), a local date and time in the first place (\"2027-03-15 14:00\"), HH:MM, \"tomorrow 09:00\", or +3d.")
+    // `.unconditional`: a shift back (`--at -5m`) is the option's value, not an option.
+    @Option(parsing: .unconditional,
+            help: "Start: an instant with its zone (2027-03-15T14:00:00Z), a local date and time in the first place (\"2027-03-15 14:00\"), HH:MM, \"tomorrow 09:00\", or a shift from now (+3d, -5m).")
     var at: String
 
     @Option(help: "Length: 45m, 1h30m or minutes (1 minute to 24 hours).")
@@ -168,11 +189,14 @@ struct CallsAddCommand: ParsableCommand {
         let resolver = try CLIFailure.resolver()
         let here = HerePlace(places: resolver.places)
         let chosen = try places.map { try CallCommand.resolve($0, with: resolver, here: here).place }
+        // A Mars site first is refused for what it is (it has no time zone
+        // either, which the next check would report as unknown).
+        if chosen.first?.isMars == true {
+            throw CLIFailure.usage("a Mars site cannot be the first place (the source): its sols have no dates to type a time in. "
+                                   + "Put an Earth place first, e.g. `timedeck calls add \(trimmed) --at \(at) London \(places[0])`.")
+        }
         guard let sourceZone = chosen.first?.timeZone, chosen.allSatisfy({ $0.timeZone != nil || $0.isMars }) else {
             throw CLIFailure.usage("a place has a time zone this system does not know; update timedeck.")
-        }
-        if chosen.first?.isMars == true {
-            throw CLIFailure.usage("a Mars site cannot be the first place (the source); put an Earth place first.")
         }
         let now = Date()
         let (start, resolution) = input.resolve(in: sourceZone, now: now)
@@ -194,8 +218,13 @@ struct CallsAddCommand: ParsableCommand {
     static func warnIfPast(_ start: Date, now: Date, input: String) {
         guard start.addingTimeInterval(60) < now else { return }
         let minutes = Int(now.timeIntervalSince(start) / 60)
+        // "tomorrow" goes before a bare time only: before a date it would
+        // make an input nothing reads ("tomorrow 2026-03-29 01:30").
+        let time = input.trimmingCharacters(in: .whitespaces)
+        let example = (time.wholeMatch(of: /(?i)(?:today\s+)?(\d{1,2}:\d{2})/)?.1).map { "\"tomorrow \($0)\" or +1d" }
+            ?? "a later date, or a shift from now such as +1d"
         CallCommand.warn("\(ISOInstant.seconds(start)) has already passed (\(CallReminders.englishSpan(minutes: minutes)) ago); "
-                         + "the call is saved but will not remind. For the next one, say so, e.g. \"tomorrow \(input)\" or +1d.")
+                         + "the call is saved but will not remind. For one still to come, give \(example).")
     }
 
     /// `45m`, `1h30m`, or a bare number of minutes; 1 minute to 24 hours.
@@ -227,7 +256,8 @@ struct CallsSetCommand: ParsableCommand {
     @Argument(help: "The call's name (case does not matter).")
     var name: String
 
-    @Option(help: "New start, as for calls add; a local date and time is read in the call's first place.")
+    @Option(parsing: .unconditional,
+            help: "New start, as for calls add; a shift (+2h, -1d) moves the call from its own start, a local date and time is read in the call's first place.")
     var at: String?
 
     @Option(help: "New length: 45m, 1h30m, minutes, or none.")
@@ -313,7 +343,7 @@ extension CallsSetCommand {
             }
             guard let index else {
                 let names = call.participants.map { "\"\($0.place.label)\"" }.joined(separator: ", ")
-                throw CLIFailure.usage("\"\(call.name)\" has no place named \"\(text)\"; its places: \(names).")
+                throw CLIFailure.usage("\"\(call.name)\" has no place named \"\(text)\"; its places are \(names): name one of them.")
             }
             call.participants.remove(at: index)
         }
@@ -326,7 +356,7 @@ extension CallsSetCommand {
                     throw CLIFailure.usage("\(place.label) has a time zone this system does not know; update timedeck.")
                 }
                 guard !call.participants.contains(where: { $0.place == place }) else {
-                    throw CLIFailure.usage("\(place.label) is already in \"\(call.name)\".")
+                    throw CLIFailure.usage("\(place.label) is already in \"\(call.name)\"; leave out that --add (nothing was changed).")
                 }
                 call.participants.append(CallParticipant(place: place))
             }
@@ -375,7 +405,7 @@ struct CallsRemoveCommand: ParsableCommand {
 struct CallsNextCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "next", abstract: "Print the next call as one line for a status bar.",
-        discussion: "Example output: Standup in 23 min · 14:00 London · 22:00 Tokyo. Prints nothing (exit 0) when no call is ahead.")
+        discussion: "Example output: Standup in 23 min · 14:00 London · 22:00 Tokyo. With no call ahead: nothing on stdout, \"no calls ahead\" on stderr, exit 0.")
 
     @Flag(help: "Print the next call as a JSON object (as in calls list, plus minutesUntil and line), or null.")
     var json = false
@@ -391,6 +421,12 @@ struct CallsNextCommand: ParsableCommand {
             print(try PlacesJSON.encode(record))
             return
         }
-        if let next { print(CallReminders.statusLine(next, now: now)) }
+        guard let next else {
+            // stdout stays empty for a status bar; a person is told why.
+            FileHandle.standardError.write(Data(("timedeck: no calls ahead; add one with "
+                + "`timedeck calls add NAME --at TIME PLACE…` (timedeck calls list shows the saved ones).\n").utf8))
+            return
+        }
+        print(CallReminders.statusLine(next, now: now))
     }
 }

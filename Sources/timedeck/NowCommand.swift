@@ -18,7 +18,9 @@ struct NowCommand: ParsableCommand {
 
     func run() throws {
         let now = WallClock.now()
-        let report = NowReport(now, zone: TimeZone.current)
+        let local = LocalZone.current()
+        if let problem = local.problem { FileHandle.standardError.write(Data("note: \(problem)\n".utf8)) }
+        let report = NowReport(now, zone: local.zone, name: local.name)
         print(json ? report.json : report.text)
     }
 }
@@ -33,12 +35,12 @@ struct NowReport {
     let offset: String
     let offsetSeconds: Int
 
-    init(_ date: Date, zone: TimeZone) {
+    init(_ date: Date, zone: TimeZone, name: String? = nil) {
         utc = ISOInstant.milliseconds(date)
         markTime = MarkTime.mark(date)
         unixMillis = UTCFields.unixMilliseconds(date)
         local = LocalTimeText.isoLocal(date, in: zone)
-        self.zone = zone.identifier
+        self.zone = name ?? zone.identifier
         offsetSeconds = zone.secondsFromGMT(for: date)
         offset = LocalTimeText.offset(seconds: offsetSeconds)
     }

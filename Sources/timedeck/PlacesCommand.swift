@@ -53,7 +53,7 @@ struct PlacesSearchCommand: ParsableCommand {
         }
         let matches = resolution.candidates.filter(\.isUsable)
         if json {
-            print(try PlacesJSON.encode(matches.map { PlaceSearchJSON($0, now: now) }))
+            print(try PlacesJSON.encode(matches.map { PlaceSearchJSON($0, now: now, marsSites: resolver.mars) }))
             return
         }
         print(PlacesTable.search(matches, now: now))
@@ -73,10 +73,34 @@ struct PlaceSearchJSON: Encodable {
     var population: Int
     var geonameId: Int
     var match: String
+    /// On Mars: `Sol 1795 01:14 LMST` (the mission sol at a mission's site).
     var local: String
-    var utcOffsetSeconds: Int
+    /// null for a Mars site, which has no UTC offset.
+    var utcOffsetSeconds: Int?
 
-    init(_ m: PlaceResolver.Candidate, now: Date) {
+    enum CodingKeys: String, CodingKey {
+        case name, asciiName, country, countryName, admin1, zone, latitude, longitude, population, geonameId, match, local
+        case utcOffsetSeconds
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(asciiName, forKey: .asciiName)
+        try c.encode(country, forKey: .country)
+        try c.encode(countryName, forKey: .countryName)
+        try c.encode(admin1, forKey: .admin1)
+        try c.encode(zone, forKey: .zone)
+        try c.encode(latitude, forKey: .latitude)
+        try c.encode(longitude, forKey: .longitude)
+        try c.encode(population, forKey: .population)
+        try c.encode(geonameId, forKey: .geonameId)
+        try c.encode(match, forKey: .match)
+        try c.encode(local, forKey: .local)
+        try c.encode(utcOffsetSeconds, forKey: .utcOffsetSeconds)
+    }
+
+    init(_ m: PlaceResolver.Candidate, now: Date, marsSites: MarsSiteLibrary? = nil) {
         let p = m.place
         let r = p.timeZone.map { ZoneClock.reading(now, in: $0) }
         name = p.name
@@ -100,8 +124,15 @@ struct PlaceSearchJSON: Encodable {
         case .prefix: match = "prefix"
         case .guessed: match = "fuzzy"
         }
-        local = r?.wall.isoText ?? ""
-        utcOffsetSeconds = r?.utcOffsetSeconds ?? 0
+        if p.isMars {
+            let site = p.marsSiteID.flatMap { marsSites?.site(id: $0) }
+            let mars = MarsReading(at: now, longitudeEast: p.longitudeDegrees, site: site)
+            local = "Sol \(mars.shownSol) \(mars.clockText) LMST"
+            utcOffsetSeconds = nil
+        } else {
+            local = r?.wall.isoText ?? ""
+            utcOffsetSeconds = r?.utcOffsetSeconds ?? 0
+        }
     }
 }
 
@@ -122,10 +153,13 @@ enum CLIFailure: Error {
     case unknownZone(String)
 
     /// The resolver over the bundled cities, the system tz database's zone
-    /// names and the bundled Mars sites (a missing site list only removes
-    /// Mars sites).
-    static func resolver() throws -> PlaceResolver {
-        PlaceResolver(places: try loadPlaces(), zones: .system, mars: try? MarsSiteLibrary.bundled())
+    /// names, and the Mars sites: the library's and the config file's own
+    /// `[mars-site-<id>]` tables, as the dashboard's search has them (a
+    /// missing site list only removes Mars sites; a clash of names is
+    /// reported by `config check`).
+    static func resolver(settings: Settings = ConfigFile.loadSettings().settings) throws -> PlaceResolver {
+        PlaceResolver(places: try loadPlaces(), zones: .system,
+                      mars: (try? MarsSiteLibrary.bundled())?.adding(settings.marsSites).library)
     }
 
     static func loadPlaces() throws -> PlaceDatabase {

@@ -32,6 +32,12 @@ struct SnapshotCommand: ParsableCommand {
 
     func run() throws {
         var err = StandardError()
+        guard !ansi || stdout else {
+            // The files hold both forms already; --ansi alone would be ignored without a word.
+            print("timedeck: --ansi goes with --stdout (the saved files hold both the text and the ANSI form); "
+                  + "use timedeck snapshot --stdout --ansi.", to: &err)
+            throw ExitCode(2)
+        }
         let size = Self.size(columns: columns, rows: rows)
         guard (1...1000).contains(size.columns), (1...1000).contains(size.rows) else {
             print("timedeck: --columns and --rows must be between 1 and 1000.", to: &err)

@@ -8,7 +8,8 @@ struct TerminalRefusal: Error, CustomStringConvertible {
     var reason: String
     var description: String {
         "timedeck: \(reason)\n"
-            + "The non-interactive commands work anywhere: timedeck now, timedeck mars, "
+            + "timedeck --plain works here: the same keys, said line by line (for screen readers, "
+            + "serial consoles and dumb terminals). The non-interactive commands work anywhere: timedeck now, timedeck mars, "
             + "timedeck call, timedeck marks list (each with --json). See timedeck --help."
     }
 }

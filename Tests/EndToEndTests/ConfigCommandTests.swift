@@ -150,7 +150,10 @@ import Testing
         let file = dir.path("config/timedeck/config.toml")
         try "# mine\n[display]\ntheme = \"mission\" # keep\n".write(toFile: file, atomically: true, encoding: .utf8)
         let tmux = try TmuxSession(columns: 100, rows: 30, command: shellQuoted(TimedeckBinary.url.path),
-                                   environment: ["XDG_CONFIG_HOME": dir.path("config"), "TIMEDECK_HOME": dir.path("data")])
+                                   // NO_COLOR empty: swift test sets it when its output is not a terminal, and
+                                   // then the overlay rightly shows mono in force (issue 21), not the theme.
+                                   environment: ["XDG_CONFIG_HOME": dir.path("config"), "TIMEDECK_HOME": dir.path("data"),
+                                                 "NO_COLOR": ""])
         #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
         try tmux.send("o")
         #expect(tmux.waitForScreen { $0.contains("Settings") && $0.contains("‹ mission ›") } != nil)

@@ -95,6 +95,7 @@ import TimeKit
         let message = dir.read("err") ?? ""
         #expect(message.contains("cannot move the cursor"))
         #expect(message.contains("timedeck now"))
+        #expect(message.contains("timedeck --plain"), "plain mode works on a dumb terminal: \(message)")
     }
 
     @Test func unknownTerminalIsRefusedWithExitCode2() throws {

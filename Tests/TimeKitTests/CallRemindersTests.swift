@@ -156,4 +156,14 @@ import Testing
         #expect(t == firstEarliest, "a/p drifted: \(seen.map(ISOInstant.seconds))")
         #expect(Set(seen).count == 2)
     }
+
+    /// A call saved before `Etc/GMT+9` kept its whole name still says it
+    /// in one-line summaries (`calls list`, `calls next`, reminders).
+    @Test func anEtcGMTZoneSavedAsGMTPlus9IsNamedInFull() {
+        var old = Place.zone("Etc/GMT+9")
+        old.name = "GMT+9"
+        let call = CallPlan(name: "Far", participants: [CallParticipant(place: .zone("UTC")), CallParticipant(place: old)],
+                            start: utc("2030-03-15T14:00:00Z"), durationMinutes: nil, createdAt: utc("2030-01-01T00:00:00Z"))
+        #expect(CallReminders.localTimes(call) == "14:00 UTC · 05:00 Etc/GMT+9")
+    }
 }

@@ -70,6 +70,15 @@ struct AppDatabaseTests {
         #expect(try db.allMarks() == before)
     }
 
+    @Test("Clear up to an instant leaves the marks made after it (issue 21)")
+    func clearUpTo() throws {
+        let db = try AppDatabase.inMemory()
+        for ns in 1...6 as ClosedRange<Int64> { try db.recordMark(sample(ns)) }
+        let removed = try db.clearMarks(upToUnixNanoseconds: 5)
+        #expect(removed.map(\.unixNanoseconds) == [1, 2, 3, 4, 5])
+        #expect(try db.allMarks().map(\.unixNanoseconds) == [6])
+    }
+
     @Test("Notes: edit returns the old mark; over-long notes are refused")
     func notes() throws {
         let db = try AppDatabase.inMemory()

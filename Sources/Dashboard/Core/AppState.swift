@@ -7,6 +7,11 @@ public struct AppState: Equatable, Sendable {
     public var now: Date
     /// The user's own zone, shown beside UTC in the header.
     public var localZone: TimeZone
+    /// Its name as shown (`UTC` where Foundation says "GMT"); nil: the
+    /// zone's identifier.
+    public var localZoneName: String?
+    /// The name shown for `localZone`.
+    public var localZoneLabel: String { localZoneName ?? localZone.identifier }
     /// An overlay drawn over the panels, if any.
     public var overlay: Overlay?
     /// Panels shown, in screen order.
@@ -31,6 +36,9 @@ public struct AppState: Equatable, Sendable {
     public var localeLanguage: UILanguage = .en
     /// The marks panel (issue 4): stored marks, selection, modes, undo.
     public var marks = MarksPanelState()
+    /// Colour is off whatever the theme (`--no-color`, `NO_COLOR`): the
+    /// screen is mono, and the settings say so.
+    public var colorForcedOff = false
     /// One line about a config problem, shown until the file is fixed.
     public var configNotice: String?
     /// The Mars panel: longitude, site, advanced view, and its loaded data.
@@ -49,6 +57,14 @@ public struct Notice: Equatable, Sendable {
     public var text: String
     public var isProblem: Bool
     public var until: Date
+    /// For a call's reminder: the call (by when it was made) and the start
+    /// it reminds of; the notice goes once that call starts at another time.
+    public var reminds: RemindedStart?
+
+    public struct RemindedStart: Equatable, Sendable {
+        public var callCreatedAt: Date
+        public var start: Date
+    }
 
     public init(_ text: String, isProblem: Bool = false, until: Date) {
         self.text = text

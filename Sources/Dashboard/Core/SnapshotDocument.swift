@@ -34,7 +34,7 @@ public struct SnapshotDocument: Equatable, Sendable {
             "Data",
             "UTC: \(ISOInstant.milliseconds(state.now)) (Mark Time \(MarkTime.mark(state.now)))",
             "Local: \(LocalTimeText.isoLocal(state.now, in: state.localZone)) "
-                + "\(LocalTimeText.offset(seconds: offset)) \(state.localZone.identifier)",
+                + "\(LocalTimeText.offset(seconds: offset)) \(state.localZoneLabel)",
         ]
         for panel in state.panels { lines += panelSummary(panel, state) }
         return lines

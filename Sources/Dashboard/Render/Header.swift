@@ -65,7 +65,7 @@ enum Header {
         let f = LocalTimeText.fields(state.now, in: state.localZone)
         let time = "\(MarkTime.pad(f.hour)):\(MarkTime.pad(f.minute)):\(MarkTime.pad(f.second))"
         return "\(state.language.text(.local)) \(state.language.weekday(f.isoWeekday)) \(time)  "
-            + "\(LocalTimeText.offset(seconds: offset))  \(state.localZone.identifier)"
+            + "\(LocalTimeText.offset(seconds: offset))  \(state.localZoneLabel)"
     }
 
     /// `Sat 2026-11-21`, or `2026-11-21 (土)` in Japanese.

@@ -97,9 +97,12 @@ public struct Layout: Equatable, Sendable {
             let height = min(Self.bandRows(band, wanted) + (index == bands.count - 1 ? spare : 0), max(0, usable - y))
             let widths = Self.split(size.columns, into: band.count)
             var x = 0
-            for (panel, width) in zip(band, widths) {
+            for (i, (panel, width)) in zip(band, widths).enumerated() {
+                // Side by side, the left panel stops a column short, so the
+                // right one's focus bar never touches its text or highlight.
+                let gap = band.count > 1 && i < band.count - 1 ? 1 : 0
                 gutterRects[panel] = Rect(x: x, y: y, width: 1, height: height)
-                rects[panel] = Rect(x: x + 1, y: y, width: width - 1, height: height)
+                rects[panel] = Rect(x: x + 1, y: y, width: width - 1 - gap, height: height)
                 x += width
             }
             y += height

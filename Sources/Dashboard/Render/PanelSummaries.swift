@@ -38,12 +38,17 @@ enum PanelSummaries {
     static func callRows(_ call: CallPlan, start: Date, state: AppState, language l: UILanguage = .en) -> [String] {
         let places = call.participants.map(\.place)
         guard let rows = CallTimeRow.rows(for: places, start: start, durationMinutes: call.durationMinutes,
-                                          periods: state.settings.periods) else { return [] }
+                                          periods: state.settings.periods, marsSites: state.calls.marsSites) else { return [] }
         return rows.map { row in
             let r = row.reading
             let time = "\(MarkTime.pad(r.wall.hour)):\(MarkTime.pad(r.wall.minute))"
             // English keeps TimeKit's label, as the CLI prints it.
             let place = l == .en ? row.place.label : ClockStackView.label(row.place, l, places: state.calls.places)
+            if let m = row.mars {
+                // A Mars site keeps Mars time: its sol and LMST, never a UTC reading.
+                return "  " + l.text(.plainMarsCallRow(place: place, sol: m.shownSol, clock: m.clockText,
+                                                        period: .period(row.period), bad: !row.good))
+            }
             return "  " + l.text(.plainCallRow(place: place,
                                                 weekday: l.weekday(r.isoWeekday), time: time, dayOffset: row.dayOffset,
                                                 offset: LocalTimeText.offset(seconds: r.utcOffsetSeconds),

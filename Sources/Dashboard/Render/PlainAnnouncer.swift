@@ -20,7 +20,7 @@ public enum PlainAnnouncer {
         let time = "\(MarkTime.pad(f.hour)):\(MarkTime.pad(f.minute)):\(MarkTime.pad(f.second))"
         return "UTC \(MarkTime.clock(state.now)), \(Header.utcDate(state)). "
             + "\(state.language.text(.local)) \(state.language.weekday(f.isoWeekday)) \(time) "
-            + "\(LocalTimeText.offset(seconds: offset)) \(state.localZone.identifier)."
+            + "\(LocalTimeText.offset(seconds: offset)) \(state.localZoneLabel)."
     }
 
     /// Lines describing what changed between `old` and `new`.

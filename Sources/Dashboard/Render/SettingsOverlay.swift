@@ -57,7 +57,10 @@ public enum SettingsOverlay {
             let role: StyleRole = chosen ? .selection : .helpText
             if chosen { frame.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), role: .selection) }
             frame.put((chosen ? "▶ " : "  ") + l.text(item.title), x: inner.x + 1, y: y, role: role, clip: inner)
-            frame.put("‹ \(item.current(state)) ›", x: inner.x + 22, y: y, role: chosen ? .selection : .helpKey, clip: inner)
+            // NO_COLOR wins over the theme: say what is in force, and what is saved.
+            let value = item.key == "theme" && state.colorForcedOff
+                ? l.text(.themeForcedMono(saved: item.current(state))) : "‹ \(item.current(state)) ›"
+            frame.put(value, x: inner.x + 22, y: y, role: chosen ? .selection : .helpKey, clip: inner)
         }
         let hint = l.text(.settingsHint)
         frame.put(hint, x: inner.x + 1, y: inner.maxY - 1, role: .keyHint, clip: inner)

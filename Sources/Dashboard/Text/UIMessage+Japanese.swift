@@ -35,7 +35,9 @@ extension UIMessage {
         case let .teamStatus(online, toSend):
             online ? "チーム: 接続中" + (toSend > 0 ? "、送信待ち \(toSend) 件" : "") : "チーム: オフライン、送信待ち \(toSend) 件"
         case let .teamMarkArrived(station, markTime, iso): "局 \(station) のマーク: \(markTime)、\(iso)。"
-        case .typedNote(let text): "入力: \(text.isEmpty ? "（空）" : text)"
+        case .typedNote(let text):
+            "入力: \(text.isEmpty ? "（空）" : UIMessage.withoutTrailingSpaces(text))"
+                + UIMessage.trailingSpaces(text, one: "スペース", many: { "スペース \($0) 個" }, separator: "、")
         case let .typeNote(id, current): (id.map { "マーク #\($0)" } ?? "保留中のマーク") + " のメモを入力。Enter で保存、Esc で取り消し、Ctrl-Space で記録。現在のメモ: \(current)"
         case .confirmClearSpoken(let count): "マーク \(count) 件をすべて削除しますか? y で削除、他のキーで保持します。"
         case .clockSynced(let error): "時計は同期済み ±\(error)（カーネル）"
@@ -60,6 +62,9 @@ extension UIMessage {
         case .deleteCallQuestion(let name): "「\(name)」を削除しますか? "
         case .callSaved(let name): "「\(name)」を保存しました。"
         case .callDeleted(let name): "「\(name)」を削除しました。"
+        case let .leastBadTime(places, minutes):
+            "24 時間以内に全員の夜明け前を避けられる時刻はありません。夜明け前が最も短い時刻です（"
+                + zip(places, minutes).map { "\($0) \($1) 分" }.joined(separator: "、") + "）。"
         case let .bestInNext24Hours(good, of): "今後 24 時間の最適時刻: \(of) か所中 \(good) か所が勤務時間内。"
         case let .clocksChange(weekday, date, minutes):
             "⚠ 時刻変更 \(date)（\(weekday)）（\(minutes > 0 ? "+" : "−")\(abs(minutes)) 分）"
@@ -80,6 +85,8 @@ extension UIMessage {
         case let .plainCallRow(place, weekday, time, dayOffset, offset, period, bad):
             "\(place): \(weekday) \(time)" + (dayOffset == 0 ? "" : "（\(dayOffset > 0 ? "+" : "")\(dayOffset) 日）")
                 + " \(offset)、\(period.japanese)" + (bad ? "、不適" : "")
+        case let .plainMarsCallRow(place, sol, clock, period, bad):
+            "\(place): ソル \(sol) \(clock) LMST、\(period.japanese)" + (bad ? "、不適" : "")
         case let .plainMars(site, longitude, lmst, ltst, missionSol):
             "火星: " + (site.map { "\($0)、" } ?? "") + "経度 \(longitude)、LMST \(lmst)、LTST \(ltst)"
                 + (missionSol.map { "、ミッションソル \($0)。" } ?? "。")
@@ -110,7 +117,10 @@ extension UIMessage {
         case let .plainPickerOpened(replacing, query):
             (replacing ? "場所を変更: " : "場所を追加: ")
                 + "入力して検索（検索語: \(query.isEmpty ? "空" : query)）。上下キーで選択、Enter で確定、Esc で閉じます。"
-        case .plainTyped(let text): "入力: \(text.isEmpty ? UIText.plainEmpty.japanese : text)"
+        case .plainTyped(let text):
+            "入力: \(text.isEmpty ? UIText.plainEmpty.japanese : UIMessage.withoutTrailingSpaces(text))"
+                + UIMessage.trailingSpaces(text, one: "スペース", many: { "スペース \($0) 個" }, separator: "、")
+        case .themeForcedMono(let saved): "mono（NO_COLOR、保存 \(saved)）"
         case let .plainResults(count, shown):
             "候補 \(count) 件: \(shown.joined(separator: "、"))\(count > shown.count ? "、…" : "")。"
         case let .plainResultChosen(place, position, count): "候補 \(count) 件中 \(position) 番目: \(place)。"

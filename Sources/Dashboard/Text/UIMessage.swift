@@ -78,10 +78,14 @@ public enum UIMessage: Hashable, Sendable {
     case callSaved(name: String)
     case callDeleted(name: String)
     case bestInNext24Hours(good: Int, of: Int)
+    /// `b` when nothing avoids before dawn: the minutes before dawn at each place that has some.
+    case leastBadTime(places: [String], minutes: [Int])
     case clocksChange(weekday: String, date: String, minutes: Int)
     case marsSol(sol: Int, clock: String)
     case plainCall(name: String, at: String, rows: String)
     case plainCallRow(place: String, weekday: String, time: String, dayOffset: Int, offset: String, period: UIText, bad: Bool)
+    /// A Mars place of a call in plain mode and snapshots: its sol and LMST, not an Earth time.
+    case plainMarsCallRow(place: String, sol: Int, clock: String, period: UIText, bad: Bool)
     case plainMars(site: String?, longitude: String, lmst: String, ltst: String, missionSol: Int?)
     /// A call's reminder: `"Standup" starts in 10 min · 14:00 London · 22:00 Tokyo`.
     case callStartsIn(name: String, minutes: Int, times: String)
@@ -116,6 +120,8 @@ public enum UIMessage: Hashable, Sendable {
     case plainPickerOpened(replacing: Bool, query: String)
     /// What an editor field holds after a key.
     case plainTyped(String)
+    /// The settings' theme while NO_COLOR (or --no-color) forces mono.
+    case themeForcedMono(saved: String)
     /// `shown`: the first results (each a `plainResultPlace`); more follow
     /// when `count` is larger.
     case plainResults(count: Int, shown: [String])
@@ -170,7 +176,7 @@ public enum UIMessage: Hashable, Sendable {
         case .bellForNewMarks(let on): "Bell \(on ? "on" : "off") for new marks (config: marks.bell)."
         case .flashForNewMarks(let on, let heldOff):
             "Flash \(on ? "on" : "off") for new marks (config: marks.flash)\(heldOff ? " (held off by reduced motion)" : "")."
-        case .keptAllMarks(let count): "Kept all \(count) marks."
+        case .keptAllMarks(let count): count == 1 ? "Kept the 1 mark." : "Kept all \(count) marks."
         case .notesAreAtMost(let limit): "Notes are at most \(limit) characters."
         // The instant first: a narrow panel cuts the end, never the time.
         case let .markNotSaved(reason, markTime, iso): "\(markTime) MARK NOT SAVED (\(reason)) \(iso), write it down"
@@ -179,16 +185,18 @@ public enum UIMessage: Hashable, Sendable {
         case .noteSaved(let id): "Note saved on #\(id) (u undoes)."
         case let .markDeleted(id, markTime): "Deleted " + (id.map { "#\($0)" } ?? "the held mark") + " \(markTime) (u undoes)."
         case .markRestored(let id): "Restored #\(id)."
-        case .marksRestored(let count): "Restored \(count) marks."
-        case .marksCleared(let count): "Cleared \(count) marks (u undoes)."
+        case .marksRestored(let count): "Restored \(count) mark\(count == 1 ? "" : "s")."
+        case .marksCleared(let count): "Cleared \(count) mark\(count == 1 ? "" : "s") (u undoes)."
         case .storeError(let reason): "Store error: \(reason)"
         case let .markRecorded(id, markTime, iso, position): "Mark #\(id) recorded: \(markTime), \(iso), \(position)."
         case let .teamStatus(online, toSend):
             online ? "team: online" + (toSend > 0 ? ", \(toSend) to send" : "") : "team: offline, \(toSend) to send"
         case let .teamMarkArrived(station, markTime, iso): "Station \(station) marked \(markTime), \(iso)."
-        case .typedNote(let text): "Typed: \(text.isEmpty ? "(empty)" : text)"
+        case .typedNote(let text):
+            "Typed: \(text.isEmpty ? "(empty)" : Self.withoutTrailingSpaces(text))"
+                + Self.trailingSpaces(text, one: "space", many: { "\($0) spaces" }, separator: ", ")
         case let .typeNote(id, current): "Type the note for " + (id.map { "mark #\($0)" } ?? "the held mark") + ", Enter saves, Escape cancels, Ctrl-Space marks. Current note: \(current)"
-        case .confirmClearSpoken(let count): "Delete all \(count) marks? Press y to delete, any other key keeps them."
+        case .confirmClearSpoken(let count): "Delete all \(count) mark\(count == 1 ? "" : "s")? Press y to delete, any other key keeps \(count == 1 ? "it" : "them")."
         case .clockSynced(let error): "clock synced ±\(error) (kernel)"
         case .clockNotSynchronized: "clock NOT synchronized (kernel)"
         case .clockUnknown: "clock status unknown (adjtimex unavailable)"
@@ -212,6 +220,9 @@ public enum UIMessage: Hashable, Sendable {
         case .callSaved(let name): "Saved \"\(name)\"."
         case .callDeleted(let name): "Deleted \"\(name)\"."
         case let .bestInNext24Hours(good, of): "Best in the next 24 h: \(good) of \(of) places in working hours."
+        case let .leastBadTime(places, minutes):
+            "Nothing in the next 24 h avoids before dawn for everyone; least bad: "
+                + zip(places, minutes).map { "\($1) min in \($0)" }.joined(separator: ", ") + "."
         case let .clocksChange(weekday, date, minutes):
             "⚠ clocks change \(weekday) \(date) (\(minutes > 0 ? "+" : "−")\(abs(minutes)) min)"
         case let .marsSol(sol, clock): "Sol \(sol) \(clock) LMST"
@@ -231,6 +242,8 @@ public enum UIMessage: Hashable, Sendable {
         case let .plainCallRow(place, weekday, time, dayOffset, offset, period, bad):
             "\(place): \(weekday) \(time)" + (dayOffset == 0 ? "" : " (\(dayOffset > 0 ? "+" : "")\(dayOffset) day)")
                 + " \(offset), \(period.english)" + (bad ? ", BAD" : "")
+        case let .plainMarsCallRow(place, sol, clock, period, bad):
+            "\(place): Sol \(sol) \(clock) LMST, \(period.english)" + (bad ? ", BAD" : "")
         case let .plainMars(site, longitude, lmst, ltst, missionSol):
             "Mars: " + (site.map { "\($0), " } ?? "") + "\(longitude), LMST \(lmst), LTST \(ltst)"
                 + (missionSol.map { ", mission sol \($0)." } ?? ".")
@@ -262,7 +275,11 @@ public enum UIMessage: Hashable, Sendable {
         case let .plainPickerOpened(replacing, query):
             (replacing ? "Change the place: " : "Add a place: ")
                 + "type to search (query: \(query.isEmpty ? "empty" : query)); up and down choose, Enter accepts, Escape closes."
-        case .plainTyped(let text): "Typed: \(text.isEmpty ? UIText.plainEmpty.english : text)"
+        case .plainTyped(let text):
+            // Trailing spaces are said, or a typed space would read as the same text again.
+            "Typed: \(text.isEmpty ? UIText.plainEmpty.english : Self.withoutTrailingSpaces(text))"
+                + Self.trailingSpaces(text, one: "space", many: { "\($0) spaces" }, separator: ", ")
+        case .themeForcedMono(let saved): "mono (NO_COLOR; saved \(saved))"
         case let .plainResults(count, shown):
             "\(count) result\(count == 1 ? "" : "s"): \(shown.joined(separator: "; "))\(count > shown.count ? "; …" : "")."
         case let .plainResultChosen(place, position, count): "Result \(position) of \(count): \(place)."
@@ -329,12 +346,13 @@ extension UIMessage {
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
         case unknownMarsSite, marsChoicesNotRemembered, marsSiteNameTaken, marsCallMoved, marsGoToUnreadable
         case marsGoToBeforeMission, marsGoToNotOnSol, marsGoToField, leapListMissing, leapListUnreadable, leapListExpired
-        case plainCall, plainCallRow, plainMars
+        case plainCall, plainCallRow, plainMarsCallRow, plainMars
         case plainEditorOpened, plainEditorClosed, plainPlaces, plainPlaceAdded, plainPlaceRemoved, plainPlaceMoved
         case plainPlaceChanged, plainPlaceSelected, plainCallName, plainDuration, plainReminder, plainPeople, plainAskDelete
+        case themeForcedMono
         case plainPickerOpened, plainTyped, plainResults, plainResultChosen, plainResultPlace, plainFieldOpened
         case matchOldZoneName, matchMarsAlias
-        case minutes, callOf, deleteCallQuestion, callFrom, callSaved, callDeleted, bestInNext24Hours, clocksChange, marsSol
+        case minutes, callOf, deleteCallQuestion, callFrom, callSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
     }
 
@@ -393,6 +411,7 @@ extension UIMessage {
         case .callSaved: .callSaved
         case .callDeleted: .callDeleted
         case .bestInNext24Hours: .bestInNext24Hours
+        case .leastBadTime: .leastBadTime
         case .clocksChange: .clocksChange
         case .marsSol: .marsSol
         case .callStartsIn: .callStartsIn
@@ -404,6 +423,7 @@ extension UIMessage {
         case .movedToRepeated: .movedToRepeated
         case .plainCall: .plainCall
         case .plainCallRow: .plainCallRow
+        case .plainMarsCallRow: .plainMarsCallRow
         case .plainMars: .plainMars
         case .plainEditorOpened: .plainEditorOpened
         case .plainEditorClosed: .plainEditorClosed
@@ -420,6 +440,7 @@ extension UIMessage {
         case .plainAskDelete: .plainAskDelete
         case .plainPickerOpened: .plainPickerOpened
         case .plainTyped: .plainTyped
+        case .themeForcedMono: .themeForcedMono
         case .plainResults: .plainResults
         case .plainResultChosen: .plainResultChosen
         case .plainResultPlace: .plainResultPlace
@@ -500,6 +521,7 @@ extension UIMessage {
         case .callFrom: [.callFrom(place: "Paris")]
         case .callSaved: [.callSaved(name: "Standup")]
         case .callDeleted: [.callDeleted(name: "Standup")]
+        case .leastBadTime: [.leastBadTime(places: ["London", "Tokyo"], minutes: [15, 5])]
         case .bestInNext24Hours: [.bestInNext24Hours(good: 2, of: 3)]
         case .clocksChange: [.clocksChange(weekday: "Sun", date: "2026-03-08", minutes: 60),
                              .clocksChange(weekday: "Sun", date: "2026-11-01", minutes: -60)]
@@ -515,6 +537,7 @@ extension UIMessage {
         case .movedToSkipped: [.movedToSkipped(local: "2027-03-28 03:30")]
         case .movedToRepeated: [.movedToRepeated(local: "2027-10-31 02:30")]
         case .plainCall: [.plainCall(name: "Standup", at: "2026-11-22T00:47:12Z", rows: "東京, JP: 日 09:47 UTC+09:00, 午前")]
+        case .plainMarsCallRow: [.plainMarsCallRow(place: "Perseverance (Mars)", sol: 2049, clock: "13:38", period: .periodAfternoon, bad: false)]
         case .plainCallRow: [.plainCallRow(place: "Tokyo, JP", weekday: "Sun", time: "09:47", dayOffset: 0, offset: "UTC+09:00",
                                            period: .periodMorning, bad: false),
                              .plainCallRow(place: "London, GB", weekday: "Sun", time: "00:47", dayOffset: -1, offset: "UTC+00:00",
@@ -538,7 +561,8 @@ extension UIMessage {
         case .plainPeople: [.plainPeople(place: "Tokyo, JP", people: "Aki"), .plainPeople(place: "Tokyo, JP", people: "")]
         case .plainAskDelete: [.plainAskDelete(name: "Standup")]
         case .plainPickerOpened: [.plainPickerOpened(replacing: false, query: ""), .plainPickerOpened(replacing: true, query: "Par")]
-        case .plainTyped: [.plainTyped("Paris"), .plainTyped("")]
+        case .plainTyped: [.plainTyped("Paris"), .plainTyped(""), .plainTyped("to "), .plainTyped("to  ")]
+        case .themeForcedMono: [.themeForcedMono(saved: "mission")]
         case .plainResults: [.plainResults(count: 1, shown: ["Paris, FR (Europe/Paris)"]),
                              .plainResults(count: 5, shown: ["Paris, FR (Europe/Paris)", "Paris, US (America/Chicago)",
                                                              "Jezero (Mars) (Mars, LMST)"])]
@@ -565,3 +589,20 @@ extension UIMessage {
         }
     }
 }
+
+extension UIMessage {
+    /// `text` without the spaces at its end (all of it when it is only spaces: then nothing).
+    static func withoutTrailingSpaces(_ text: String) -> String {
+        let kept = String(text.reversed().drop { $0 == " " }.reversed())
+        return kept
+    }
+
+    /// `, space` / `, 2 spaces` for the spaces at the end of `text`; empty when there are none.
+    static func trailingSpaces(_ text: String, one: String, many: (Int) -> String, separator: String) -> String {
+        let n = text.reversed().prefix { $0 == " " }.count
+        guard n > 0 else { return "" }
+        let said = n == 1 ? one : many(n)
+        return withoutTrailingSpaces(text).isEmpty ? said : separator + said
+    }
+}
+

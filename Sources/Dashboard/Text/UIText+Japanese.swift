@@ -191,6 +191,7 @@ extension UIText {
         case .advancedFieldsOn: "詳細項目を表示中。"
         case .mars: "火星"
         case .marsHint: "←→/hl 経度 · HL 10° · s 地点 · a 詳細"
+        case .callsHint: "← → 15 分 · H L 1 時間 · Enter 編集 · N 新規 · b 最適 · g 日時へ · [ ] 通話"
         case .sol: "ソル"
         case .missionSolShort: "ソル"
         case .marsYear: "火星年"

@@ -60,6 +60,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
 
     // MARK: Mars panel
     case keyToggleAllSites, keyGoToSol, allSitesHint, marsGoToHint, goToExample, missionColumn, moreSites
+    case callsHint
     case marsSitesUnavailable, advancedFieldsOn, mars, marsHint, sol, missionSolShort, marsYear, marsYearShort, at, site, missionSol, northernShort, subsolar, declination
     case northernSpring, northernSummer, northernAutumn, northernWinter, spring, summer, autumn, winter
 
@@ -257,6 +258,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .advancedFieldsOn: "Advanced fields on."
         case .mars: "Mars"
         case .marsHint: "←→/hl longitude · HL 10° · s site · a more"
+        case .callsHint: "← → 15 min · H L hour · Enter edit · N new · b best · g go to · [ ] calls"
         case .sol: "Sol"
         case .missionSolShort: "sol"
         case .marsYear: "Mars Year"

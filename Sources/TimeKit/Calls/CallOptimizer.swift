@@ -67,12 +67,18 @@ public struct CallOptimizer: Sendable {
         public var worstComfort: CallComfort
         /// Places whose whole call falls in working hours (09–18 by default).
         public var placesInWorkingHours: Int
+        /// Minutes of the call before dawn at each place, in the order of
+        /// the zones (all 0 when `isGoodForAll`): what is bad, to say so.
+        public var badMinutes: [Int] = []
         /// False when every start in the window puts someone before dawn.
         public var isGoodForAll: Bool { worstComfort > .bad }
     }
 
     /// The start in the 24 hours from `from` (on the source's 15-minute grid,
-    /// `zones[0]` being the source) that maximizes the worst participant's
+    /// `zones[0]` being the source) with the fewest minutes before dawn
+    /// summed over the places, then the fewest at the worst-off place (a
+    /// call too long to avoid the night everywhere spends as little of it
+    /// as it can, shared out; issue 21); among those, the one that maximizes the worst participant's
     /// comfort over the whole call (working hours > breakfast/dinner > late
     /// night > before dawn), then the number of places in working hours, then
     /// the total comfort, then how close each place is to its 13:00 (so Los
@@ -97,6 +103,7 @@ public struct CallOptimizer: Sendable {
         var working = 0
         var total = 0
         var centrality = 0
+        var bad: [Int] = []
         let span = max(0, durationMinutes)
         var samples = Array(stride(from: 0, to: max(span, 1), by: 15))
         if span > 0, samples.last != span - 1 { samples.append(span - 1) }
@@ -106,6 +113,7 @@ public struct CallOptimizer: Sendable {
                 let p = periods.period(at: start.addingTimeInterval(TimeInterval(minute * 60)), in: zone)
                 placeWorst = min(placeWorst, p.comfort)
             }
+            bad.append(placeWorst == .bad ? badMinutes(in: zone, start: start, span: max(span, 1)) : 0)
             worst = min(worst, placeWorst)
             if placeWorst == .workingHours { working += 1 }
             total += placeWorst.rawValue
@@ -113,8 +121,19 @@ public struct CallOptimizer: Sendable {
             let d = mid - 13 * 60
             centrality -= d * d
         }
-        let result = Best(start: start, worstComfort: worst, placesInWorkingHours: working)
-        return (result, [worst.rawValue, working, total, centrality])
+        let result = Best(start: start, worstComfort: worst, placesInWorkingHours: working, badMinutes: bad)
+        return (result, [-bad.reduce(0, +), -(bad.max() ?? 0), worst.rawValue, working, total, centrality])
+    }
+
+    /// Minutes of `[start, start + span)` before dawn in `zone`, counted in
+    /// 5-minute steps (exact for the usual boundaries: zones are whole
+    /// quarter hours from UTC and the grid is the source's quarter hours).
+    func badMinutes(in zone: TimeZone, start: Date, span: Int) -> Int {
+        var minutes = 0
+        for minute in stride(from: 0, to: span, by: 5) where periods.period(at: start.addingTimeInterval(TimeInterval(minute * 60)), in: zone) == .beforeDawn {
+            minutes += min(5, span - minute)
+        }
+        return minutes
     }
 
     /// The first instant at or after `instant` whose local time in `zone` is

@@ -51,9 +51,9 @@ public struct CallPlan: Equatable, Sendable, Codable {
     public var zones: [TimeZone] { participants.compactMap(\.place.timeZone) }
 
     /// The rows of the clock stack / `timedeck call` table at `start`.
-    public func rows(at instant: Date? = nil, periods: PeriodTable = .standard) -> [CallTimeRow] {
+    public func rows(at instant: Date? = nil, periods: PeriodTable = .standard, marsSites: MarsSiteLibrary? = nil) -> [CallTimeRow] {
         CallTimeRow.rows(for: participants.map(\.place), start: instant ?? start,
-                         durationMinutes: durationMinutes, periods: periods) ?? []
+                         durationMinutes: durationMinutes, periods: periods, marsSites: marsSites) ?? []
     }
 
     /// The start moved by `minutes` and snapped to the source's quarter

@@ -93,12 +93,20 @@ public enum CallReminders {
 
     /// `14:00 London · 22:00 Tokyo`: each place's local time at the start
     /// (24-hour; a Mars place shows its sol time).
-    public static func localTimes(_ call: CallPlan, names: (Place) -> String = { $0.name },
+    public static func localTimes(_ call: CallPlan, names: (Place) -> String = shortName,
                                   clock: (ZoneClock.Reading) -> String = hhmm) -> String {
         call.rows().map { row in
             if let mars = row.mars { return "\(mars.clockText) \(names(row.place))" }
             return "\(clock(row.reading)) \(names(row.place))"
         }.joined(separator: " · ")
+    }
+
+    /// A place's name in one-line summaries; a POSIX `Etc/GMT±N` zone by its
+    /// whole name, also in calls saved when it was shown as `GMT+9` (which
+    /// reads as the opposite offset).
+    public static func shortName(_ place: Place) -> String {
+        place.isZoneOnly && (place.zoneIdentifier.hasPrefix("Etc/GMT+") || place.zoneIdentifier.hasPrefix("Etc/GMT-"))
+            ? place.zoneIdentifier : place.name
     }
 
     public static func hhmm(_ r: ZoneClock.Reading) -> String {

@@ -21,10 +21,19 @@ public struct CallTimeRow: Equatable, Sendable {
 
     public var good: Bool { period.isGood }
 
+    /// `(+00:00)` when the call ends on another UTC offset than it starts
+    /// (it runs across a clock change): a 60-minute call from 01:30 BST
+    /// ends at 01:30 GMT, and `01:30–01:30` alone would read as no time.
+    public var endOffsetNote: String? {
+        guard let end = endReading, end.utcOffsetSeconds != reading.utcOffsetSeconds else { return nil }
+        return "(" + LocalTimeText.offset(seconds: end.utcOffsetSeconds).replacingOccurrences(of: "UTC", with: "") + ")"
+    }
+
     /// Rows for `places` (the first is the source) for a call starting at
     /// `start`; `nil` if a zone is unknown to the time-zone database.
+    /// `marsSites` gives a mission site its mission sol.
     public static func rows(for places: [Place], start: Date, durationMinutes: Int? = nil,
-                            periods: PeriodTable = .standard) -> [CallTimeRow]? {
+                            periods: PeriodTable = .standard, marsSites: MarsSiteLibrary? = nil) -> [CallTimeRow]? {
         guard !places.isEmpty else { return [] }
         let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
         let source = places[0].isMars ? utc : places[0].timeZone
@@ -33,7 +42,8 @@ public struct CallTimeRow: Equatable, Sendable {
         for place in places {
             let end = durationMinutes.flatMap { $0 > 0 ? start.addingTimeInterval(TimeInterval($0 * 60)) : nil }
             if place.isMars {
-                let m = MarsReading(at: start, longitudeEast: place.longitudeDegrees)
+                let site = place.marsSiteID.flatMap { marsSites?.site(id: $0) }
+                let m = MarsReading(at: start, longitudeEast: place.longitudeDegrees, site: site)
                 var row = CallTimeRow(place: place, reading: ZoneClock.reading(start, in: utc), dayOffset: 0,
                                       period: periods.period(minuteOfDay: m.minuteOfSol), endReading: nil,
                                       endGood: nil, mars: m)

@@ -15,6 +15,9 @@ extension Place {
 
     /// True for a Mars site.
     public var isMars: Bool { zoneIdentifier.hasPrefix(Self.marsZonePrefix) }
+
+    /// The site's id (`perseverance`), for a Mars site.
+    public var marsSiteID: String? { isMars ? String(zoneIdentifier.dropFirst(Self.marsZonePrefix.count)) : nil }
 }
 
 /// What a Mars site's clock shows at an instant.
@@ -23,6 +26,13 @@ public struct MarsReading: Equatable, Sendable {
     public var sol: Int
     /// Local Mean Solar Time at the site, in Mars hours (0 ≤ h < 24).
     public var localMeanSolarHours: Double
+    /// The mission's own sol number (Perseverance's 2049), when the site
+    /// is a mission's and was known to the reading.
+    public var missionSol: Int?
+
+    /// The sol people at the site count by: the mission sol when there is
+    /// one, else the local sol.
+    public var shownSol: Int { missionSol ?? sol }
 
     /// LMST as minutes of the sol (0…1439), for the period table.
     public var minuteOfSol: Int { min(1439, max(0, Int(localMeanSolarHours * 60))) }
@@ -35,11 +45,14 @@ public struct MarsReading: Equatable, Sendable {
 
     /// The site's clock at `instant` (leap seconds from the built-in table:
     /// a second's error moves LMST by about a second, invisible here).
-    public init(at instant: Date, longitudeEast: Double) {
+    public init(at instant: Date, longitudeEast: Double, site: MarsSite? = nil) {
         let clock = MarsClock(at: instant, ttMinusUTCSeconds: LeapSecondTable.builtIn.ttMinusUTC(at: instant),
                               longitudeEast: longitudeEast)
         localMeanSolarHours = clock.localMeanSolarTime
         sol = Int(clock.localMarsSolDate.rounded(.down))
+        missionSol = site?.landingUnixSeconds.flatMap { landing in
+            site?.missionSol(at: clock, landingTTMinusUTCSeconds: LeapSecondTable.builtIn.ttMinusUTC(atUnixSeconds: landing))
+        }
     }
 
     public init(sol: Int, localMeanSolarHours: Double) {

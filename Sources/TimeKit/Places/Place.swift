@@ -39,9 +39,13 @@ public struct Place: Equatable, Hashable, Sendable, Codable {
 
     /// A place that is only a time zone: `UTC`, or `America/New_York` shown as
     /// `New York` (the last path component with underscores as spaces).
+    /// `Etc/GMT+9` keeps its whole name: `GMT+9` alone reads as UTC+9,
+    /// which is what the resolver makes of it when typed, while the POSIX
+    /// zone is UTC−9.
     public static func zone(_ identifier: String) -> Place {
         let last = identifier.split(separator: "/").last.map(String.init) ?? identifier
-        let name = identifier.contains("/") ? last.replacingOccurrences(of: "_", with: " ") : identifier
+        let posixSigned = identifier.hasPrefix("Etc/GMT+") || identifier.hasPrefix("Etc/GMT-")
+        let name = identifier.contains("/") && !posixSigned ? last.replacingOccurrences(of: "_", with: " ") : identifier
         return Place(geonameID: 0, name: name, asciiName: name, countryCode: "", countryName: "",
                      admin1Code: "", latitudeDegrees: 0, longitudeDegrees: 0, population: 0,
                      zoneIdentifier: identifier)
@@ -53,6 +57,7 @@ public struct Place: Equatable, Hashable, Sendable, Codable {
     /// `London, GB`; a bare zone shows its identifier (`America/New_York`);
     /// an abbreviation shows itself and its region (`IST (India)`).
     public var label: String {
+        if geonameID < 0 { return "\(name) (\(countryName))" }   // a Mars site: `Perseverance (Mars)`
         guard isZoneOnly else { return "\(name), \(countryCode)" }
         if isFixedOffset, name != zoneIdentifier {
             return countryName.isEmpty ? name : "\(name) (\(countryName))"

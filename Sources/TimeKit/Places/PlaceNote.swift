@@ -27,6 +27,11 @@ public enum PlaceNote: Equatable, Sendable, CustomStringConvertible {
     case mostPopulousOf(String, others: [Place])
     /// An abbreviation with several meanings: none was picked.
     case ambiguousAbbreviation(String, [ZoneAbbreviation])
+    /// `mars` alone: every Mars site, none picked.
+    case everyMarsSite([Place])
+    /// An exact but small city, when a far larger one is one letter away
+    /// (`Sidney` → Sidney, US; Sydney, AU is likely meant).
+    case muchLargerNearby(String, used: Place, larger: Place, sameName: Bool)
 
     public var description: String {
         switch self {
@@ -64,7 +69,25 @@ public enum PlaceNote: Equatable, Sendable, CustomStringConvertible {
             return "\"\(q)\" means " + list.map { "\($0.name) (\($0.offset.identifier))" }.joined(separator: ", or ")
                 + "; say which: " + list.map { "\"\(upper) \($0.region)\"" }.joined(separator: ", ")
                 + ", or give the offset."
+        case let .everyMarsSite(sites):
+            return "\"mars\" alone means any of \(sites.count) Mars sites; name one: "
+                + sites.map { "\($0.zoneIdentifier) (\($0.name))" }.joined(separator: ", ") + "."
+        case let .muchLargerNearby(q, used, larger, sameName):
+            return "\"\(q)\" is \(used.label) (population \(Self.people(used.population))); "
+                + "\(larger.label) (\(Self.people(larger.population))) is " + (sameName ? "also called that" : "one letter away")
+                + ": type \"\(larger.name)\" for it."
         }
+    }
+
+    /// `20,000`.
+    static func people(_ n: Int) -> String {
+        let digits = Array(String(n))
+        var out = ""
+        for (i, d) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(d)
+        }
+        return out
     }
 
     static func zone(_ p: Place) -> String { p.isMars ? p.zoneIdentifier : p.zoneIdentifier }

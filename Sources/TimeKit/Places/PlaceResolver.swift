@@ -86,6 +86,13 @@ public struct PlaceResolver: Sendable {
         guard !text.isEmpty, limit > 0 else {
             return Resolution(query: query, candidates: [], outcome: .notFound(suggestions: []), notes: [])
         }
+        // `mars` alone is every site (the guide's promise), not the first
+        // one it happens to begin: a list to choose from, whatever the limit.
+        if SearchFolding.fold(text) == "mars", let mars, !mars.sites.isEmpty {
+            let all = mars.sites.map { Candidate(place: .mars($0), tier: .prefix, how: .prefix) }
+            return Resolution(query: text, candidates: all, outcome: .ambiguous(all),
+                              notes: [.everyMarsSite(mars.sites.map { Place.mars($0) })])
+        }
         var found: [Candidate] = []
         found += zoneCandidates(text)
         let abbreviation = ZoneAbbreviation.lookUp(text)
@@ -194,7 +201,29 @@ public struct PlaceResolver: Sendable {
             let others = all.dropFirst().filter { $0.tier == top.tier && !$0.place.isZoneOnly && !$0.place.isMars }
             if !others.isEmpty { notes.append(.mostPopulousOf(text, others: Array(others.prefix(3).map(\.place)))) }
         }
+        if top.tier == .exact, !top.place.isZoneOnly, !top.place.isMars {
+            // A far larger city that is also called this (GeoNames lists
+            // "Sidney" for Sydney, AU), or one letter away.
+            let threshold = max(1_000_000, top.place.population * 100)
+            if let alias = all.first(where: { $0.how == .alternateName && $0.place.population >= threshold }) {
+                notes.append(.muchLargerNearby(text, used: top.place, larger: alias.place, sameName: true))
+            } else if let larger = muchLargerOneLetterAway(text, than: top.place) {
+                notes.append(.muchLargerNearby(text, used: top.place, larger: larger, sameName: false))
+            }
+        }
         return notes
+    }
+
+    /// A city one letter away from `text` (`Sidney` → Sydney) with at least
+    /// a hundred times the population of the exact match, and a million
+    /// people: likely what was meant, so it is said, as a repeated name is.
+    func muchLargerOneLetterAway(_ text: String, than used: Place) -> Place? {
+        guard let places, SearchFolding.fold(text).count >= 4 else { return nil }
+        let key = SearchFolding.fold(text)
+        return places.searchCities(text, limit: 12).first { m in
+            guard case .fuzzy(editDistance: 1) = m.kind else { return false }
+            return SearchFolding.fold(m.place.name) != key && m.place.population >= max(1_000_000, used.population * 100)
+        }?.place
     }
 
     static func hasSummerTime(_ zone: TimeZone) -> Bool {

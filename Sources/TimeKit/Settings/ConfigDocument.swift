@@ -56,6 +56,10 @@ public struct ConfigDocument: Equatable, Sendable {
         public var message: String
         /// The key on that line as `table.key`, when it could be read.
         public var key: String? = nil
+        /// True when the line was read (a key set a second time, whose
+        /// first value counts): it blocks no writing, since where the key
+        /// is is known; only a line that cannot be read does.
+        public var wasRead = false
         public var description: String { "line \(line): \(message)" }
     }
 
@@ -104,13 +108,15 @@ public struct ConfigDocument: Equatable, Sendable {
                 do throws(SyntaxError) {
                     let name = try scanner.tableHeader()
                     guard tables.insert(name).inserted else {
-                        throw SyntaxError(line: number, message: "the table [\(name)] appears twice; merge the two")
+                        // Read, but a second time: its keys are set aside, and
+                        // `set` still writes into the first (wasRead).
+                        throw SyntaxError(line: number, message: "the table [\(name)] appears twice; merge the two", wasRead: true)
                     }
                     table = name
                 } catch {
                     table = nil
                     syntaxErrors.append(SyntaxError(line: number, message: error.message
-                        + "; the keys under it, up to the next [table], are ignored"))
+                        + "; the keys under it, up to the next [table], are ignored", wasRead: error.wasRead))
                 }
                 continue
             }
@@ -119,7 +125,8 @@ public struct ConfigDocument: Equatable, Sendable {
                 guard let table else { continue }  // under an unreadable header: reported there
                 guard seen.insert(table + "\u{0}" + entry.key).inserted else {
                     let place = table.isEmpty ? "the top level" : "[\(table)]"
-                    throw SyntaxError(line: number, message: "the key '\(entry.key)' is set twice in \(place); the first one counts")
+                    throw SyntaxError(line: number, message: "the key '\(entry.key)' is set twice in \(place); the first one counts",
+                                      wasRead: true)
                 }
                 entries.append(Entry(table: table, key: entry.key, value: entry.value, line: number))
             } catch {

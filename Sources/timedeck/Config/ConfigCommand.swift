@@ -26,6 +26,7 @@ struct ConfigCommand: ParsableCommand {
                 return
             }
             if let site = ConfigFile.marsSiteProblem(loaded.settings, text: loaded.text) { loaded.problems.append(site) }
+            loaded.problems += ConfigFile.marsSiteClashes(loaded.settings, text: loaded.text)
             guard !loaded.problems.isEmpty else {
                 print("\(file.url.path): OK")
                 return
@@ -83,9 +84,13 @@ struct ConfigCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             do {
-                _ = try ConfigFile.locate().set(setting.table, setting.key, to: Self.typed(value, like: setting.defaultText))
-                // A password in team.url is not echoed to the terminal.
-                print("\(key) = \(key == "team.url" ? TeamURL.redacted(value) : value)")
+                let typed = Self.typed(value, like: setting.defaultText)
+                _ = try ConfigFile.locate().set(setting.table, setting.key, to: typed)
+                // The value as written (`1e1` is saved as 10.0); a password
+                // in team.url is not echoed to the terminal.
+                let written: String
+                if case .string(let text) = typed { written = text } else { written = typed.description }
+                print("\(key) = \(key == "team.url" ? TeamURL.redacted(written) : written)")
             } catch {
                 var err = StandardError()
                 print(error, to: &err)

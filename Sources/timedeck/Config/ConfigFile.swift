@@ -93,14 +93,14 @@ struct ConfigFile {
 
     /// Sets `table.key` and writes the file back atomically (temporary file
     /// in the same folder, fsync, rename). Only that key's line changes, so
-    /// problems elsewhere (unknown keys, bad values) are kept as the user
-    /// wrote them; a bad value on that very line is replaced. Refuses while
-    /// a file-level problem or an unreadable line exists (where the key
+    /// problems elsewhere (unknown keys, bad values, a key set twice) are
+    /// kept as the user wrote them; a bad value on that very line is
+    /// replaced. Refuses while a file-level problem or an unreadable line exists (where the key
     /// already is cannot then be known), so the user's text is never lost.
     func set(_ table: String, _ key: String, to value: ConfigDocument.Value) throws -> Settings {
         let loaded = load()
         let document = ConfigDocument(readingAround: loaded.text)
-        if let problem = loaded.problems.first(where: { $0.line == nil && $0.key == nil }) ?? document.syntaxErrors.first.map({ error in
+        if let problem = loaded.problems.first(where: { $0.line == nil && $0.key == nil }) ?? document.syntaxErrors.first(where: { !$0.wasRead }).map({ error in
             ConfigProblem(line: error.line, key: error.key, message: error.message)
         }) {
             throw WriteError(description: "timedeck: not changing \(url.path) while it has problems: \(problem.brief). Fix it first (timedeck config check).")
@@ -128,6 +128,21 @@ struct ConfigFile {
         let closest = library.suggestions(for: name).joined(separator: ", ")
         return ConfigProblem(line: line, key: "mars.site", message: "no Mars site is named \"\(name)\"",
                              advice: "closest: \(closest) (timedeck mars --all lists every site; a [mars-site-<id>] table adds your own)")
+    }
+
+    /// Each `[mars-site-<id>]` table left out because its name or an alias
+    /// is a library site's (`MarsSiteLibrary.adding`): a problem of its own,
+    /// on the table's header line, for `config check`.
+    static func marsSiteClashes(_ settings: Settings, text: String) -> [ConfigProblem] {
+        guard let bundled = try? MarsSiteLibrary.bundled() else { return [] }
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+        return bundled.adding(settings.marsSites).clashes.map { clash in
+            let id = settings.marsSites.first { $0.name == clash.site }?.id ?? clash.site
+            let header = lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[mars-site-\(id)]") }
+            return ConfigProblem(line: header.map { $0 + 1 }, key: "[mars-site-\(id)]",
+                                 message: "the site \"\(clash.site)\" is left out: the library's \(clash.taken) already has that name or alias",
+                                 advice: "rename it, or remove the alias it shares (a library name keeps its meaning)")
+        }
     }
 
     /// Writes `text` as the whole file, replacing it in one rename.

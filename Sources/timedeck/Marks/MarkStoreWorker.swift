@@ -248,8 +248,8 @@ final class MarkStoreWorker: @unchecked Sendable {
                 case .restore(let marks):
                     try db.restoreMarks(marks, busyTimeout: wait)
                     return .marks(.restored(marks))
-                case .clear:
-                    return .marks(.cleared(try db.clearMarks(busyTimeout: wait)))
+                case .clear(let limit):
+                    return .marks(.cleared(try db.clearMarks(upToUnixNanoseconds: limit, busyTimeout: wait)))
                 case .reload:
                     return .marks(.reloaded(try db.latestMarks(limit: MarksPanelState.loadedLimit), totalCount: try db.markCount()))
                 }

@@ -20,7 +20,7 @@ struct MarksAddCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "A fixed position: \"27 28.02 S 153 22.84 E\" or \"-27.467, 153.3807\".")
     var position: String?
 
-    @Option(help: "Take the position from gpsd at HOST:PORT (default port 2947).")
+    @Option(help: "Take the position from gpsd at HOST:PORT (default port 2947), or off to ask no gpsd (as marks.gpsd = \"off\").")
     var gpsd: String?
 
     @Flag(help: "Record no position, whatever the settings say.")
@@ -51,6 +51,9 @@ struct MarksAddCommand: ParsableCommand {
             settings.gpsdAddress = nil
         } else if let p = options.position {
             settings.fixedPosition = p
+            settings.gpsdAddress = nil
+        } else if gpsdOff {
+            // As `marks.gpsd = "off"`: no gpsd; the configured position stays.
             settings.gpsdAddress = nil
         } else if let g = options.gpsd {
             settings.gpsdAddress = g
@@ -86,6 +89,9 @@ struct MarksAddCommand: ParsableCommand {
         TeamSetup.current(config.settings)?.sendQueuedReporting(from: db)
     }
 
+    /// `--gpsd off`, any case, as the config key takes it.
+    var gpsdOff: Bool { gpsd?.trimmingCharacters(in: .whitespaces).lowercased() == "off" }
+
     func parsedOptions() throws -> (position: GeoPosition?, gpsd: GPSDAddress?, correction: Int64?) {
         guard [position != nil, gpsd != nil, noPosition].filter({ $0 }).count <= 1 else {
             throw MarksCLI.fail("give at most one of --position, --gpsd and --no-position")
@@ -96,7 +102,7 @@ struct MarksAddCommand: ParsableCommand {
                 throw MarksCLI.fail("--gps-wait must be between 0 and 60 seconds")
             }
             return (try position.map(GeoPosition.init(parsing:)),
-                    try gpsd.map(GPSDAddress.init(parsing:)),
+                    try (gpsdOff ? nil : gpsd).map(GPSDAddress.init(parsing:)),
                     try correction.map(MarkSettings.correctionNanoseconds(parsing:)))
         } catch let error as ExitCode {
             throw error

@@ -16,13 +16,16 @@ struct DashboardRunner {
     /// loaded here, before the terminal is taken over.
     func makeInitialState(now: Date) throws -> AppState {
         let loaded = ConfigFile.loadSettings()
-        var state = AppState(now: now, localZone: TimeZone.current, panels: [.marks, .mars, .calls])
+        let local = LocalZone.current()
+        var state = AppState(now: now, localZone: local.zone, panels: [.marks, .mars, .calls])
+        state.localZoneName = local.name
         state.settings = loaded.settings
         // Before anything is read: a write by another process from here on
         // is seen by the first background look (and nothing loads twice).
         store.rememberVersion()
         state.marks = try MarksShell.initialState(settings: loaded.settings, store: store)
-        state.configNotice = loaded.summary
+        // A TZ that names no zone is said where config problems are.
+        state.configNotice = [loaded.summary, local.problem].compactMap { $0 }.joined(separator: " · ").nilIfEmpty
         state.localeLanguage = UILanguage.resolve(setting: "auto", environment: ProcessInfo.processInfo.environment)
         state.calls = CallsSetup.initialState(now: now, store: store, language: state.language, settings: loaded.settings)
         state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
@@ -35,6 +38,7 @@ struct DashboardRunner {
     func run() throws -> Int32 {
         try Terminal.requireInteractive()
         var state = try makeInitialState(now: WallClock.now())
+        state.colorForcedOff = noColor
         let wake = try WakePipe()
         let inbox = EventInbox(wake: wake)
         let signals = SignalWatcher(wake: wake)
@@ -54,10 +58,15 @@ struct DashboardRunner {
     }
 }
 
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
 /// The full-screen strategy: keys from curses, `render` drawn after each
 /// pass (only the changed cells reach the terminal).
 struct FullScreen: ScreenStrategy {
     let terminal: Terminal
+    var saysStoredMarksBeforeQuitting: Bool { false }
 
     func wakeMilliseconds(_ state: AppState, now: Date) -> Int32? {
         state.calls.frameIntervalMilliseconds(at: now)

@@ -76,6 +76,9 @@ struct PlainScreen: ScreenStrategy {
     }
 
     mutating func present(_ state: AppState) {}
+
+    /// `printf ' q' | timedeck --plain` still says the mark (after the goodbye line).
+    var saysStoredMarksBeforeQuitting: Bool { true }
 }
 
 /// Puts a terminal on stdin into non-canonical, no-echo mode (keys arrive one

@@ -19,6 +19,9 @@ protocol ScreenStrategy {
     mutating func changed(from old: AppState, to new: AppState)
     /// Called once per pass of the loop, after every event of the pass.
     mutating func present(_ state: AppState)
+    /// Whether a quit waits (briefly) for marks on their way to the store,
+    /// to say them: plain mode speaks them, the full screen has nothing to show.
+    var saysStoredMarksBeforeQuitting: Bool { get }
 }
 
 /// The one program loop (for the full screen and `--plain`): `poll` on
@@ -45,6 +48,7 @@ struct RunLoop<Screen: ScreenStrategy> {
                 return 128 + Int32(signal)
             }
             guard var events = screen.readInput(ready: ready, wokeAt: wokeAt) else {
+                if let signal = settleMarks() { return signal }
                 program.shutDown(at: WallClock.now(), performer: &effects)
                 return 0
             }
@@ -57,11 +61,38 @@ struct RunLoop<Screen: ScreenStrategy> {
                 program.send(event, to: &effects) { old, new in changes.append((old, new)) }
                 for (old, new) in changes { screen.changed(from: old, to: new) }
                 changes.removeAll()
-                if program.state.isQuitting { return 0 }
+                if program.state.isQuitting {
+                    if screen.saysStoredMarksBeforeQuitting, let signal = settleMarks() { return signal }
+                    return 0
+                }
             }
             effects.ringDueBells(WallClock.now())
             screen.present(program.state)
         }
+    }
+
+    /// Input closed (`printf ' ' | timedeck --plain`): marks still on their
+    /// way to the store are waited for, a few seconds at most, and their
+    /// results go through the program as usual, so what was stored is said
+    /// before the goodbye. Returns an exit status if a signal came meanwhile.
+    private mutating func settleMarks() -> Int32? {
+        let deadline = WallClock.now().addingTimeInterval(3)
+        // Held in the journal is safe but not yet stored: wait for the
+        // number too (a busy database ends the wait at the deadline).
+        while program.state.marks.pending > 0 || !program.state.marks.unstored.isEmpty, WallClock.now() < deadline {
+            var fds = [pollfd(fd: wake.readFd, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 1, 50)
+            if let signal = wake.drain().first(where: { SignalWatcher.watched.contains(Int32($0)) }) {
+                program.shutDown(at: WallClock.now(), performer: &effects)
+                return 128 + Int32(signal)
+            }
+            for event in inbox.drain() {
+                var changes: [(AppState, AppState)] = []
+                program.send(event, to: &effects) { old, new in changes.append((old, new)) }
+                for (old, new) in changes { screen.changed(from: old, to: new) }
+            }
+        }
+        return nil
     }
 
     /// Sleeps in `poll` until input, a wake byte, the next second or the

@@ -42,10 +42,10 @@ struct TeamSyncCommand: ParsableCommand {
         switch Result(catching: { try TeamSender.sendAll(from: db, to: team.connect()) }) {
         case .success(let sent):
             print("sent \(sent) change\(sent == 1 ? "" : "s") as station \(team.station) to \(team.redactedURL)"
-                  + (queued > sent ? "; \(queued - sent) could not be read and stay queued" : ""))
+                  + (queued > sent ? "; \(queued - sent) could not be read and " + (queued - sent == 1 ? "stays" : "stay") + " queued" : ""))
         case .failure(let error):
-            throw MarksCLI.fail("\(TeamSetup.brief(error)); \(queued) change\(queued == 1 ? "" : "s") stay queued "
-                                + "(server \(team.redactedURL))", code: 1)
+            throw MarksCLI.fail("\(TeamSetup.brief(error)); \(queued) change\(queued == 1 ? " stays" : "s stay") queued, safe here "
+                                + "(server \(team.redactedURL)); start the server or correct team.url, then run timedeck team sync again", code: 1)
         }
     }
 }

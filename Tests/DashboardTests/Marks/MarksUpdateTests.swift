@@ -189,7 +189,7 @@ struct MarksUpdateTests {
         #expect(s.marks.mode == .browsing && effects.isEmpty && s.marks.message?.text == "Kept all 4 marks.")
         (s, _) = press(s, .character("C"))
         (s, effects) = press(s, .character("y"))
-        #expect(effects == [.marks(.clear)])
+        #expect(effects == [.marks(.clear(upToUnixNanoseconds: SightingMark.unixNanoseconds(s.now)))])
         let all = Array(s.marks.marks.reversed())
         (s, _) = update(s, .marks(.cleared(all)))
         #expect(s.marks.marks.isEmpty && s.marks.message?.text == "Cleared 4 marks (u undoes).")

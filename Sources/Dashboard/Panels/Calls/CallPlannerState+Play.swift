@@ -51,9 +51,13 @@ extension CallPlannerState {
             guard let best = optimizer.best(for: zones, from: now, durationMinutes: call.durationMinutes ?? 0)
             else { return [] }
             let effects = setStart(best.start, now: now, animate: true)
+            // Nothing avoids before dawn: say how much of it falls where, as
+            // `call --optimize best` does (the zones are the Earth places, in order).
+            let earth = call.participants.map(\.place).filter { $0.timeZone != nil }
+            let bad = zip(earth, best.badMinutes).filter { $0.1 > 0 }
             message = best.isGoodForAll
                 ? .bestInNext24Hours(good: best.placesInWorkingHours, of: zones.count)
-                : .text(.noGoodTime)
+                : (bad.isEmpty ? .text(.noGoodTime) : .leastBadTime(places: bad.map(\.0.name), minutes: bad.map(\.1)))
             return effects
         }
     }

@@ -23,10 +23,16 @@ extension CallsPanel: DashboardPanel {
         let saves = next.calls.tick(now: state.now)
         let (reminded, records) = next.calls.takeDueReminders(now: state.now, setting: state.settings.callRemindMinutes)
         var effects = (saves + records).map(Effect.calls)
+        // A reminder whose call moved away or went: it no longer says the truth.
+        if let reminds = next.notice?.reminds,
+           next.calls.calls.first(where: { $0.createdAt == reminds.callCreatedAt })?.start != reminds.start {
+            next.notice = nil
+        }
         // Several at once (a late start): the soonest is named; each is
         // recorded as given.
         if let call = reminded.min(by: { $0.start < $1.start }) {
             next.notice = Notice(reminderText(call, in: state), until: state.now.addingTimeInterval(reminderNoticeSeconds))
+            next.notice?.reminds = Notice.RemindedStart(callCreatedAt: call.createdAt, start: call.start)
             if state.settings.bell { effects.append(.bell(times: 2)) }
         }
         return (next, effects)

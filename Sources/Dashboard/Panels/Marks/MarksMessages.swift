@@ -20,7 +20,9 @@ public enum MarksEffect: Equatable, Sendable {
     /// Put back marks removed by a delete or a clear (undo); a mark without
     /// an id (deleted while held) goes back into the journal.
     case restore([SightingMark])
-    case clear
+    /// Delete every mark made at or before this instant (when `C` asked):
+    /// a mark recorded while the question was open was not asked about.
+    case clear(upToUnixNanoseconds: Int64)
     /// Read the newest marks again (another process wrote); answered by `.reloaded`.
     case reload
 }

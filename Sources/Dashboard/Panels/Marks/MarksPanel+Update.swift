@@ -73,6 +73,7 @@ extension MarksPanel {
                 m.message = .init(state.language.text(.noMarksToClear))
             } else {
                 m.mode = .confirmingClear(count: m.totalCount)
+                m.clearAskedUnixNanoseconds = SightingMark.unixNanoseconds(state.now)
             }
         case .toggleBell:
             effects = next.changeSetting("marks", "bell", to: state.settings.bell ? "false" : "true")
@@ -98,7 +99,8 @@ extension MarksPanel {
         case .confirmingClear(let count):
             next.marks.mode = .browsing
             if key == .character("y") || key == .character("Y") {
-                return (next, [.marks(.clear)])
+                let asked = state.marks.clearAskedUnixNanoseconds ?? SightingMark.unixNanoseconds(state.now)
+                return (next, [.marks(.clear(upToUnixNanoseconds: asked))])
             }
             next.marks.message = .init(state.language.text(.keptAllMarks(count: count)))
             return (next, [])
@@ -239,8 +241,11 @@ extension MarksPanel {
             if marks.count == 1, let only = marks.first { m.selected = m.marks.firstIndex { $0.id == only.id } ?? 0 } else { m.selected = 0 }
             m.message = .init(state.language.text(marks.count == 1 ? .markRestored(id: marks[0].id ?? 0) : .marksRestored(count: marks.count)))
         case .cleared(let marks):
-            m.marks = []
-            m.totalCount = 0
+            // Only what was asked about went; a mark made since stays.
+            let gone = Set(marks.compactMap(\.uniqueKey))
+            let goneIDs = Set(marks.compactMap(\.id))
+            m.marks.removeAll { mark in mark.id.map(goneIDs.contains) ?? mark.uniqueKey.map(gone.contains) ?? false }
+            m.totalCount = max(m.marks.count, m.totalCount - marks.count)
             m.selected = 0
             m.undo = .clear(marks)
             m.message = .init(state.language.text(.marksCleared(count: marks.count)))

@@ -55,6 +55,9 @@ public struct MarksPanelState: Equatable, Sendable {
     public var mode: Mode = .browsing
     public var undo: Undo?
     public var message: Message?
+    /// When `C` asked "Delete all N marks?" (Unix ns): `y` deletes only
+    /// the marks made up to then.
+    public var clearAskedUnixNanoseconds: Int64?
     /// The mark whose row is highlighted (by its `uniqueKey`), and until when.
     public var flashKey: String?
     public var flashUntil: Date?

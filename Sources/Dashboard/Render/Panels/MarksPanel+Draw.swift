@@ -60,11 +60,15 @@ extension MarksPanel {
     /// when the panel has rows).
     static func bottomRows(_ state: AppState, in rect: Rect) -> (detail: [String], hint: Int, history: Int) {
         let top = rect.y + 2
-        let detailRoom = rect.maxY - top - minimumHistoryRows
+        // The detail wraps rather than being cut (the guide's promise): it
+        // takes rows the history does not need, and when the history is
+        // full, all but two of its rows; the key hint comes after both.
+        let markRows = max(1, state.marks.marks.count + (state.marks.team?.others.count ?? 0))
+        let detailRoom = rect.maxY - top - min(markRows, 2)
         let detail = state.marks.selectedMark.map {
-            detailLines($0, state.language, width: rect.width - 2, maxLines: min(3, max(1, detailRoom)))
+            detailLines($0, state.language, width: rect.width - 2, maxLines: min(4, max(1, detailRoom)))
         } ?? []
-        let hintRows = rect.maxY - top >= detail.count + 1 + minimumHistoryRows ? 1 : 0
+        let hintRows = rect.maxY - top >= detail.count + 1 + min(markRows, minimumHistoryRows) ? 1 : 0
         return (detail, hintRows, max(1, rect.maxY - top - detail.count - hintRows))
     }
 
@@ -126,8 +130,19 @@ extension MarksPanel {
             break
         }
         if let message = m.message {
-            frame.put(message.text, x: rect.x + 1, y: y,
-                      role: message.isError ? .error : .warning, clip: rect)
+            // The team link's state stays in sight at the right (a message
+            // lasts up to 40 s, and "offline" must not wait behind it).
+            var right = rect.maxX
+            if let team = m.team, let online = team.online {
+                let status = l.text(.teamStatus(online: online, toSend: team.toSend))
+                let at = rect.maxX - 1 - DisplayWidth.of(status)
+                if at > rect.x + 1 + min(DisplayWidth.of(message.text), 20) + 2 {
+                    frame.put(status, x: at, y: y, role: online ? .dim : .warning, clip: rect)
+                    right = at - 2
+                }
+            }
+            frame.put(message.text, x: rect.x + 1, y: y, role: message.isError ? .error : .warning,
+                      clip: Rect(x: rect.x, y: rect.y, width: max(0, right - rect.x), height: rect.height))
             return
         }
         let loaded = m.totalCount > m.marks.count ? l.text(.newestLoaded(count: m.marks.count)) : ""

@@ -20,7 +20,8 @@ public enum CallEditView {
         title.add("  " + l.text(.reminderLabel(minutes: d.reminder.minutes(setting: remindMinutes),
                                                isDefault: d.reminder == .followSetting)), .dim)
         lines.append(title)
-        lines.append(CallLine([CallSpan(String(repeating: "─", count: width), .editField)]))
+        let rule = CallLine([CallSpan(String(repeating: "─", count: width), .editField)])
+        var placeLines: [CallLine] = []
         for (i, p) in d.participants.enumerated() {
             let selected = i == editor.selected
             var line = CallLine([CallSpan(selected ? "▸ " : "  ", selected ? .selection : .plain)])
@@ -29,10 +30,27 @@ public enum CallEditView {
             line.add(" " + PlacesTableFit.fit(i == 0 ? l.text(.sourcePlace) : "", 7), .dim)
             line.add(PlacesTableFit.fit(p.place.isMars ? l.text(.marsLMST) : p.place.zoneIdentifier, 22), .dim)
             if !p.people.isEmpty { line.add(" " + p.people) }
-            lines.append(line)
+            placeLines.append(line)
         }
-        lines.append(CallLine([CallSpan(String(repeating: "─", count: width), .editField)]))
-        lines += fieldLines(editor, height: max(0, height - lines.count - 3), l, places: places)
+        // The rows above the message and the two key lines.
+        let bodyRoom = max(0, height - 3)
+        if editor.field == nil {
+            lines += [rule] + placeLines + [rule]
+        } else {
+            // An open field comes first: what is typed and the first
+            // results are drawn even at 40×10, where the places list once
+            // took every row and the user typed blind. The places keep
+            // what is left (the selected one when only it fits).
+            let field = fieldLines(editor, height: bodyRoom, l, places: places)
+            let fieldRows = min(field.count, max(3, bodyRoom - 1 - placeLines.count - 2))
+            let rest = bodyRoom - 1 - fieldRows
+            if rest >= placeLines.count + 2 {
+                lines += [rule] + placeLines + [rule]
+            } else if rest > 0, placeLines.indices.contains(editor.selected) {
+                lines.append(placeLines[editor.selected])
+            }
+            lines += field.prefix(fieldRows)
+        }
         let footer: [CallLine]
         if editor.confirmingDelete {
             footer = [CallLine([CallSpan(l.text(.deleteCallQuestion(name: d.name)), .warning),

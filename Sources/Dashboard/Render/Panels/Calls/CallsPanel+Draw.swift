@@ -12,7 +12,7 @@ extension CallsPanel {
                                         remindMinutes: state.settings.callRemindMinutes)
         } else {
             lines = ClockStackView.render(c, width: rect.width, height: rect.height, now: state.now,
-                                          settings: state.settings, language: state.language)
+                                          settings: state.settings, language: state.language, focused: state.focus == .calls)
         }
         for (row, line) in lines.enumerated() where row < rect.height {
             var x = rect.x

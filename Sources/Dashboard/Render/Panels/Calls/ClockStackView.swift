@@ -11,13 +11,15 @@ public enum ClockStackView {
 
     /// `settings` gives the periods and the 12/24-hour form (read from
     /// `AppState.settings` at each frame).
+    /// `focused`: the panel has the focus, so its last line shows its keys
+    /// (as the marks and Mars panels do) when nothing else is said there.
     public static func render(_ state: CallPlannerState, width: Int, height: Int, now: Date,
-                              settings: Settings = Settings(), language l: UILanguage = .en) -> [CallLine] {
+                              settings: Settings = Settings(), language l: UILanguage = .en, focused: Bool = false) -> [CallLine] {
         guard width > 0, height > 0 else { return [] }
         guard let call = state.activeCall, let shown = state.shownInstant(at: now) else {
             return pad([CallLine([CallSpan(l.text(.noCalls), .dim)])], width, height)
         }
-        let rows = call.rows(at: shown, periods: settings.periods)
+        let rows = call.rows(at: shown, periods: settings.periods, marsSites: state.marsSites)
         let withDate = showsDate(rows, start: shown, now: now)
         var lines: [CallLine] = [header(call, state, shown, l)]
         let slider = SliderView.render(call: call, shown: shown, now: now, periods: settings.periods, width: width, language: l)
@@ -39,14 +41,17 @@ public enum ClockStackView {
         let used = lines.count + slider.count + footer
         lines += Array(repeating: CallLine(), count: max(0, height - used))
         lines += slider
-        lines.append(Self.footer(state, l))
+        lines.append(Self.footer(state, l, focused: focused))
         return pad(lines, width, height)
     }
 
     /// The last line: the `g` input while it is open (what is typed, then
     /// why it cannot be read, or the keys), else the planner's message.
-    static func footer(_ state: CallPlannerState, _ l: UILanguage) -> CallLine {
-        guard let input = state.goTo else { return CallLine([CallSpan(state.message.map(l.text) ?? "", .dim)]) }
+    static func footer(_ state: CallPlannerState, _ l: UILanguage, focused: Bool = false) -> CallLine {
+        guard let input = state.goTo else {
+            if let message = state.message { return CallLine([CallSpan(l.text(message), .dim)]) }
+            return CallLine([CallSpan(focused ? l.text(.callsHint) : "", .hint)])
+        }
         var line = CallLine([CallSpan(l.text(.goToPrompt), .title), CallSpan(input.text + "▏", .editField)])
         if let problem = input.problem {
             line.add("  ")
@@ -115,8 +120,9 @@ public enum ClockStackView {
         l.weekday(r.isoWeekday) + (date.map { " " + dateText(r, now: $0) } ?? "") + " " + clockText(r, use24Hour: use24Hour, l)
     }
 
-    /// `Sol 52300 14:05 LMST` for a Mars row.
-    static func marsText(_ m: MarsReading, _ l: UILanguage = .en) -> String { l.text(.marsSol(sol: m.sol, clock: m.clockText)) }
+    /// `Sol 2049 14:05 LMST` for a Mars row: the mission sol at a
+    /// mission's site (as the Mars panel counts), else the local sol.
+    static func marsText(_ m: MarsReading, _ l: UILanguage = .en) -> String { l.text(.marsSol(sol: m.shownSol, clock: m.clockText)) }
 
     /// `⚠ clocks change Sun 2026-03-08` when the place changes its UTC
     /// offset within 14 days of the call.
@@ -183,7 +189,10 @@ public enum ClockStackView {
                                                             date: withDate ? now : nil, l),
                                           .period(row.period))])
             if row.dayOffset != 0 { time.add(" " + dayText(row.dayOffset)) }
-            if let end = row.endReading { time.add(" – " + clockText(end, use24Hour: settings.clock == .twentyFourHour, l), .dim) }
+            if let end = row.endReading {
+                time.add(" – " + clockText(end, use24Hour: settings.clock == .twentyFourHour, l)
+                         + (row.endOffsetNote.map { " " + $0 } ?? ""), .dim)
+            }
             time.add("  " + LocalTimeText.offset(seconds: row.reading.utcOffsetSeconds), .dim)
             text.append(time)
         }

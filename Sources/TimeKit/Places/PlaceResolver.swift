@@ -218,7 +218,10 @@ public struct PlaceResolver: Sendable {
     /// a hundred times the population of the exact match, and a million
     /// people: likely what was meant, so it is said, as a repeated name is.
     func muchLargerOneLetterAway(_ text: String, than used: Place) -> Place? {
-        guard let places, SearchFolding.fold(text).count >= 4 else { return nil }
+        // Only a city that small can have a hundred times larger namesake
+        // (the largest bundled city has under 40 million); the others skip
+        // the second search (the picker resolves on every key).
+        guard let places, used.population < 400_000, SearchFolding.fold(text).count >= 4 else { return nil }
         let key = SearchFolding.fold(text)
         return places.searchCities(text, limit: 12).first { m in
             guard case .fuzzy(editDistance: 1) = m.kind else { return false }

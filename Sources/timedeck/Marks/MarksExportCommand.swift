@@ -19,8 +19,11 @@ struct MarksExportCommand: ParsableCommand {
     @Option(help: "Write to this file instead of standard output.")
     var output: String?
 
-    @Flag(help: "Replace FILE if it exists.")
+    @Flag(help: "Replace FILE if it exists (a regular file only; a device, FIFO, folder or link is never replaced).")
     var force = false
+
+    @Option(help: "Permissions of FILE in octal, e.g. 644 to let others read it (default 600: only you).")
+    var mode: FileMode?
 
     @Flag(help: "Export every station's marks from the team log (team.url), with a station column/key.")
     var team = false
@@ -49,8 +52,8 @@ struct MarksExportCommand: ParsableCommand {
         }
         let text = format == .csv ? csv(false) : json() + "\n"
         do {
-            try ExportFile.write(Data(text.utf8), to: target, replacing: force)
-        } catch let error as ExportFile.Failure {
+            try ExportFile.write(Data(text.utf8), to: target, replacing: force, mode: mode?.bits ?? AtomicOutputFile.privateMode)
+        } catch let error as AtomicOutputFile.Failure {
             throw MarksCLI.fail(error.description, code: error.isUsage ? 2 : 1)
         }
         FileHandle.standardError.write(Data("wrote \(count) \(noun)\(count == 1 ? "" : "s") to \(target.path)\n".utf8))
@@ -65,75 +68,35 @@ extension MarksExportCommand {
     }
 }
 
-/// Writing an export safely: to a temporary file in the same folder, fsynced,
-/// then moved into place in one step, so a reader never sees half a file and
-/// an existing file is never replaced unless asked (`link(2)` refuses to
-/// overwrite, which closes the check-then-write race).
+/// The export's destination: checked before the store is opened, written
+/// through `AtomicOutputFile` (regular files only, atomic, 0600 unless
+/// `--mode`).
 enum ExportFile {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        var isUsage: Bool
-    }
-
-    /// The absolute target, or a usage error: missing folder, a folder given
-    /// as FILE, or an existing file without --force.
+    /// The absolute target, or a usage error (exit 2) naming what is wrong.
     static func checkedTarget(_ path: String, force: Bool) throws -> URL {
-        guard !path.isEmpty, !path.contains("\0") else { throw MarksCLI.fail("--output needs a file name") }
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        let folder = url.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw MarksCLI.fail("cannot write \(path): the folder \(folder.path) does not exist; nothing was written")
+        do {
+            try AtomicOutputFile.check(path: path, replacing: force)
+        } catch let failure as AtomicOutputFile.Failure {
+            throw MarksCLI.fail(failure.description, code: failure.isUsage ? 2 : 1)
         }
-        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
-            throw MarksCLI.fail("cannot write \(path): it is a folder; give a file name; nothing was written")
-        }
-        if FileManager.default.fileExists(atPath: url.path) && !force {
-            throw MarksCLI.fail("\(path) already exists; add --force to replace it (nothing was written)")
-        }
-        guard access(folder.path, W_OK) == 0 else {
-            throw MarksCLI.fail("cannot write \(path): no permission to write in \(folder.path); nothing was written")
-        }
-        return url
+        return URL(fileURLWithPath: path).standardizedFileURL
     }
 
-    static func write(_ data: Data, to target: URL, replacing: Bool) throws {
-        let folder = target.deletingLastPathComponent().path
-        let temp = "\(folder)/.\(target.lastPathComponent).\(getpid()).tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure(description: "cannot create \(temp): \(errnoText())", isUsage: false) }
-        var ok = data.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if n <= 0 { if errno == EINTR { continue }; return false }
-                offset += n
-            }
-            return true
-        }
-        ok = ok && fsync(fd) == 0
-        let writeError = errnoText()
-        close(fd)
-        guard ok else {
-            unlink(temp)
-            throw Failure(description: "cannot write \(target.path): \(writeError); nothing was written", isUsage: false)
-        }
-        if replacing {
-            guard rename(temp, target.path) == 0 else {
-                let e = errnoText(); unlink(temp)
-                throw Failure(description: "cannot replace \(target.path): \(e); nothing was written", isUsage: false)
-            }
-        } else {
-            guard link(temp, target.path) == 0 else {
-                let exists = errno == EEXIST
-                let e = errnoText(); unlink(temp)
-                throw Failure(description: exists ? "\(target.path) already exists; add --force to replace it (nothing was written)"
-                                                  : "cannot create \(target.path): \(e); nothing was written",
-                              isUsage: exists)
-            }
-            unlink(temp)
-        }
+    static func write(_ data: Data, to target: URL, replacing: Bool, mode: mode_t) throws {
+        let file = try AtomicOutputFile(path: target.path, replacing: replacing, mode: mode)
+        try file.write(data)
+        try file.commit()
+    }
+}
+
+/// `--mode 644`: the permission bits of the export file, in octal.
+struct FileMode: ExpressibleByArgument {
+    var bits: mode_t
+
+    init?(argument: String) {
+        guard (1...4).contains(argument.count), let value = mode_t(argument, radix: 8), value <= 0o777 else { return nil }
+        bits = value
     }
 
-    static func errnoText() -> String { String(cString: strerror(errno)) }
+    static var defaultValueDescription: String { "600" }
 }

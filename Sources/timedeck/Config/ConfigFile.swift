@@ -48,7 +48,7 @@ struct ConfigFile {
 
         /// Prints the summary, if there are problems, to stderr (subcommands).
         func warnOnStderr() {
-            if let summary { FileHandle.standardError.write(Data("timedeck: \(summary)\n".utf8)) }
+            if let summary { Console.error("timedeck: \(summary)\n") }
         }
     }
 

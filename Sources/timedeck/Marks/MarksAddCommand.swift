@@ -119,8 +119,8 @@ struct MarksAddCommand: ParsableCommand {
             throw MarksCLI.fail("MARK NOT SAVED (database busy, and \(error)): \(mark.markTimeText) \(mark.isoText), "
                                 + "write it down", code: 1)
         }
-        FileHandle.standardError.write(Data(("timedeck: the database is busy (another process holds its lock); the mark "
-            + "is safe in \(journal.path) and is stored the next time timedeck opens the database\n").utf8))
+        Console.error(("timedeck: the database is busy (another process holds its lock); the mark "
+            + "is safe in \(journal.path) and is stored the next time timedeck opens the database\n"))
         if json {
             print(MarkExport.json([mark]))
         } else {

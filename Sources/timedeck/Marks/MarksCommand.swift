@@ -23,7 +23,7 @@ struct MarksCommand: ParsableCommand {
 enum MarksCLI {
     static func fail(_ message: String, code: Int32 = 2) -> ExitCode {
         let text = message.hasPrefix("timedeck: ") ? String(message.dropFirst("timedeck: ".count)) : message
-        FileHandle.standardError.write(Data(("timedeck: " + text + "\n").utf8))
+        Console.error(("timedeck: " + text + "\n"))
         return ExitCode(code)
     }
 
@@ -59,9 +59,9 @@ enum MarksCLI {
             let count = (try? journal.pending().count) ?? 0
             if count > 0 {
                 let marks = count == 1 ? "1 mark" : "\(count) marks"
-                FileHandle.standardError.write(Data(("timedeck: \(marks) held in \(journal.path) could not be stored yet "
+                Console.error(("timedeck: \(marks) held in \(journal.path) could not be stored yet "
                     + "(\(AppDatabase.shortReason(error))); they stay there and are stored the next time timedeck opens "
-                    + "the database\n").utf8))
+                    + "the database\n"))
             }
             return error
         }

@@ -56,7 +56,7 @@ struct MarksExportCommand: ParsableCommand {
         } catch let error as AtomicOutputFile.Failure {
             throw MarksCLI.fail(error.description, code: error.isUsage ? 2 : 1)
         }
-        FileHandle.standardError.write(Data("wrote \(count) \(noun)\(count == 1 ? "" : "s") to \(target.path)\n".utf8))
+        Console.error("wrote \(count) \(noun)\(count == 1 ? "" : "s") to \(target.path)\n")
     }
 }
 

@@ -41,7 +41,7 @@ struct TeamSyncCommand: ParsableCommand {
         // nothing queued.
         switch Result(catching: { try TeamSender.sendAll(from: db, to: team.connect()) }) {
         case .success(let sent):
-            print("sent \(sent) change\(sent == 1 ? "" : "s") as station \(team.station) to \(team.redactedURL)"
+            Console.out("sent \(sent) change\(sent == 1 ? "" : "s") as station \(team.station) to \(team.redactedURL)"
                   + (queued > sent ? "; \(queued - sent) could not be read and stay queued" : ""))
         case .failure(let error):
             throw MarksCLI.fail("\(TeamSetup.brief(error)); \(queued) change\(queued == 1 ? "" : "s") stay queued "
@@ -81,7 +81,7 @@ struct TeamStatusCommand: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            print(report.text)
+            Console.out(report.text)
         }
         if !report.online { throw ExitCode(1) }
     }

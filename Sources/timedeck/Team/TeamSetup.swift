@@ -46,8 +46,8 @@ struct TeamSetup: Sendable {
     func sendQueuedReporting(from db: AppDatabase) {
         if case .failure(let error) = sendQueued(from: db) {
             let count = (try? db.outboxSummary().count) ?? 0
-            FileHandle.standardError.write(Data(("timedeck: team log not reached (\(Self.brief(error))); "
-                + "\(count) change\(count == 1 ? "" : "s") queued, sent by the next timedeck run or `timedeck team sync`\n").utf8))
+            Console.error(("timedeck: team log not reached (\(Self.brief(error))); "
+                + "\(count) change\(count == 1 ? "" : "s") queued, sent by the next timedeck run or `timedeck team sync`\n"))
         }
     }
 

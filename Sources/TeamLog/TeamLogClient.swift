@@ -8,7 +8,11 @@ public final class TeamLogClient: @unchecked Sendable {
     public let connection: PGConnection
 
     /// Connects and makes sure the schema is current.
-    public init(url: String, timeoutSeconds: Int = 3) throws {
+    public convenience init(url: String, timeoutSeconds: Int = 3) throws {
+        try self.init(url: ConnectionString(url), timeoutSeconds: timeoutSeconds)
+    }
+
+    public init(url: ConnectionString, timeoutSeconds: Int = 3) throws {
         connection = try PGConnection(url: url, timeoutSeconds: timeoutSeconds)
         try TeamSchema.migrate(connection)
     }

@@ -6,11 +6,11 @@ import TimeStore
 /// This station's team settings (`team.url`, `team.station`), read through
 /// `ConfigFile.loadSettings` like every other setting. Nil: no team.
 struct TeamSetup: Sendable {
-    /// May hold a password: give it to libpq only; show `redactedURL`.
-    let url: String
+    /// May hold a password: its printed forms hide it.
+    let url: ConnectionString
     let station: String
 
-    var redactedURL: String { TeamURL.redacted(url) }
+    var redactedURL: String { url.description }
 
     static func current(_ settings: Settings = ConfigFile.loadSettings().settings) -> TeamSetup? {
         guard let url = settings.teamURL else { return nil }

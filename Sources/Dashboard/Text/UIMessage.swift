@@ -37,6 +37,8 @@ public enum UIMessage: Hashable, Sendable {
     case markNotSaved(reason: String, markTime: String, iso: String)
     /// Marks durable in the journal but not yet in SQLite (`more` besides the newest).
     case heldInJournal(markTime: String, more: Int, reason: String)
+    /// Journal lines that could not be imported, moved aside with their reasons.
+    case journalLinesQuarantined(count: Int, path: String)
     case noteSaved(id: Int64)
     /// `id` nil: a held mark (deleted in the journal).
     case markDeleted(id: Int64?, markTime: String)
@@ -176,6 +178,8 @@ public enum UIMessage: Hashable, Sendable {
         case let .markNotSaved(reason, markTime, iso): "\(markTime) MARK NOT SAVED (\(reason)) \(iso), write it down"
         case let .heldInJournal(markTime, more, reason):
             "\(markTime) held in journal\(more > 0 ? " (+\(more))" : ""): \(reason)"
+        case let .journalLinesQuarantined(count, path):
+            "\(count) journal line\(count == 1 ? "" : "s") could not be imported; moved with the reason to \(path)"
         case .noteSaved(let id): "Note saved on #\(id) (u undoes)."
         case let .markDeleted(id, markTime): "Deleted " + (id.map { "#\($0)" } ?? "the held mark") + " \(markTime) (u undoes)."
         case .markRestored(let id): "Restored #\(id)."
@@ -323,7 +327,7 @@ extension UIMessage {
     public enum Kind: CaseIterable, Sendable {
         case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
-        case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, noteSaved, markDeleted, markRestored, marksRestored
+        case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
         case marksCleared, storeError, markRecorded, teamStatus, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
@@ -360,6 +364,7 @@ extension UIMessage {
         case .notesAreAtMost: .notesAreAtMost
         case .markNotSaved: .markNotSaved
         case .heldInJournal: .heldInJournal
+        case .journalLinesQuarantined: .journalLinesQuarantined
         case .noteSaved: .noteSaved
         case .markDeleted: .markDeleted
         case .markRestored: .markRestored
@@ -466,6 +471,8 @@ extension UIMessage {
         case .markNotSaved: [.markNotSaved(reason: "SQLITE_FULL", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]
         case .heldInJournal: [.heldInJournal(markTime: "21d 23h 47m 12.000s", more: 0, reason: "DB busy"),
                               .heldInJournal(markTime: "21d 23h 47m 12.000s", more: 2, reason: "DB busy")]
+        case .journalLinesQuarantined: [.journalLinesQuarantined(count: 1, path: "/data/timedeck.sqlite.pending-marks.rejected"),
+                                        .journalLinesQuarantined(count: 3, path: "/data/timedeck.sqlite.pending-marks.rejected")]
         case .noteSaved: [.noteSaved(id: 2)]
         case .markDeleted: [.markDeleted(id: 2, markTime: "21d 23h 47m 12.000s"), .markDeleted(id: nil, markTime: "21d 23h 47m 12.000s")]
         case .markRestored: [.markRestored(id: 2)]

@@ -173,7 +173,9 @@ final class MarkStoreWorker: @unchecked Sendable {
                 journalMayHoldEntries = false
                 return
             }
-            let stored = try journal.importPending(into: db, busyTimeout: Self.busyWait)
+            var quarantined = 0
+            let stored = try journal.importPending(into: db, busyTimeout: Self.busyWait, onQuarantine: { _ in quarantined += 1 })
+            if quarantined > 0 { post(.marks(.journalQuarantined(count: quarantined, path: journal.quarantinePath))) }
             journalMayHoldEntries = false
             reportedWaiting = nil
             for mark in stored { post(.marks(.recorded(mark))) }

@@ -53,7 +53,14 @@ enum MarksCLI {
     static func importJournal(_ db: AppDatabase) -> (any Error)? {
         guard let journal = MarkJournal.beside(db) else { return nil }
         do {
-            try journal.importPending(into: db)
+            var quarantined: [MarkJournal.QuarantinedLine] = []
+            try journal.importPending(into: db, onQuarantine: { quarantined.append($0) })
+            if !quarantined.isEmpty {
+                let lines = quarantined.count == 1 ? "1 line" : "\(quarantined.count) lines"
+                Console.error("timedeck: \(lines) of \(journal.path) could not be imported and were moved to "
+                    + "\(journal.quarantinePath) with the reason (" + quarantined.map(\.reason).joined(separator: "; ")
+                    + "); every other mark was stored\n")
+            }
             return nil
         } catch {
             let count = (try? journal.pending().count) ?? 0

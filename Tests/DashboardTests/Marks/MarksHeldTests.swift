@@ -198,4 +198,14 @@ extension MarksHeldTests {
         #expect(effects.isEmpty)
         #expect(next.marks.totalCount == 4 && next.marks.selectedMark == selected)
     }
+
+    /// Issue 20, item 4: lines the journal could not import are said once,
+    /// as an error the user can act on (where they went).
+    @Test("Quarantined journal lines: one error message naming the file")
+    func quarantinedLines() {
+        let (s, _) = update(keyed(), .marks(.journalQuarantined(count: 2, path: "/d/timedeck.sqlite.pending-marks.rejected")))
+        #expect(s.marks.message?.text.contains("2 journal lines") == true)
+        #expect(s.marks.message?.text.contains("pending-marks.rejected") == true)
+        #expect(s.marks.message?.isError == true)
+    }
 }

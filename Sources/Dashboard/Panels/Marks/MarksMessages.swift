@@ -36,6 +36,9 @@ public enum MarksEvent: Equatable, Sendable {
     /// Held marks could not be moved into SQLite yet (the database is busy
     /// or locked by another process); the shell retries every second.
     case storeWaiting(reason: String)
+    /// Journal lines that could not be imported were moved to the
+    /// quarantine file at `path` (said once, when they are moved).
+    case journalQuarantined(count: Int, path: String)
     /// The store refused the mark: it is NOT saved.
     case recordFailed(SightingMark, reason: String)
     /// The note of a mark changed; `previous` is the note before.

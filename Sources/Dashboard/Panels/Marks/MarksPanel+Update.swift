@@ -199,6 +199,8 @@ extension MarksPanel {
                 m.message = .init(state.language.text(.heldInJournal(markTime: newest.markTimeText, more: held.count - 1,
                                                                      reason: reason)))
             }
+        case let .journalQuarantined(count, path):
+            m.message = .init(state.language.text(.journalLinesQuarantined(count: count, path: path)), isError: true)
         case .recordFailed(let mark, let reason):
             m.pending = max(0, m.pending - 1)
             if let key = mark.uniqueKey, let i = m.marks.firstIndex(where: { $0.id == nil && $0.uniqueKey == key }) {

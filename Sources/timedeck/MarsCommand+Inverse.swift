@@ -14,6 +14,11 @@ extension MarsCommand {
         guard let number = Int(solText.trimmingCharacters(in: .whitespaces)) else {
             throw MarsUsageError("--sol takes a whole sol number, e.g. --sol 1700; got '\(solText)'")
         }
+        // Range before arithmetic (issue 20: Int.max trapped on overflow).
+        guard (-MarsInverse.solLimit...MarsInverse.solLimit).contains(number) else {
+            throw MarsUsageError("--sol must be between -\(MarsInverse.solLimit) and \(MarsInverse.solLimit) "
+                                 + "(timedeck converts the years 1700–2200); got \(number)")
+        }
         let time: MarsLocalTime
         switch (lmst, ltst) {
         case let (mean?, nil): time = try MarsLocalTime.parse(mean, kind: .mean)

@@ -38,6 +38,25 @@ import Testing
 
     enum ConfigCase: String, CaseIterable, Sendable {
         case corrupt, foreign, folder, readOnlyValid, empty
+        /// Issue 20: 30,000 nested arrays crashed the parser (SIGSEGV).
+        case deeplyNested
+    }
+
+    static let deeplyNested = Data(("[marks]\nposition = " + String(repeating: "[", count: 30_000)
+        + String(repeating: "]", count: 30_000) + "\n").utf8)
+
+    /// Issue 20, item 5: the deep config crashed `marks add` (no mark
+    /// recorded) and `config check`.
+    @Test func deeplyNestedConfigIsAProblemNotACrash() throws {
+        let dir = TemporaryFolder()
+        let folder = dir.path("config/timedeck")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Self.deeplyNested.write(to: URL(fileURLWithPath: folder + "/config.toml"))
+        let env = ["TIMEDECK_HOME": dir.path("data"), "XDG_CONFIG_HOME": dir.path("config")]
+        let add = try TimedeckBinary.run(["marks", "add", "--gps-wait", "0"], environment: env)
+        #expect(add.status == 0 && add.stdout.hasPrefix("recorded #1"), "status \(add.status): \(add.stderr.prefix(300))")
+        let check = try TimedeckBinary.run(["config", "check"], environment: env)
+        #expect(check.status == 1 && check.stderr.contains("nested arrays"), "status \(check.status): \(check.stderr.prefix(300))")
     }
 
     @Test(arguments: ConfigCase.allCases)
@@ -52,6 +71,7 @@ import Testing
         case .foreign: bytes = Data(#"{"theme": "mono", "clock": 12}"#.utf8)
         case .readOnlyValid: bytes = Data("[display]\ntheme = \"mono\"\n".utf8)
         case .empty: bytes = Data()
+        case .deeplyNested: bytes = Self.deeplyNested
         case .folder: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         }
         if kind != .folder { try bytes.write(to: URL(fileURLWithPath: path)) }
@@ -62,7 +82,7 @@ import Testing
         #expect(outcome.status == "0", "\(kind): exit \(outcome.status ?? "none"), stderr \(outcome.stderr)")
         #expect(outcome.screen.contains("Marks 0") && outcome.screen.contains("MTC"), "\(kind): no dashboard")
         switch kind {
-        case .corrupt, .foreign, .folder:
+        case .corrupt, .foreign, .folder, .deeplyNested:
             #expect(outcome.screen.contains("using defaults"), "\(kind): no notice on screen:\n\(outcome.screen)")
             #expect(!outcome.screen.contains("\u{1B}"))
         case .readOnlyValid, .empty:

@@ -150,4 +150,28 @@ struct TeamLogClientTests {
         #expect(try south.outboxSummary().count == 1)
         #expect(try owner.allMarks().map(\.station) == ["north"])
     }
+
+    /// Issue 20, item 8: a station wrote five 40 MB notes with its normal
+    /// insert; every other station read them whole. Reads are bounded in
+    /// the query: note length, row count, time range.
+    @Test("What is read from the team log is bounded at the query: note length, rows, time range")
+    func readsAreBounded() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let client = try TeamLogClient(url: server.url)
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let nanos = { (seconds: Int64) in String(1_795_000_000_000_000_000 + seconds * 1_000_000_000) }
+        let insert = "INSERT INTO timedeck_mark (station, unique_key, seq, unix_nanoseconds, note) VALUES ($1, $2, 1, $3, $4)"
+        try client.connection.execute(insert, ["east", "big", nanos(-60), String(repeating: "x", count: 5_000_000)])
+        try client.connection.execute(insert, ["east", "small", nanos(-30), "ok"])
+        try client.connection.execute(insert, ["east", "future", nanos(400 * 86_400), "wrong clock"])
+        try client.connection.execute(insert, ["east", "ancient", nanos(-400 * 86_400), "last year"])
+        let all = try client.allMarks()
+        #expect(all.count == 4)
+        #expect(all.allSatisfy { $0.mark.note.count <= MarkNote.maximumCharacters })
+        #expect(try client.allMarks(maximumRows: 2).map(\.mark.uniqueKey) == ["ancient", "big"])
+        let recent = try client.recentMarks(otherThan: "north", limit: 10, now: now)
+        #expect(recent.map(\.mark.uniqueKey) == ["small", "big"])
+        #expect(recent.last?.mark.note.count == MarkNote.maximumCharacters)
+    }
 }

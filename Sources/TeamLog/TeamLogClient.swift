@@ -175,15 +175,20 @@ public enum TeamSender {
 
     /// Sends everything queued; returns how many changes were sent.
     @discardableResult
+    /// A change refused for good is parked (see `OutboxParking`), never
+    /// blocking the rest; `configuration` names the team setup, so parked
+    /// changes are retried once it changes.
     public static func sendAll(from store: AppDatabase, to client: TeamLogClient,
-                               busyTimeout: TimeInterval? = nil) throws -> Int {
+                               busyTimeout: TimeInterval? = nil, configuration: String = "") throws -> Int {
+        try store.unparkOutbox(notParkedUnder: configuration, busyTimeout: busyTimeout)
         var sent = 0
         while true {
             let batch = try store.pendingOutbox(limit: batchSize)
             guard !batch.isEmpty else { return sent }
-            try client.send(batch)
-            try store.removeFromOutbox(seqs: batch.map(\.seq), busyTimeout: busyTimeout)
-            sent += batch.count
+            let delivered = try OutboxParking.send(batch, to: client, parkingIn: store, under: configuration,
+                                                   busyTimeout: busyTimeout)
+            try store.removeFromOutbox(seqs: delivered.map(\.seq), busyTimeout: busyTimeout)
+            sent += delivered.count
             if batch.count < batchSize { return sent }
         }
     }

@@ -49,6 +49,8 @@ public enum UIMessage: Hashable, Sendable {
     case markRecorded(id: Int64, markTime: String, iso: String, position: String)
     /// The team log link: `team: online` / `team: offline, 3 to send`.
     case teamStatus(online: Bool, toSend: Int)
+    /// Changes the server refused for good, set aside (not "offline").
+    case teamRefused(count: Int)
     /// Plain mode: another station's mark arrived.
     case teamMarkArrived(station: String, markTime: String, iso: String)
     case typeNote(id: Int64?, current: String)
@@ -189,6 +191,7 @@ public enum UIMessage: Hashable, Sendable {
         case let .markRecorded(id, markTime, iso, position): "Mark #\(id) recorded: \(markTime), \(iso), \(position)."
         case let .teamStatus(online, toSend):
             online ? "team: online" + (toSend > 0 ? ", \(toSend) to send" : "") : "team: offline, \(toSend) to send"
+        case .teamRefused(let count): "\(count) refused by the server (timedeck team status)"
         case let .teamMarkArrived(station, markTime, iso): "Station \(station) marked \(markTime), \(iso)."
         case .typedNote(let text): "Typed: \(text.isEmpty ? "(empty)" : text)"
         case let .typeNote(id, current): "Type the note for " + (id.map { "mark #\($0)" } ?? "the held mark") + ", Enter saves, Escape cancels, Ctrl-Space marks. Current note: \(current)"
@@ -328,7 +331,7 @@ extension UIMessage {
         case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
         case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
-        case marksCleared, storeError, markRecorded, teamStatus, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
+        case marksCleared, storeError, markRecorded, teamStatus, teamRefused, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
         case unknownMarsSite, marsChoicesNotRemembered, marsSiteNameTaken, marsCallMoved, marsGoToUnreadable
@@ -373,6 +376,7 @@ extension UIMessage {
         case .storeError: .storeError
         case .markRecorded: .markRecorded
         case .teamStatus: .teamStatus
+        case .teamRefused: .teamRefused
         case .teamMarkArrived: .teamMarkArrived
         case .typeNote: .typeNote
         case .typedNote: .typedNote
@@ -479,6 +483,7 @@ extension UIMessage {
         case .marksRestored: [.marksRestored(count: 4)]
         case .marksCleared: [.marksCleared(count: 4)]
         case .storeError: [.storeError("SQLITE_FULL")]
+        case .teamRefused: [.teamRefused(count: 1), .teamRefused(count: 3)]
         case .teamStatus: [.teamStatus(online: true, toSend: 0), .teamStatus(online: true, toSend: 2),
                            .teamStatus(online: false, toSend: 5)]
         case .teamMarkArrived: [.teamMarkArrived(station: "north", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]

@@ -162,7 +162,7 @@ extension MarksCLI {
         let db = try openStore()
         do {
             let client = try team.connect()
-            try TeamSender.sendAll(from: db, to: client)
+            try TeamSender.sendAll(from: db, to: client, configuration: team.configuration)
             return try client.allMarks()
         } catch {
             throw fail("\(TeamSetup.brief(error)) (server \(team.redactedURL))", code: 1)

@@ -12,6 +12,10 @@ struct TeamSetup: Sendable {
 
     var redactedURL: String { url.description }
 
+    /// What a parked change was refused under (station and server): when it
+    /// changes, parked changes are tried again.
+    var configuration: String { "\(station) \(redactedURL)" }
+
     static func current(_ settings: Settings = ConfigFile.loadSettings().settings) -> TeamSetup? {
         guard let url = settings.teamURL else { return nil }
         return TeamSetup(url: url, station: TeamStationName.resolved(configured: settings.teamStation, hostName: hostName()))
@@ -35,7 +39,7 @@ struct TeamSetup: Sendable {
     func sendQueued(from db: AppDatabase) -> Result<Int, any Error> {
         do {
             guard try db.outboxSummary().count > 0 else { return .success(0) }
-            return .success(try TeamSender.sendAll(from: db, to: connect()))
+            return .success(try TeamSender.sendAll(from: db, to: connect(), configuration: configuration))
         } catch {
             return .failure(error)
         }

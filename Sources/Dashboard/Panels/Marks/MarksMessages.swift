@@ -64,6 +64,9 @@ public enum MarksEvent: Equatable, Sendable {
     /// The team log link: reachable or not, and changes this station has
     /// queued for it.
     case teamLink(online: Bool, toSend: Int)
+    /// Changes the team log refused for good, parked with their reasons
+    /// (`timedeck team status` lists them); distinct from being offline.
+    case teamRefused(count: Int)
     /// Other stations' newest marks from the team log, newest first.
     case teamMarks([TeamMark])
 }

@@ -268,6 +268,8 @@ extension MarksPanel {
         case let .teamLink(online, toSend):
             m.team?.online = online
             m.team?.toSend = toSend
+        case .teamRefused(let count):
+            m.team?.refused = count
         case .teamMarks(let marks):
             m.team?.others = Array(marks.sorted { MarksPanelState.newestFirst($0.mark, $1.mark) }
                 .prefix(MarksPanelState.TeamView.shownLimit))

@@ -82,6 +82,8 @@ public struct MarksPanelState: Equatable, Sendable {
         public var online: Bool?
         /// Changes queued here, not yet in the team log.
         public var toSend = 0
+        /// Changes the server refused for good (parked, not queued).
+        public var refused = 0
         /// Other stations' newest marks, newest first.
         public var others: [TeamMark] = []
         /// Whether `others` has been loaded once (plain mode announces only

@@ -135,6 +135,9 @@ extension MarksPanel {
         if let team = m.team, let online = team.online {
             x = frame.put("  " + l.text(.teamStatus(online: online, toSend: team.toSend)), x: x, y: y,
                           role: online ? .dim : .warning, clip: rect)
+            if team.refused > 0 {
+                x = frame.put("  " + l.text(.teamRefused(count: team.refused)), x: x, y: y, role: .warning, clip: rect)
+            }
         }
         let marking = state.markSettings
         var toggles = l.text(.marksToggles(bell: marking.bellEnabled, flash: marking.flashEnabled))
@@ -248,6 +251,9 @@ extension MarksPanel {
         if new.team?.online != old.team?.online || (new.team?.online == false && new.team?.toSend != old.team?.toSend),
            let team = new.team, let online = team.online {
             lines.append(l.text(.teamStatus(online: online, toSend: team.toSend)))
+        }
+        if let team = new.team, team.refused > (old.team?.refused ?? 0) {
+            lines.append(l.text(.teamRefused(count: team.refused)))
         }
         if new.message != old.message, let message = new.message { lines.append(message.text) }
         if new.mode != old.mode {

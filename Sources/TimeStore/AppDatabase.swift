@@ -157,12 +157,17 @@ public final class AppDatabase: Sendable {
     /// exists") and exit 1. Now the loser of `link` simply opens the
     /// winner's file.
     static func createCompleteIfMissing(_ path: String) throws {
+        removeCreationLeftovers(beside: path)
         guard !FileManager.default.fileExists(atPath: path) else { return }
-        let temporary = "\(path).creating-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let temporary = "\(path).\(creatingInfix)\(getpid())-\(UUID().uuidString.prefix(8))"
         defer {
             for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
         }
-        try createIfMissing(temporary)
+        do {
+            try createIfMissing(temporary)
+        } catch StoreError.location(_, let detail) {
+            throw StoreError.notCreated(path: path, detail: detail, diskFull: detail.lowercased().contains("no space"))
+        }
         do {
             let queue = try DatabaseQueue(path: temporary, configuration: configuration())
             try queue.writeWithoutTransaction { db in
@@ -172,11 +177,33 @@ public final class AppDatabase: Sendable {
             // Closing the only connection checkpoints the WAL into the file.
             try queue.close()
         } catch {
-            throw FileCheck.storeError(error, path: path)
+            // Nothing exists at `path` yet: say so, whatever SQLite called it.
+            switch FileCheck.storeError(error, path: path) {
+            case .diskFull: throw StoreError.notCreated(path: path, detail: "no space left", diskFull: true)
+            case .locked(let p, let s): throw StoreError.locked(path: p, seconds: s)
+            default: throw StoreError.notCreated(path: path, detail: AppDatabase.shortReason(error), diskFull: false)
+            }
         }
         if link(temporary, path) != 0 && errno != EEXIST {
             let reason = String(cString: strerror(errno))
             throw StoreError.location(path: path, detail: "cannot create the database file: \(reason)")
+        }
+    }
+
+    static let creatingInfix = "creating-"
+
+    /// Files of a creation that never finished (`kill -9` mid-way): the
+    /// `<path>.creating-<pid>-<id>` family whose process is gone. One still
+    /// running (another timedeck creating right now) is left alone.
+    static func removeCreationLeftovers(beside path: String) {
+        let url = URL(fileURLWithPath: path)
+        let prefix = url.lastPathComponent + "." + creatingInfix
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let pidText = name.dropFirst(prefix.count).prefix { $0 != "-" }
+            guard let pid = Int32(pidText), pid > 0 else { continue }
+            if kill(pid, 0) == 0 || errno == EPERM { continue }  // still running
+            unlink(url.deletingLastPathComponent().appendingPathComponent(name).path)
         }
     }
 

@@ -220,6 +220,54 @@ import Testing
     }
 }
 
+/// Issue 20, item 10: a full disk at the first mark, and what a kill -9
+/// during creation leaves behind.
+@Suite(.serialized) struct DiskFullCreationTests {
+    /// With no room for the database, `marks add` exited 1 without the
+    /// instant it could not store, and said "Restore it from a backup"
+    /// though no file existed.
+    @Test(.enabled(if: getuid() == 0, "mount needs root"))
+    func firstMarkOnAFullDiskPrintsItsInstantAndTellsTheTruth() throws {
+        let dir = TemporaryFolder()
+        let home = dir.path("tmpfs")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let env = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]
+        _ = try spawnAndWait(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", home], environment: env)
+        defer { _ = try? spawnAndWait(["umount", home], environment: env) }
+        try #require(try String(contentsOfFile: "/proc/mounts", encoding: .utf8).contains(" \(home) tmpfs "))
+        let filler = open(home + "/filler", O_WRONLY | O_CREAT, 0o600)
+        let block = [UInt8](repeating: 0x55, count: 4096)
+        while write(filler, block, block.count) > 0 {}
+        var byte: UInt8 = 1
+        while write(filler, &byte, 1) == 1 {}
+        close(filler)
+        let out = try TimedeckBinary.run(["marks", "add", "--gps-wait", "0"], environment: ["TIMEDECK_HOME": home])
+        #expect(out.status == 1, "\(out.stderr)")
+        #expect(out.stderr.contains("MARK NOT SAVED"), "\(out.stderr)")
+        #expect(out.stderr.contains(/20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/), "no instant to write down: \(out.stderr)")
+        #expect(!out.stderr.contains("backup") && !out.stderr.contains("left as it was"), "untrue: \(out.stderr)")
+        #expect(out.stderr.lowercased().contains("no database file was created"), "\(out.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: home).filter { $0.contains(".creating-") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    /// kill -9 during the first creation left `timedeck.sqlite.creating-*`
+    /// files that nothing removed.
+    @Test func creationLeftoversAreRemovedAtTheNextStart() throws {
+        let dir = TemporaryFolder()
+        let home = dir.path("data")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        // A pid that is not running (beyond pid_max), and one that is (ours).
+        let dead = home + "/timedeck.sqlite.creating-99999999-deadbeef"
+        let alive = home + "/timedeck.sqlite.creating-\(getpid())-0badcafe"
+        for path in [dead, dead + "-wal", dead + "-shm", alive] { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) }
+        let out = try TimedeckBinary.run(["marks", "add", "--gps-wait", "0"], environment: ["TIMEDECK_HOME": home])
+        #expect(out.status == 0, "\(out.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: home).filter { $0.contains(".creating-") }
+        #expect(left == ["timedeck.sqlite.creating-\(getpid())-0badcafe"], "\(left)")
+    }
+}
+
 /// A read-only database, for real: root writes through 0444, so the write
 /// is tried as user nobody (setpriv). Needs root; skipped otherwise.
 @Suite(.serialized) struct ReadOnlyDatabaseTests {

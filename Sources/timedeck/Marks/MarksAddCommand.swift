@@ -38,6 +38,19 @@ struct MarksAddCommand: ParsableCommand {
     func run() throws {
         // The instant first, before any parsing, I/O or connection.
         let instant = RealtimeClock.nowUnixNanoseconds()
+        do {
+            try record(at: instant)
+        } catch let exit as ExitCode where exit.rawValue == 1 {
+            // The store failed (a full disk, a damaged file): the instant the
+            // user asked for is printed, to write down (issue 20). Usage
+            // errors (exit 2) never meant to store anything.
+            let mark = SightingMark(unixNanoseconds: instant)
+            Console.error("timedeck: MARK NOT SAVED: \(mark.markTimeText) \(mark.isoText); write it down\n")
+            throw exit
+        }
+    }
+
+    func record(at instant: Int64) throws {
         let kernel = RealtimeClock.kernelStatus()
         let options = try parsedOptions()
         let db = try MarksCLI.openStore(importingJournal: false)

@@ -81,6 +81,8 @@ extension MarksPanel {
             effects = next.changeSetting("marks", "flash", to: state.settings.flash ? "false" : "true")
             let held = next.settings.flash && next.settings.reducedMotion
             m.message = .init(state.language.text(.flashForNewMarks(on: next.settings.flash, heldOff: held)))
+        case .dismissNotSaved:
+            m.notSaved.removeAll()
         }
         next.marks = m
         return (next, effects)
@@ -210,6 +212,7 @@ extension MarksPanel {
             }
             m.message = .init(state.language.text(.markNotSaved(reason: reason, markTime: mark.markTimeText, iso: mark.isoText)),
                               isError: true)
+            m.notSaved.append(NotSavedMark(markTime: mark.markTimeText, iso: mark.isoText, reason: reason))
             effects = [.bell(times: 3)]
         case .noteSaved(let mark, let previous):
             if let i = m.marks.firstIndex(where: { $0.id == mark.id }) { m.marks[i] = mark }

@@ -51,6 +51,11 @@ public struct MarksPanelState: Equatable, Sendable {
     public var mode: Mode = .browsing
     public var undo: Undo?
     public var message: Message?
+    /// Marks that could not be stored anywhere (a full disk), newest last:
+    /// each stays listed, with its instant to write down, until the user
+    /// dismisses the list (`x`) — a message line would be replaced by the
+    /// next one (issue 20).
+    public var notSaved: [NotSavedMark] = []
     /// The mark whose row is highlighted (by its `uniqueKey`), and until when.
     public var flashKey: String?
     public var flashUntil: Date?
@@ -151,4 +156,11 @@ public struct MarksPanelState: Equatable, Sendable {
     static func flashKey(of mark: SightingMark) -> String? {
         mark.uniqueKey ?? mark.id.map { "#\($0)" }
     }
+}
+
+/// A mark the store refused: what to write down, and why.
+public struct NotSavedMark: Equatable, Sendable {
+    public var markTime: String
+    public var iso: String
+    public var reason: String
 }

@@ -12,9 +12,24 @@ import TimeKit
 ///  2026-11-22T00:04:52.459Z  27° 28'.02 S  153° 22'.84 E (gpsd 3D, 0.4 s old)  “Sun LL”
 /// ```
 extension MarksPanel {
-    static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
-        guard rect.height > 0 else { return }
+    static func draw(_ state: AppState, in whole: Rect, into frame: inout Frame) {
+        guard whole.height > 0 else { return }
         let m = state.marks
+        // Marks NOT saved first, each with its instant, until dismissed: at
+        // most half the panel (the newest), the rest of it below as usual.
+        let listed = m.notSaved.suffix(max(0, whole.height / 2 - 1))
+        var top = whole.y
+        for item in listed.reversed() {
+            frame.put(state.language.text(.markNotSaved(reason: item.reason, markTime: item.markTime, iso: item.iso)),
+                      x: whole.x + 1, y: top, role: .error, clip: whole)
+            top += 1
+        }
+        if !listed.isEmpty {
+            frame.put("x: " + state.language.text(.keyDismissNotSaved), x: whole.x + 1, y: top, role: .keyHint, clip: whole)
+            top += 1
+        }
+        let rect = Rect(x: whole.x, y: top, width: whole.width, height: whole.maxY - top)
+        guard rect.height > 0 else { return }
         var y = rect.y
         drawClockStatus(state, y: y, in: rect, into: &frame)
         y += 1

@@ -70,6 +70,14 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// Forgets the instance open for `path` (its file was deleted or
+    /// replaced): the next `open` makes a new connection to whatever file is
+    /// at the path. Holders of the old instance keep it until they let go.
+    public static func forgetInstance(path: String) {
+        let key = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        openInstances.withLock { _ = $0.removeValue(forKey: key) }
+    }
+
     /// Databases this process has open, by resolved path. Weak: once nobody
     /// holds one, its connection closes and the next open starts afresh.
     private static let openInstances = Mutex<[String: WeakDatabase]>([:])

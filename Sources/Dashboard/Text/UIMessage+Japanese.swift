@@ -25,6 +25,8 @@ extension UIMessage {
         case let .markNotSaved(reason, markTime, iso): "\(markTime) マーク未保存（\(reason)）\(iso)、書き留めてください"
         case let .heldInJournal(markTime, more, reason):
             "\(markTime) ジャーナルに保留\(more > 0 ? "（+\(more)）" : ""): \(reason)"
+        case let .storeFileChanged(deleted, path):
+            "データベースが使用中に\(deleted ? "削除" : "置き換え")されました。新しいマークは \(path) に保存されるまでジャーナルに保持します"
         case let .journalLinesQuarantined(count, path):
             "ジャーナルの \(count) 行を取り込めませんでした。理由とともに \(path) に移しました"
         case .noteSaved(let id): "#\(id) のメモを保存しました（u で元に戻す）。"

@@ -37,6 +37,8 @@ public enum UIMessage: Hashable, Sendable {
     case markNotSaved(reason: String, markTime: String, iso: String)
     /// Marks durable in the journal but not yet in SQLite (`more` besides the newest).
     case heldInJournal(markTime: String, more: Int, reason: String)
+    /// The database file deleted or replaced while the dashboard had it open.
+    case storeFileChanged(deleted: Bool, path: String)
     /// Journal lines that could not be imported, moved aside with their reasons.
     case journalLinesQuarantined(count: Int, path: String)
     case noteSaved(id: Int64)
@@ -180,6 +182,8 @@ public enum UIMessage: Hashable, Sendable {
         case let .markNotSaved(reason, markTime, iso): "\(markTime) MARK NOT SAVED (\(reason)) \(iso), write it down"
         case let .heldInJournal(markTime, more, reason):
             "\(markTime) held in journal\(more > 0 ? " (+\(more))" : ""): \(reason)"
+        case let .storeFileChanged(deleted, path):
+            "Database file \(deleted ? "deleted" : "replaced") while open: new marks stay in the journal until stored in \(path)"
         case let .journalLinesQuarantined(count, path):
             "\(count) journal line\(count == 1 ? "" : "s") could not be imported; moved with the reason to \(path)"
         case .noteSaved(let id): "Note saved on #\(id) (u undoes)."
@@ -330,7 +334,7 @@ extension UIMessage {
     public enum Kind: CaseIterable, Sendable {
         case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
-        case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
+        case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, storeFileChanged, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
         case marksCleared, storeError, markRecorded, teamStatus, teamRefused, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
@@ -368,6 +372,7 @@ extension UIMessage {
         case .markNotSaved: .markNotSaved
         case .heldInJournal: .heldInJournal
         case .journalLinesQuarantined: .journalLinesQuarantined
+        case .storeFileChanged: .storeFileChanged
         case .noteSaved: .noteSaved
         case .markDeleted: .markDeleted
         case .markRestored: .markRestored
@@ -475,6 +480,8 @@ extension UIMessage {
         case .markNotSaved: [.markNotSaved(reason: "SQLITE_FULL", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]
         case .heldInJournal: [.heldInJournal(markTime: "21d 23h 47m 12.000s", more: 0, reason: "DB busy"),
                               .heldInJournal(markTime: "21d 23h 47m 12.000s", more: 2, reason: "DB busy")]
+        case .storeFileChanged: [.storeFileChanged(deleted: true, path: "/data/timedeck.sqlite"),
+                                 .storeFileChanged(deleted: false, path: "/data/timedeck.sqlite")]
         case .journalLinesQuarantined: [.journalLinesQuarantined(count: 1, path: "/data/timedeck.sqlite.pending-marks.rejected"),
                                         .journalLinesQuarantined(count: 3, path: "/data/timedeck.sqlite.pending-marks.rejected")]
         case .noteSaved: [.noteSaved(id: 2)]

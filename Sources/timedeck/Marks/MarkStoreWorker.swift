@@ -165,6 +165,22 @@ final class MarkStoreWorker: @unchecked Sendable {
     /// per reason, or every time after new marks were held).
     private func flushJournal(reportAlways: Bool) {
         guard let journal else { return }
+        // Before each write: is the file we have open still the one at the
+        // path? If it was deleted or replaced, nothing more goes into it:
+        // marks stay in the journal until stored in the file the next
+        // command will open (recreated here if it is gone). Said once, after
+        // this flush, so the message is the last word.
+        let change = store.fileChange()
+        if change != nil {
+            store.reopen()
+            reportedWaiting = nil
+        }
+        defer {
+            if let change {
+                post(.marks(.storeFileChanged(deleted: change == .deleted, path: store.url.path)))
+                if !journalMayHoldEntries, (try? store.existing(busyTimeout: Self.busyWait)) != nil { perform(.reload) }
+            }
+        }
         do {
             // No database and nothing journaled: nothing to create a file for.
             let wait = Self.busyWait
@@ -282,6 +298,8 @@ final class MarkStoreWorker: @unchecked Sendable {
     /// Marks written by another process (`marks add`, a second dashboard):
     /// read again, in order with our own writes.
     private func checkForOtherWriters() {
+        // The periodic look also notices a deleted or replaced file at once.
+        if store.fileChange() != nil { flushJournal(reportAlways: true) }
         // Also a file another process created after we started.
         guard let db = try? store.existing(busyTimeout: Self.busyWait), let version = try? db.externalChangeCounter(),
               version != lastVersion else { return }

@@ -39,6 +39,9 @@ public enum MarksEvent: Equatable, Sendable {
     /// Journal lines that could not be imported were moved to the
     /// quarantine file at `path` (said once, when they are moved).
     case journalQuarantined(count: Int, path: String)
+    /// The database file was deleted or replaced under the open dashboard:
+    /// marks now go to the journal and then to the file at `path`.
+    case storeFileChanged(deleted: Bool, path: String)
     /// The store refused the mark: it is NOT saved.
     case recordFailed(SightingMark, reason: String)
     /// The note of a mark changed; `previous` is the note before.

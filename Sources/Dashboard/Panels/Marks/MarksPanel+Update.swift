@@ -201,6 +201,8 @@ extension MarksPanel {
                 m.message = .init(state.language.text(.heldInJournal(markTime: newest.markTimeText, more: held.count - 1,
                                                                      reason: reason)))
             }
+        case let .storeFileChanged(deleted, path):
+            m.message = .init(state.language.text(.storeFileChanged(deleted: deleted, path: path)), isError: true)
         case let .journalQuarantined(count, path):
             m.message = .init(state.language.text(.journalLinesQuarantined(count: count, path: path)), isError: true)
         case .recordFailed(let mark, let reason):

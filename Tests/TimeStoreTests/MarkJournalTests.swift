@@ -280,4 +280,45 @@ final class MarkJournalTests {
         #expect(contents() == newer)
         #expect(try db.markCount() == 1)
     }
+
+    /// The journal line parser under random damage (the fuzz target's
+    /// invariant, run in the suite): whatever a line became, the good lines
+    /// around it are stored, and it is stored, kept (a newer version) or
+    /// quarantined — never silently gone, never blocking.
+    @Test("Randomly damaged lines never block the good lines around them, and each line has one fate")
+    func randomDamage() throws {
+        let db = try AppDatabase.open(path: databasePath)
+        var state: UInt64 = 0x2020_0020
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let template = try MarkJournal.line(for: try mark("template", note: "Sun LL"))
+        for round in 0..<200 {
+            var damaged = template.dropLast()  // without its newline
+            for _ in 0...next(4) {
+                let at = damaged.startIndex + next(damaged.count)
+                switch next(3) {
+                case 0: damaged[at] = UInt8(next(256))
+                case 1: damaged.remove(at: at)
+                default: damaged.insert(UInt8(next(256)), at: at)
+                }
+            }
+            damaged.removeAll { $0 == UInt8(ascii: "\n") }
+            let before = try mark("before-\(round)", at: 1_795_000_000 + Int64(round) * 2)
+            let after = try mark("after-\(round)", at: 1_795_000_001 + Int64(round) * 2)
+            try journal.append([before])
+            try journal.appendLines(Data(damaged) + Data([0x0A]))
+            try journal.append([after])
+            var quarantinedHere = 0
+            let stored = try journal.importPending(into: db, onQuarantine: { _ in quarantinedHere += 1 })
+            let keys = Set(stored.compactMap(\.uniqueKey))
+            #expect(keys.contains("before-\(round)") && keys.contains("after-\(round)"), "round \(round): \(keys)")
+            let kept = contents().isEmpty ? 0 : 1
+            let storedDamaged = keys.subtracting(["before-\(round)", "after-\(round)"]).count
+            #expect(quarantinedHere + kept + min(storedDamaged, 1) == 1,
+                    "round \(round): quarantined \(quarantinedHere), kept \(kept), stored \(storedDamaged)")
+            if kept == 1 { try Data().write(to: URL(fileURLWithPath: journal.path)) }
+        }
+    }
 }

@@ -24,12 +24,13 @@ export TIMEDECK_RESOURCES="$PWD/Resources"
 timekit() { find Sources/TimeKit -name '*.swift' | sort; }
 sources_for() {
     case "$1" in
-        instant|longitude|duration|place-search|call-time|config|gpsd|position) timekit ;;
-        key-decoder) echo Sources/Dashboard/Keys/Key.swift Sources/Dashboard/Keys/KeyDecoder.swift ;;
+        instant|longitude|duration|place-search|call-time|config|gpsd|position|sanitizer) timekit ;;
+        key-decoder) echo Sources/Dashboard/Keys/Key.swift Sources/Dashboard/Keys/KeyDecoder.swift \
+            Sources/Dashboard/Keys/ControlStringFilter.swift ;;
         *) echo "unknown target $1" >&2; return 1 ;;
     esac
 }
-ALL="instant longitude duration place-search call-time config key-decoder gpsd position"
+ALL="instant longitude duration place-search call-time config key-decoder gpsd position sanitizer"
 TARGETS=${*:-$ALL}
 
 status=0

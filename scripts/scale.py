@@ -10,8 +10,8 @@ and measures, in one run:
   csv       `marks export --format csv` vs `sqlite3 -csv` of the table
   json      `marks list --json` vs `sqlite3 -json`, with peak RSS
   idle      the idle dashboard (default config: gpsd unreachable) vs
-            `tty-clock -s -c`: wakeups/s (context switches of every thread)
-            and CPU ms/s
+            `tty-clock -s -c`: wakeups/s (voluntary context switches of
+            every thread), CPU ms/s (schedstat), and preemptions/s apart
   calls     dashboard start with 1,000 saved calls vs 1 call
 
     scripts/scale.py                                  # everything, release build
@@ -154,30 +154,48 @@ def timed(argv, env, runs, stdout=subprocess.DEVNULL):
 
 
 def idle(argv, env, seconds):
-    """Wakeups/s (context switches of all threads) and CPU ms/s once settled."""
+    """Wakeups/s (voluntary context switches of all threads: each is a
+    thread going to sleep and, later, waking), preemptions/s (involuntary
+    switches: other load on the machine, not the program's doing) and CPU
+    ms/s, once settled."""
     pid, fd = spawn(argv, env)
     deadline = time.time() + 3
     while time.time() < deadline:  # let it settle, keep the pty drained
         read_until(fd, time.perf_counter() + 0.2, b"\0never")
 
     def switches():
-        total = 0
+        voluntary = involuntary = 0
         for tid in os.listdir(f"/proc/{pid}/task"):
             try:
                 with open(f"/proc/{pid}/task/{tid}/status") as f:
                     for line in f:
-                        if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                            total += int(line.split()[1])
+                        if line.startswith("voluntary_ctxt_switches"):
+                            voluntary += int(line.split()[1])
+                        elif line.startswith("nonvoluntary_ctxt_switches"):
+                            involuntary += int(line.split()[1])
             except OSError:
                 pass
-        return total
+        return voluntary, involuntary
 
-    s0, c0, t0 = switches(), harness.cpu_seconds(pid), time.time()
+    def cpu_seconds():
+        # schedstat's first field: nanoseconds on a CPU (exact, where
+        # /proc/PID/stat counts 10 ms ticks, too coarse for tty-clock).
+        total = 0
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            try:
+                with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                    total += int(f.read().split()[0])
+            except OSError:
+                pass
+        return total / 1e9
+
+    (v0, i0), c0, t0 = switches(), cpu_seconds(), time.time()
     while time.time() < t0 + seconds:
         read_until(fd, time.perf_counter() + 0.2, b"\0never")
-    s1, c1, t1 = switches(), harness.cpu_seconds(pid), time.time()
+    (v1, i1), c1, t1 = switches(), cpu_seconds(), time.time()
     stop(pid, fd)
-    return (s1 - s0) / (t1 - t0), (c1 - c0) * 1000 / (t1 - t0)
+    span = t1 - t0
+    return (v1 - v0) / span, (i1 - i0) / span, (c1 - c0) * 1000 / span
 
 
 def calls_store(binary, count):
@@ -265,14 +283,16 @@ def main():
             row(f"list --json peak RSS, {n:,} marks", rss, "MiB", ref_rss, f"(sqlite3 {ref_rss:.1f} MiB)")
     if "idle" in only:
         home = scratch(config="")  # the default config: gpsd at localhost:2947, not running
-        w, cpu = idle([binary], env_for(home), a.idle_seconds)
+        w, pre, cpu = idle([binary], env_for(home), a.idle_seconds)
         if shutil.which("tty-clock"):
-            rw, rcpu = idle(["tty-clock", "-s", "-c"], env_for(home), a.idle_seconds)
+            rw, rpre, rcpu = idle(["tty-clock", "-s", "-c"], env_for(home), a.idle_seconds)
         else:
-            rw = rcpu = None
+            rw = rpre = rcpu = None
             print("tty-clock is not installed (apt-get install tty-clock); no reference", file=sys.stderr)
-        row("idle dashboard wakeups/s", w, "/s", rw, f"(tty-clock {rw:.2f}/s)" if rw else "")
-        row("idle dashboard CPU ms/s", cpu, "ms/s", rcpu, f"(tty-clock {rcpu:.3f} ms/s)" if rcpu else "")
+        row("idle dashboard wakeups/s", w, "/s", rw, f"(tty-clock {rw:.2f}/s)" if rw is not None else "")
+        row("idle dashboard CPU ms/s", cpu, "ms/s", rcpu or None, f"(tty-clock {rcpu:.3f} ms/s)" if rcpu is not None else "")
+        row("idle preemptions/s (machine load, not wakeups)", pre, "/s", None,
+            f"(tty-clock {rpre:.2f}/s)" if rpre is not None else "")
     if "calls" in only:
         one_home, many_home = calls_store(binary, 1), calls_store(binary, 1000)
         ones, manys = [], []

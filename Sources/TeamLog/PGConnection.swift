@@ -1,5 +1,6 @@
 import CLibPQ
 import Foundation
+import TimeKit
 
 /// One libpq connection (`PGconn`), used by one thread at a time. Every
 /// query is parameterised (`PQexecParams`, text format): no value is ever
@@ -10,9 +11,11 @@ public final class PGConnection: @unchecked Sendable {
     /// Connects to `url` (a `postgresql://` URL; libpq reads the password
     /// from it, `PGPASSFILE` or `~/.pgpass`, and honours `sslmode`).
     /// `timeoutSeconds` bounds the connect (libpq's `connect_timeout`).
-    public init(url: String, timeoutSeconds: Int = 3) throws {
+    /// Every error it throws is scrubbed of the string and its password
+    /// (libpq quotes a URI it cannot parse in full).
+    public init(url: ConnectionString, timeoutSeconds: Int = 3) throws {
         let keywords = ["dbname", "connect_timeout", "application_name"]
-        let values = [url, String(timeoutSeconds), "timedeck"]
+        let values = [url.forConnecting, String(timeoutSeconds), "timedeck"]
         // expand_dbname = 1: the first dbname is the URL, parsed in full;
         // the keywords after it add what the URL does not set.
         let conn: OpaquePointer? = withCStrings(keywords) { k in
@@ -20,11 +23,15 @@ public final class PGConnection: @unchecked Sendable {
         }
         guard let conn else { throw TeamLogError.unreachable(detail: "out of memory") }
         guard PQstatus(conn) == CONNECTION_OK else {
-            let detail = Self.message(conn)
+            let detail = url.scrub(Self.message(conn))
             PQfinish(conn)
             throw TeamLogError.unreachable(detail: detail)
         }
         self.conn = conn
+    }
+
+    public convenience init(url: String, timeoutSeconds: Int = 3) throws {
+        try self.init(url: ConnectionString(url), timeoutSeconds: timeoutSeconds)
     }
 
     deinit { PQfinish(conn) }

@@ -8,7 +8,11 @@ public final class TeamLogClient: @unchecked Sendable {
     public let connection: PGConnection
 
     /// Connects and makes sure the schema is current.
-    public init(url: String, timeoutSeconds: Int = 3) throws {
+    public convenience init(url: String, timeoutSeconds: Int = 3) throws {
+        try self.init(url: ConnectionString(url), timeoutSeconds: timeoutSeconds)
+    }
+
+    public init(url: ConnectionString, timeoutSeconds: Int = 3) throws {
         connection = try PGConnection(url: url, timeoutSeconds: timeoutSeconds)
         try TeamSchema.migrate(connection)
     }
@@ -119,20 +123,43 @@ public final class TeamLogClient: @unchecked Sendable {
         ]
     }
 
-    /// Every station's marks (not deleted), oldest first.
-    public func allMarks() throws -> [TeamMark] {
-        try marks(where: "NOT deleted", order: "unix_nanoseconds, station, local_id", parameters: [])
+    /// Every station's marks (not deleted), oldest first, at most
+    /// `maximumRows` (the oldest; `TeamLogClient.maximumRows` by default).
+    public func allMarks(maximumRows: Int = TeamLogClient.maximumRows) throws -> [TeamMark] {
+        try marks(where: "NOT deleted", order: "unix_nanoseconds, station, local_id LIMIT $1",
+                  parameters: [String(max(0, maximumRows))])
     }
 
-    /// The newest `limit` marks of every station but `station`, newest first.
-    public func recentMarks(otherThan station: String, limit: Int) throws -> [TeamMark] {
-        try marks(where: "NOT deleted AND station <> $1", order: "unix_nanoseconds DESC, station, local_id DESC LIMIT $2",
-                  parameters: [station, String(limit)])
+    /// The newest `limit` marks of every station but `station`, newest
+    /// first, stamped within `recentWindowSeconds` before `now` (and not in
+    /// the future beyond a day: a station with a wrong clock cannot pin the
+    /// list).
+    public func recentMarks(otherThan station: String, limit: Int, now: Date = Date()) throws -> [TeamMark] {
+        let nowNanoseconds = Int64(now.timeIntervalSince1970 * 1e9)
+        let from = nowNanoseconds - Int64(Self.recentWindowSeconds * 1e9), to = nowNanoseconds + 86_400 * 1_000_000_000
+        return try marks(where: "NOT deleted AND station <> $1 AND unix_nanoseconds BETWEEN $3 AND $4",
+                         order: "unix_nanoseconds DESC, station, local_id DESC LIMIT $2",
+                         parameters: [station, String(min(max(0, limit), Self.maximumRows)), String(from), String(to)])
     }
+
+    /// Bounds on what is read from the team log, applied in the query (a
+    /// station can write anything its role may insert: five 40 MB notes
+    /// grew another station's dashboard from 0.56 to 1.4 GB). Text columns
+    /// are cut to what timedeck itself would write; rows to `maximumRows`.
+    public static let maximumRows = 100_000
+    public static let recentWindowSeconds: Double = 366 * 86_400
+    static let textLimits: [String: Int] = [
+        "note": MarkNote.maximumCharacters, "position_source": 16, "gps_offset_method": 16, "clock_summary": 200,
+    ]
+
+    /// `markColumns` as read: text columns cut with `left(…, n)`.
+    static let selectedColumns: String = (["station", "left(unique_key, 200)"] + markColumns.map { column in
+        textLimits[column].map { "left(\(column), \($0))" } ?? column
+    }).joined(separator: ", ")
 
     func marks(where condition: String, order: String, parameters: [String?]) throws -> [TeamMark] {
         let rows = try connection.execute(
-            "SELECT station, unique_key, \(Self.markColumns.joined(separator: ", ")) FROM timedeck_mark WHERE \(condition) ORDER BY \(order)",
+            "SELECT \(Self.selectedColumns) FROM timedeck_mark WHERE \(condition) ORDER BY \(order)",
             parameters)
         return rows.values.compactMap(Self.teamMark)
     }
@@ -202,15 +229,20 @@ public enum TeamSender {
 
     /// Sends everything queued; returns how many changes were sent.
     @discardableResult
+    /// A change refused for good is parked (see `OutboxParking`), never
+    /// blocking the rest; `configuration` names the team setup, so parked
+    /// changes are retried once it changes.
     public static func sendAll(from store: AppDatabase, to client: TeamLogClient,
-                               busyTimeout: TimeInterval? = nil) throws -> Int {
+                               busyTimeout: TimeInterval? = nil, configuration: String = "") throws -> Int {
+        try store.unparkOutbox(notParkedUnder: configuration, busyTimeout: busyTimeout)
         var sent = 0
         while true {
             let batch = try store.pendingOutbox(limit: batchSize)
             guard !batch.isEmpty else { return sent }
-            try client.send(batch)
-            try store.removeFromOutbox(seqs: batch.map(\.seq), busyTimeout: busyTimeout)
-            sent += batch.count
+            let delivered = try OutboxParking.send(batch, to: client, parkingIn: store, under: configuration,
+                                                   busyTimeout: busyTimeout)
+            try store.removeFromOutbox(seqs: delivered.map(\.seq), busyTimeout: busyTimeout)
+            sent += delivered.count
             if batch.count < batchSize { return sent }
         }
     }

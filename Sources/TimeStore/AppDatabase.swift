@@ -70,6 +70,14 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// Forgets the instance open for `path` (its file was deleted or
+    /// replaced): the next `open` makes a new connection to whatever file is
+    /// at the path. Holders of the old instance keep it until they let go.
+    public static func forgetInstance(path: String) {
+        let key = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        openInstances.withLock { _ = $0.removeValue(forKey: key) }
+    }
+
     /// Databases this process has open, by resolved path. Weak: once nobody
     /// holds one, its connection closes and the next open starts afresh.
     private static let openInstances = Mutex<[String: WeakDatabase]>([:])
@@ -157,26 +165,71 @@ public final class AppDatabase: Sendable {
     /// exists") and exit 1. Now the loser of `link` simply opens the
     /// winner's file.
     static func createCompleteIfMissing(_ path: String) throws {
+        removeCreationLeftovers(beside: path)
         guard !FileManager.default.fileExists(atPath: path) else { return }
-        let temporary = "\(path).creating-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let temporary = "\(path).\(creatingInfix)\(getpid())-\(UUID().uuidString.prefix(8))"
         defer {
             for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
         }
-        try createIfMissing(temporary)
         do {
+            try createIfMissing(temporary)
+        } catch StoreError.location(_, let detail) {
+            throw StoreError.notCreated(path: path, detail: detail, diskFull: detail.lowercased().contains("no space"))
+        }
+        do {
+            // Migrated with a rollback journal (each step's journal is gone
+            // after its commit), and only then switched to WAL, which is
+            // kept in the file's header: the new file holds everything and
+            // no WAL is left to lose. (Migrating in WAL mode left every
+            // step's pages in the WAL; on a nearly full disk the checkpoint
+            // at close could not happen, the WAL was deleted with the
+            // temporary name, and the linked file was malformed.)
             let queue = try DatabaseQueue(path: temporary, configuration: configuration())
-            try queue.writeWithoutTransaction { db in
-                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-            }
             _ = try AppDatabase(writer: queue, path: temporary)
-            // Closing the only connection checkpoints the WAL into the file.
+            try queue.writeWithoutTransaction { db in
+                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                guard mode?.lowercased() == "wal" else {
+                    throw StoreError.notCreated(path: path, detail: "could not switch to WAL (got \(mode ?? "nothing"))",
+                                                diskFull: false)
+                }
+            }
             try queue.close()
+            // Whatever the close could not put into the file must not be lost
+            // by linking a file without it.
+            var info = stat()
+            if stat(temporary + "-wal", &info) == 0, info.st_size > 0 {
+                throw StoreError.notCreated(path: path, detail: "the new database could not be completed "
+                                            + "(its write-ahead log was not emptied)",
+                                            diskFull: FileCheck.diskIsFull(holding: temporary))
+            }
         } catch {
-            throw FileCheck.storeError(error, path: path)
+            // Nothing exists at `path` yet: say so, whatever SQLite called it.
+            switch FileCheck.storeError(error, path: path) {
+            case .diskFull: throw StoreError.notCreated(path: path, detail: "no space left", diskFull: true)
+            case .locked(let p, let s): throw StoreError.locked(path: p, seconds: s)
+            default: throw StoreError.notCreated(path: path, detail: AppDatabase.shortReason(error), diskFull: false)
+            }
         }
         if link(temporary, path) != 0 && errno != EEXIST {
             let reason = String(cString: strerror(errno))
             throw StoreError.location(path: path, detail: "cannot create the database file: \(reason)")
+        }
+    }
+
+    static let creatingInfix = "creating-"
+
+    /// Files of a creation that never finished (`kill -9` mid-way): the
+    /// `<path>.creating-<pid>-<id>` family whose process is gone. One still
+    /// running (another timedeck creating right now) is left alone.
+    static func removeCreationLeftovers(beside path: String) {
+        let url = URL(fileURLWithPath: path)
+        let prefix = url.lastPathComponent + "." + creatingInfix
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let pidText = name.dropFirst(prefix.count).prefix { $0 != "-" }
+            guard let pid = Int32(pidText), pid > 0 else { continue }
+            if kill(pid, 0) == 0 || errno == EPERM { continue }  // still running
+            unlink(url.deletingLastPathComponent().appendingPathComponent(name).path)
         }
     }
 

@@ -117,11 +117,19 @@ public struct MarkJournal: Sendable {
     /// Stores every journal entry in `database` (one transaction; entries
     /// already stored, by `uniqueKey`, are not stored twice), then removes
     /// the imported lines from the journal. Returns the stored marks, with
-    /// their ids. If the commit fails (database busy), the journal is left
-    /// untouched and the error is thrown; entries appended meanwhile by
-    /// another process stay for the next import.
+    /// their ids. If the commit fails (database busy, disk full), the journal
+    /// is left untouched and the error is thrown; entries appended meanwhile
+    /// by another process stay for the next import.
+    ///
+    /// Lines are judged one by one (issue 20): a line that cannot be
+    /// imported (damaged, not UTF-8, a note too long, refused by the
+    /// database) is moved to the quarantine file beside the journal with its
+    /// reason and reported once through `onQuarantine`; it never blocks the
+    /// lines after it. A newer version's line stays in the journal for the
+    /// newer program.
     @discardableResult
-    public func importPending(into database: AppDatabase, busyTimeout: TimeInterval? = nil) throws -> [SightingMark] {
+    public func importPending(into database: AppDatabase, busyTimeout: TimeInterval? = nil,
+                              onQuarantine: (QuarantinedLine) -> Void = { _ in }) throws -> [SightingMark] {
         let snapshot: Data
         do {
             guard let locked = try openLocked(create: false) else { return [] }
@@ -129,20 +137,70 @@ public struct MarkJournal: Sendable {
             snapshot = try readAll(locked.fd)
         }
         guard !snapshot.isEmpty else { return [] }
-        let items = Self.parseItems(snapshot)
-        let stored = items.isEmpty ? [] : try database.recordJournal(items, busyTimeout: busyTimeout)
-        try removePrefix(snapshot)
+        var items: [(item: Item, line: Data)] = []
+        var keep = Data()
+        var rejected: [QuarantinedLine] = []
+        for line in Self.completeLines(snapshot) {
+            switch Self.verdict(line) {
+            case .item(let item): items.append((item, line))
+            case .newer: keep.append(line); keep.append(UInt8(ascii: "\n"))
+            case .unreadable(let reason): rejected.append(QuarantinedLine(reason: reason, line: line))
+            }
+        }
+        let stored = try record(items, into: database, busyTimeout: busyTimeout, rejecting: &rejected)
+        // The quarantine is on disk before the lines leave the journal.
+        try quarantine(rejected)
+        if keep.isEmpty {
+            try removePrefix(snapshot)
+        } else {
+            try removePrefix(snapshot, keeping: keep)
+        }
+        rejected.forEach(onQuarantine)
         return stored
+    }
+
+    /// All items in one transaction; if the database refuses that for an
+    /// item's sake (a constraint, a note too long), each alone, in order, so
+    /// the refused ones are found and added to `rejecting`. A busy, full or
+    /// read-only database is thrown as is: nothing is quarantined for it.
+    func record(_ items: [(item: Item, line: Data)], into database: AppDatabase, busyTimeout: TimeInterval?,
+                rejecting rejected: inout [QuarantinedLine]) throws -> [SightingMark] {
+        guard !items.isEmpty else { return [] }
+        do {
+            return try database.recordJournal(items.map(\.item), busyTimeout: busyTimeout)
+        } catch where Self.isRefusal(error) {
+            var stored: [SightingMark] = []
+            for (item, line) in items {
+                do {
+                    for mark in try database.recordJournal([item], busyTimeout: busyTimeout) {
+                        stored.removeAll { $0.id == mark.id }
+                        stored.append(mark)
+                    }
+                    if case .delete(let key) = item { stored.removeAll { $0.uniqueKey == key } }
+                } catch where Self.isRefusal(error) {
+                    rejected.append(QuarantinedLine(reason: "the database refused it: \(AppDatabase.shortReason(error))", line: line))
+                }
+            }
+            return stored
+        }
+    }
+
+    /// An error that is about the entry itself (not the database's state).
+    static func isRefusal(_ error: any Error) -> Bool {
+        if error is MarkNote.TooLong { return true }
+        guard let error = error as? DatabaseError else { return false }
+        return [.SQLITE_CONSTRAINT, .SQLITE_MISMATCH, .SQLITE_TOOBIG, .SQLITE_RANGE].contains(error.resultCode)
     }
 
     /// Drops the first `snapshot.count` bytes of the journal if they are
     /// still exactly `snapshot` (another importer may have got there first).
-    func removePrefix(_ snapshot: Data) throws {
+    /// `keeping` (lines for a newer program) takes the prefix's place.
+    func removePrefix(_ snapshot: Data, keeping: Data = Data()) throws {
         guard let locked = try openLocked(create: false) else { return }
         defer { unlockAndClose(locked.fd) }
         let current = try readAll(locked.fd)
         guard current.count >= snapshot.count, current.prefix(snapshot.count) == snapshot else { return }
-        let rest = current.dropFirst(snapshot.count)
+        let rest = keeping + current.dropFirst(snapshot.count)
         if rest.isEmpty {
             // Emptied in place, never unlinked: an appender waiting for the
             // lock on this file would otherwise write into a deleted file.
@@ -199,27 +257,77 @@ public struct MarkJournal: Sendable {
     /// `"op":"note"`; a build from before notes were journaled cannot read
     /// it as a mark (no instant) and skips it.
     static func parseItems(_ data: Data) -> [Item] {
+        completeLines(data).compactMap { line in
+            if case .item(let item) = verdict(line) { item } else { nil }
+        }
+    }
+
+    /// The lines of `data` that end with a newline; the part after the last
+    /// newline is a torn append (never acknowledged) or nothing.
+    static func completeLines(_ data: Data) -> [Data] {
         var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        // The part after the last newline is a torn append (or nothing).
         lines.removeLast()
-        let decoder = JSONDecoder()
-        return lines.compactMap { line in
-            let bytes = Data(line)
-            // Marks first: nearly every line is one (a note or delete line
-            // has no instant, so it never decodes as a mark).
-            if let entry = try? decoder.decode(Entry.self, from: bytes) {
-                guard entry.v == version, let mark = entry.mark else { return nil }
-                return .mark(mark)
-            }
-            if let note = try? decoder.decode(NoteEntry.self, from: bytes), note.v == version, note.op == NoteEntry.operation,
-               !note.key.isEmpty, (try? MarkNote.validated(note.note)) != nil {
-                return .note(key: note.key, note: note.note, expected: note.expected)
-            }
-            if let delete = try? decoder.decode(DeleteEntry.self, from: bytes), delete.v == version,
-               delete.op == DeleteEntry.operation, !delete.key.isEmpty {
-                return .delete(key: delete.key)
-            }
+        return lines.filter { !$0.isEmpty }.map { Data($0) }
+    }
+
+    /// What one line is worth: an item to import, a newer program's line
+    /// to keep, or a line that cannot be imported, with the reason.
+    enum Verdict: Equatable {
+        case item(Item)
+        case newer(version: Int)
+        case unreadable(String)
+    }
+
+    /// The version and operation every line has.
+    struct Header: Decodable {
+        var v: Int?
+        var op: String?
+    }
+
+    /// Why `note` cannot be stored ("note is 201 characters long…"), or nil.
+    static func noteProblem(_ note: String) -> String? {
+        do {
+            _ = try MarkNote.validated(note)
             return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    static func verdict(_ bytes: Data) -> Verdict {
+        let decoder = JSONDecoder()
+        // Marks first: nearly every line is one (a note or delete line has
+        // no instant, so it never decodes as a mark).
+        if let entry = try? decoder.decode(Entry.self, from: bytes) {
+            guard entry.v <= version else { return .newer(version: entry.v) }
+            guard entry.v == version else { return .unreadable("version \(entry.v) is not one timedeck writes") }
+            guard let mark = entry.mark else { return .unreadable("a mark without its key") }
+            if let tooLong = noteProblem(mark.note) { return .unreadable(tooLong) }
+            return .item(.mark(mark))
+        }
+        guard String(validating: bytes, as: UTF8.self) != nil else { return .unreadable("not valid UTF-8 (a damaged line)") }
+        guard let header = try? decoder.decode(Header.self, from: bytes) else {
+            return .unreadable("not a journal entry (not a JSON object; a damaged or foreign line)")
+        }
+        guard let v = header.v else { return .unreadable("a JSON line without a version (\"v\")") }
+        if v > version { return .newer(version: v) }
+        guard v == version else { return .unreadable("version \(v) is not one timedeck writes") }
+        switch header.op {
+        case NoteEntry.operation?:
+            guard let note = try? decoder.decode(NoteEntry.self, from: bytes), !note.key.isEmpty else {
+                return .unreadable("a note entry with fields missing")
+            }
+            if let tooLong = noteProblem(note.note) { return .unreadable(tooLong) }
+            return .item(.note(key: note.key, note: note.note, expected: note.expected))
+        case DeleteEntry.operation?:
+            guard let delete = try? decoder.decode(DeleteEntry.self, from: bytes), !delete.key.isEmpty else {
+                return .unreadable("a delete entry with fields missing")
+            }
+            return .item(.delete(key: delete.key))
+        case nil:
+            return .unreadable("a mark entry with fields missing or of the wrong type")
+        case let other?:
+            return .unreadable("an unknown operation \"\(other)\"")
         }
     }
 
@@ -301,6 +409,50 @@ public struct MarkJournal: Sendable {
                 clock: ClockStatus(kernel: kernel, gpsOffset: gps),
                 uniqueKey: key)
         }
+    }
+
+    // MARK: - Quarantine
+
+    /// Lines that could not be imported go to the journal's name plus this
+    /// (`timedeck.sqlite.pending-marks.rejected`), one JSON object a line.
+    public static let quarantineSuffix = ".rejected"
+
+    public var quarantinePath: String { path + Self.quarantineSuffix }
+
+    /// A journal line moved to the quarantine, and why.
+    public struct QuarantinedLine: Equatable, Sendable, CustomStringConvertible {
+        public var reason: String
+        public var line: Data
+
+        public var description: String { reason }
+    }
+
+    /// The JSON shape of a quarantine line: the reason, when, and the line
+    /// as text (or base64 when it is not UTF-8).
+    struct QuarantineEntry: Encodable {
+        var reason: String
+        var quarantinedUnixMilliseconds: Int64
+        var line: String?
+        var lineBase64: String?
+    }
+
+    /// Appends `lines` to the quarantine file (0600) and fsyncs it.
+    func quarantine(_ lines: [QuarantinedLine]) throws {
+        guard !lines.isEmpty else { return }
+        var bytes = Data()
+        let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
+        for rejected in lines {
+            let text = String(validating: rejected.line, as: UTF8.self)
+            bytes.append(try Self.encodedLine(QuarantineEntry(reason: rejected.reason, quarantinedUnixMilliseconds: now, line: text,
+                                                              lineBase64: text == nil ? rejected.line.base64EncodedString() : nil)))
+        }
+        let existed = access(quarantinePath, F_OK) == 0
+        let fd = Glibc.open(quarantinePath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw JournalError(path: quarantinePath, action: "open", errno: errno) }
+        defer { close(fd) }
+        try writeAll(fd, bytes)
+        guard fsync(fd) == 0 else { throw JournalError(path: quarantinePath, action: "fsync", errno: errno) }
+        if !existed { try syncFolder() }
     }
 
     // MARK: - File access

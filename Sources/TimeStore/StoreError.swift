@@ -17,6 +17,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The disk holding the database has no space left (SQLite then reports
     /// a bare "disk I/O error", which read as damage; issue 8's full-disk test).
     case diskFull(path: String)
+    /// The first database could not be made (it is built under a temporary
+    /// name, so nothing exists at `path`): a message must not speak of a
+    /// backup or of a file "left as it was".
+    case notCreated(path: String, detail: String, diskFull: Bool)
 
     public var description: String {
         switch self {
@@ -43,6 +47,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .diskFull(let path):
             return "timedeck: no space left on the disk holding \(path). The database was left as it was "
                 + "and nothing new was stored. Free some space, or set TIMEDECK_HOME to a folder on another disk."
+        case let .notCreated(path, detail, diskFull):
+            return "timedeck: could not create the database \(path): \(diskFull ? "no space left on the disk" : detail). "
+                + "No database file was created and nothing was stored. "
+                + (diskFull ? "Free some space, or set TIMEDECK_HOME to a folder on another disk, and try again."
+                            : "Check the folder's permissions and free space, and try again.")
         case .noSuchMark(let id):
             return "timedeck: there is no mark with id \(id). See `timedeck marks list`."
         }

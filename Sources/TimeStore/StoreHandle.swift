@@ -16,6 +16,48 @@ public final class StoreHandle: Sendable {
     /// `PRAGMA data_version` at the last look (`changedElsewhere`); nil
     /// before the first look and while there is no file.
     private let seenVersion = Mutex<Int?>(nil)
+    /// The device and inode of the file `opened` is on (issue 20: the file
+    /// deleted or replaced under an open dashboard).
+    private let identity = Mutex<FileIdentity?>(nil)
+
+    /// Which file: device and inode.
+    public struct FileIdentity: Equatable, Sendable {
+        public var device: UInt64
+        public var inode: UInt64
+
+        public static func of(_ path: String) -> FileIdentity? {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        }
+    }
+
+    /// What happened to the file the handle has open.
+    public enum FileChange: Equatable, Sendable {
+        /// No file at the path any more.
+        case deleted
+        /// Another file at the path (a copy restored, an overwrite).
+        case replaced
+    }
+
+    /// Compares the file at the path with the one open (cheap: one `stat`).
+    /// Nil while nothing is open or it is still the same file.
+    public func fileChange() -> FileChange? {
+        guard let known = identity.withLock({ $0 }) else { return nil }
+        guard let now = FileIdentity.of(url.path) else { return .deleted }
+        return now == known ? nil : .replaced
+    }
+
+    /// Lets go of the open database (after `fileChange`), so the next use
+    /// opens — or creates — the file that is at the path now. The old
+    /// connection closes once its last user lets go.
+    public func reopen() {
+        opened.withLock { opened in
+            opened = nil
+            identity.withLock { $0 = nil }
+            AppDatabase.forgetInstance(path: url.path)
+        }
+    }
 
     /// With a team configured, every change to a mark is queued for the
     /// team log under `station` (see `AppDatabase.teamStation`).
@@ -56,6 +98,7 @@ public final class StoreHandle: Sendable {
             let database = try AppDatabase.open(path: url.path, openingBusyTimeout: busyTimeout)
             database.setTeamStation(teamStation.withLock { $0 })
             opened = database
+            identity.withLock { $0 = FileIdentity.of(url.path) }
             return database
         }
     }
@@ -79,8 +122,12 @@ public final class StoreHandle: Sendable {
         let db: AppDatabase?
         do {
             db = try existing(busyTimeout: 0.25)
-        } catch {
+        } catch StoreError.locked {
             return nil
+        } catch {
+            // Not a usable store (a foreign file, a folder): nothing to
+            // reload until the folder changes again.
+            return false
         }
         guard let db else {
             seenVersion.withLock { $0 = nil }
@@ -107,6 +154,7 @@ public final class StoreHandle: Sendable {
             let database = try AppDatabase.open(path: url.path, openingBusyTimeout: busyTimeout)
             database.setTeamStation(teamStation.withLock { $0 })
             opened = database
+            identity.withLock { $0 = FileIdentity.of(url.path) }
             return database
         }
     }

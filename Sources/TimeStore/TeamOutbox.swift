@@ -25,6 +25,17 @@ enum TeamMigrations {
                 t.column("enqueuedUnixNanoseconds", .integer).notNull()
             }
         },
+        // Issue 20: a change the server refuses for good (row security, a
+        // constraint) is parked with its reason instead of blocking the rest;
+        // `parkedUnder` is the team configuration it was refused under, so a
+        // changed configuration retries it.
+        StoreMigration("v2-team-outbox-parked") { db in
+            try db.alter(table: "teamOutbox") { t in
+                t.add(column: "parkedReason", .text)
+                t.add(column: "parkedUnder", .text)
+                t.add(column: "parkedUnixNanoseconds", .integer)
+            }
+        },
     ]
 }
 
@@ -100,7 +111,7 @@ extension AppDatabase {
     /// The oldest `limit` queued changes, in the order they were made.
     public func pendingOutbox(limit: Int) throws -> [OutboxEntry] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM teamOutbox ORDER BY seq LIMIT ?", arguments: [limit]).compactMap { row in
+            try Row.fetchAll(db, sql: "SELECT * FROM teamOutbox WHERE parkedReason IS NULL ORDER BY seq LIMIT ?", arguments: [limit]).compactMap { row in
                 guard let operation = OutboxEntry.Operation(rawValue: row["operation"]) else { return nil }
                 var mark: SightingMark?
                 if operation == .put {
@@ -131,7 +142,7 @@ extension AppDatabase {
     /// How many changes wait to be sent, and since when.
     public func outboxSummary() throws -> OutboxSummary {
         try writer.read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, MIN(enqueuedUnixNanoseconds) AS oldest FROM teamOutbox")
+            let row = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, MIN(enqueuedUnixNanoseconds) AS oldest FROM teamOutbox WHERE parkedReason IS NULL")
             return OutboxSummary(count: row?["n"] ?? 0, oldestEnqueuedUnixNanoseconds: row?["oldest"])
         }
     }

@@ -105,7 +105,7 @@ struct CallCommand: ParsableCommand {
                                places: zip(resolved, rows).map { CallPlaceJSON(query: $0.query, row: $1) })
             print(try PlacesJSON.encode(out))
         } else {
-            print(Self.table(rows, start: start, minutes: minutes))
+            Console.out(Self.table(rows, start: start, minutes: minutes))
         }
     }
 
@@ -152,7 +152,7 @@ struct CallCommand: ParsableCommand {
     }
 
     static func warn(_ text: String) {
-        FileHandle.standardError.write(Data("note: \(text)\n".utf8))
+        Console.error("note: \(text)\n")
     }
 
     /// The aligned text table (at most 80 columns).

@@ -37,6 +37,6 @@ enum CallInviteFile {
         } catch let failure as NewFile.Failure {
             throw CLIFailure.usage(failure.description.replacingOccurrences(of: "timedeck: ", with: ""))
         }
-        FileHandle.standardError.write(Data("note: wrote the invitation to \(path)\n".utf8))
+        Console.error("note: wrote the invitation to \(path)\n")
     }
 }

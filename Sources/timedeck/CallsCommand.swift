@@ -125,14 +125,14 @@ struct CallsListCommand: ParsableCommand {
             return
         }
         if calls.isEmpty {
-            print("No saved calls. Add one with `timedeck calls add NAME --at TIME PLACE…`.")
+            Console.out("No saved calls. Add one with `timedeck calls add NAME --at TIME PLACE…`.")
             return
         }
         for call in calls {
             let minutes = call.durationMinutes.map { ", \($0) min" } ?? ""
             let remind = CallReminder.text(minutes: call.reminder.minutes(setting: setting))
-            print("\(call.name)  \(ISOInstant.seconds(call.start))\(minutes), remind \(remind)")
-            print("  " + CallReminders.localTimes(call))
+            Console.out("\(call.name)  \(ISOInstant.seconds(call.start))\(minutes), remind \(remind)")
+            Console.out("  " + CallReminders.localTimes(call))
         }
     }
 }
@@ -169,6 +169,10 @@ struct CallsAddCommand: ParsableCommand {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.count <= 80 else {
             throw CLIFailure.usage("a call needs a name of 1 to 80 characters.")
+        }
+        guard InertText.isInert(trimmed) else {
+            throw CLIFailure.usage("a call name cannot hold control or bidi characters (shown here as "
+                                   + "\"\(InertText.display(trimmed))\"); type the name as plain text.")
         }
         guard !places.isEmpty else {
             throw CLIFailure.usage("name at least one place, e.g. `timedeck calls add \(trimmed) --at 14:00 London Tokyo`.")
@@ -210,7 +214,7 @@ struct CallsAddCommand: ParsableCommand {
                             start: Date(timeIntervalSince1970: start.timeIntervalSince1970.rounded()),
                             durationMinutes: minutes, createdAt: now, reminder: reminder)
         let saved = try CallsStore.guarded { try CallsStore.forWriting().saveCall(call) }
-        print("Saved \"\(saved.name)\" at \(ISOInstant.seconds(saved.start)): \(CallReminders.localTimes(saved))")
+        Console.out("Saved \"\(saved.name)\" at \(ISOInstant.seconds(saved.start)): \(CallReminders.localTimes(saved))")
     }
 
     /// A start that has already passed is saved as asked (a log of a call
@@ -290,6 +294,9 @@ struct CallsSetCommand: ParsableCommand {
         if let newName {
             let trimmed = newName.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty, trimmed.count <= 80 else { throw CLIFailure.usage("a call needs a name of 1 to 80 characters.") }
+            guard InertText.isInert(trimmed) else {
+                throw CLIFailure.usage("a call name cannot hold control or bidi characters; type the name as plain text.")
+            }
             if calls.contains(where: { $0.id != call.id && $0.name.caseInsensitiveCompare(trimmed) == .orderedSame }) {
                 throw CLIFailure.usage("a call named \"\(trimmed)\" already exists; choose another name.")
             }
@@ -326,7 +333,7 @@ struct CallsSetCommand: ParsableCommand {
         let saved = try CallsStore.guarded { try CallsStore.forWriting().saveCall(call) }
         let setting = ConfigFile.loadSettings().settings.callRemindMinutes
         let minutes = saved.durationMinutes.map { ", \($0) min" } ?? ""
-        print("Changed \"\(saved.name)\": \(ISOInstant.seconds(saved.start))\(minutes), remind "
+        Console.out("Changed \"\(saved.name)\": \(ISOInstant.seconds(saved.start))\(minutes), remind "
               + CallReminder.text(minutes: saved.reminder.minutes(setting: setting)) + " · " + CallReminders.localTimes(saved))
     }
 }
@@ -381,7 +388,7 @@ struct CallsRemoveCommand: ParsableCommand {
             let call = try Self.unique(name, in: try CallsStore.read())
             guard let id = call.id else { throw CLIFailure.usage("no saved call is named \"\(name)\"") }
             try CallsStore.guarded { try CallsStore.forWriting().deleteCall(id: id) }
-            print("Removed \"\(call.name)\".")
+            Console.out("Removed \"\(call.name)\".")
         } catch let failure as CLIFailure {
             throw failure.exit()
         }
@@ -427,6 +434,6 @@ struct CallsNextCommand: ParsableCommand {
                 + "`timedeck calls add NAME --at TIME PLACE…` (timedeck calls list shows the saved ones).\n").utf8))
             return
         }
-        print(CallReminders.statusLine(next, now: now))
+        Console.out(CallReminders.statusLine(next, now: now))
     }
 }

@@ -14,6 +14,11 @@ extension MarsCommand {
         guard let number = Int(solText.trimmingCharacters(in: .whitespaces)) else {
             throw MarsUsageError("--sol takes a whole sol number, e.g. --sol 1700; got '\(solText)'")
         }
+        // Range before arithmetic (issue 20: Int.max trapped on overflow).
+        guard (-MarsInverse.solLimit...MarsInverse.solLimit).contains(number) else {
+            throw MarsUsageError("--sol must be between -\(MarsInverse.solLimit) and \(MarsInverse.solLimit) "
+                                 + "(timedeck converts the years 1700–2200); got \(number)")
+        }
         let time: MarsLocalTime
         switch (lmst, ltst) {
         case let (mean?, nil): time = try MarsLocalTime.parse(mean, kind: .mean)
@@ -29,9 +34,9 @@ extension MarsCommand {
         if csv { throw MarsUsageError("--csv is for a schedule (--sols) or table mode; use --json for one instant") }
         let answer = try MarsInverse.answer(query, leapSeconds: leap.table)
         if let later = answer.laterOccurrence {
-            FileHandle.standardError.write(Data(("note: \(time.text) occurs twice on sol \(number) (the equation of time grew "
+            Console.error(("note: \(time.text) occurs twice on sol \(number) (the equation of time grew "
                 + "across local mean midnight); this is the first, the second is "
-                + "\(ISOInstant.milliseconds(unixMilliseconds: later)).\n").utf8))
+                + "\(ISOInstant.milliseconds(unixMilliseconds: later)).\n"))
         }
         printReport(unixSeconds: answer.unixSeconds, place: place, leap: leap)
     }
@@ -56,7 +61,7 @@ extension MarsCommand {
         let periods = ConfigFile.loadSettings().settings.periods
         let schedule = MarsSchedule(query: query, count: count, places: places, periods: periods, leapSeconds: leap.table)
         let rows = try schedule.rows()
-        if let notice = leap.notice { FileHandle.standardError.write(Data("note: \(notice)\n".utf8)) }
+        if let notice = leap.notice { Console.error("note: \(notice)\n") }
         let missing = rows.filter { if case .failure = $0.result { true } else { false } }
         if !missing.isEmpty {
             let list: String = missing.map { String($0.sol) }.joined(separator: ", ")
@@ -64,7 +69,7 @@ extension MarsCommand {
             let fate: String = json ? "left out" : "shown empty"
             let note = "note: \(query.time.text) does not occur on sol\(plural) \(list) (true solar time skips it "
                 + "as the sol turns at local mean midnight); \(fate).\n"
-            FileHandle.standardError.write(Data(note.utf8))
+            Console.error(note)
         }
         var out = ""
         out.reserveCapacity(rows.count * (160 + 120 * places.count))
@@ -136,7 +141,7 @@ extension MarsCommand {
         let readings = MarsSiteReading.all(library.sites, at: unixSeconds, leapSeconds: leap.table)
         if json {
             print("[" + readings.map { $0.clock.json(site: $0.site, missionSol: $0.missionSol) }.joined(separator: ",\n") + "]")
-            if let notice = leap.notice { FileHandle.standardError.write(Data("note: \(notice)\n".utf8)) }
+            if let notice = leap.notice { Console.error("note: \(notice)\n") }
             return
         }
         let ms = Int64((unixSeconds * 1000).rounded(.toNearestOrAwayFromZero))
@@ -151,6 +156,6 @@ extension MarsCommand {
                                  + PlacesTable.right(String(r.localSol), 6) + PlacesTable.right(r.missionSol.map(String.init) ?? "—", 13)))
         }
         if let notice = leap.notice { lines.append("note: \(notice)") }
-        print(lines.joined(separator: "\n"))
+        Console.out(lines.joined(separator: "\n"))
     }
 }

@@ -132,13 +132,13 @@ struct MarsCommand: ParsableCommand {
         do {
             bundled = try MarsSiteLibrary.bundled()
         } catch {
-            FileHandle.standardError.write(Data("timedeck mars: \(error)\n".utf8))
+            Console.error("timedeck mars: \(error)\n")
             throw ExitCode(1)
         }
         let merged = bundled.adding(settings.marsSites)
         for clash in merged.clashes {
-            FileHandle.standardError.write(Data(("timedeck: the config's Mars site \(clash.site) is left out: "
-                + "\(clash.taken) already has that name\n").utf8))
+            Console.error(("timedeck: the config's Mars site \(clash.site) is left out: "
+                + "\(clash.taken) already has that name\n"))
         }
         return merged.library
     }
@@ -160,10 +160,10 @@ struct MarsCommand: ParsableCommand {
         }
         if json {
             print(clock.json(site: place.site, missionSol: missionSol))
-            if let notice = leap.notice { FileHandle.standardError.write(Data("note: \(notice)\n".utf8)) }
+            if let notice = leap.notice { Console.error("note: \(notice)\n") }
         } else {
-            print(clock.text(site: place.site, missionSol: missionSol))
-            if let notice = leap.notice { print("note: \(notice)") }
+            Console.out(clock.text(site: place.site, missionSol: missionSol))
+            if let notice = leap.notice { Console.out("note: \(notice)") }
         }
     }
 
@@ -184,7 +184,7 @@ struct MarsCommand: ParsableCommand {
             throw MarsUsageError("that is \(table.rowCount) rows; at most \(MarsTable.maximumRows) are printed. "
                 + "Use a larger --step or a shorter span")
         }
-        if let notice = leap.notice { FileHandle.standardError.write(Data("note: \(notice)\n".utf8)) }
+        if let notice = leap.notice { Console.error("note: \(notice)\n") }
         var buffer = AsciiBuffer(capacity: 1 << 17)
         table.writeHeader(into: &buffer)
         var row: Int64 = 0
@@ -201,7 +201,7 @@ struct MarsCommand: ParsableCommand {
     }
 
     func usageFailure(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("timedeck mars: \(message)\n".utf8))
+        Console.error("timedeck mars: \(message)\n")
         return ExitCode(2)
     }
 }

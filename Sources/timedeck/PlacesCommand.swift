@@ -56,7 +56,7 @@ struct PlacesSearchCommand: ParsableCommand {
             print(try PlacesJSON.encode(matches.map { PlaceSearchJSON($0, now: now, marsSites: resolver.mars) }))
             return
         }
-        print(PlacesTable.search(matches, now: now))
+        Console.out(PlacesTable.search(matches, now: now))
     }
 }
 
@@ -166,7 +166,7 @@ enum CLIFailure: Error {
         do {
             return try PlaceDatabase.bundled()
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            Console.error("\(error)\n")
             throw ExitCode(1)
         }
     }
@@ -196,7 +196,7 @@ enum CLIFailure: Error {
 extension CLIFailure {
     /// Prints the message and returns the exit code to throw.
     func exit() -> ExitCode {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Console.error((message + "\n"))
         return ExitCode(2)
     }
 }

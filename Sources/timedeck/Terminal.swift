@@ -32,6 +32,13 @@ final class Terminal {
     private var drawBuffer: [wchar_t] = []
     private var attributes: [StyleRole: (attr: attr_t, pair: Int16)] = [:]
     private var isClosed = false
+    /// An OSC/DCS/APC/PM/SOS string being swallowed, and when its last
+    /// scalar arrived: a string still open after a pause of
+    /// `controlStringPauseSeconds` ends there (a stray introducer never eats
+    /// the user's typing).
+    private var controlString = ControlStringFilter()
+    private var controlStringLastInput = Date.distantPast
+    private static let controlStringPauseSeconds = 0.05
     let colorDepth: ColorDepth
 
     /// Refuses (exit 2) unless stdin and stdout are both terminals.
@@ -116,6 +123,24 @@ final class Terminal {
             let status = wget_wch(window, &ch)
             let at = clock()
             if status == ERR { break }
+            if controlString.isOpen, at.timeIntervalSince(controlStringLastInput) > Self.controlStringPauseSeconds {
+                controlString.close()
+            }
+            if status == OK, controlString.swallow(UInt32(ch)) {
+                controlStringLastInput = at
+                continue
+            }
+            if status == OK, ControlStringFilter.isC1(UInt32(ch)) {
+                // An 8-bit control is never a key: a string introducer opens
+                // the filter, CSI is read to its final byte, the rest dropped.
+                if ControlStringFilter.opensString(c1: UInt32(ch)) {
+                    controlString.open()
+                    controlStringLastInput = at
+                } else if ch == 0x9B {
+                    swallowParameters()
+                }
+                continue
+            }
             if status == KEY_CODE_YES {
                 if Int32(ch) == KEY_RESIZE {
                     previous = nil
@@ -144,6 +169,11 @@ final class Terminal {
     private func swallowUnknownSequence() -> Bool {
         var next: wint_t = 0
         guard wget_wch(window, &next) == OK else { return false }
+        if ControlStringFilter.opensString(afterEscape: UInt32(next)) {
+            controlString.open()
+            controlStringLastInput = Date()
+            return true
+        }
         guard next == 91 || next == 79 else {  // "[" or "O"
             unget_wch(wchar_t(next))
             return false
@@ -156,6 +186,15 @@ final class Terminal {
             if !isCSI || (0x40...0x7E).contains(byte) { return true }
         }
         return true
+    }
+
+    /// Reads a CSI's parameters up to its final byte (0x40…0x7E), at most 16.
+    private func swallowParameters() {
+        for _ in 0..<16 {
+            var byte: wint_t = 0
+            guard wget_wch(window, &byte) == OK else { return }
+            if (0x40...0x7E).contains(byte) { return }
+        }
     }
 
     /// Copies `frame` to the screen, sending only the cells that differ from

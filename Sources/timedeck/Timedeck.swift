@@ -37,7 +37,7 @@ struct Timedeck: ParsableCommand {
                 if code == .success {
                     print(message)
                 } else {
-                    FileHandle.standardError.write(Data((message + "\n").utf8))
+                    Console.error((message + "\n"))
                 }
             }
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
@@ -56,11 +56,11 @@ struct Timedeck: ParsableCommand {
                 : try runner.run()
             if code != 0 { throw ExitCode(code) }
         } catch let refusal as TerminalRefusal {
-            FileHandle.standardError.write(Data((refusal.description + "\n").utf8))
+            Console.error((refusal.description + "\n"))
             throw ExitCode(2)
         } catch let store as StoreError {
             // A foreign or damaged database: name it, leave it, exit 1.
-            FileHandle.standardError.write(Data((store.description + "\n").utf8))
+            Console.error((store.description + "\n"))
             throw ExitCode(1)
         }
     }

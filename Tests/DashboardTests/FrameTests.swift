@@ -1,5 +1,6 @@
 import Testing
 @testable import Dashboard
+import TimeKit
 
 @Suite struct FrameTests {
     @Test func putClipsAtTheRightEdge() {
@@ -30,8 +31,21 @@ import Testing
     @Test func controlCharactersAreShownInert() {
         var frame = Frame(size: Size(columns: 8, rows: 1))
         frame.put("a\u{1B}[2Jb\u{07}", x: 0, y: 0)
-        #expect(frame.lines == ["a�[2Jb� "])
+        #expect(frame.lines == ["a␛[2Jb␇ "])
         #expect(!frame.cells.contains { $0.character == "\u{1B}" || $0.character == "\u{07}" })
+    }
+
+    /// Issue 20: bidi overrides and isolates reached the screen in four
+    /// dashboard fields; every text goes through `Frame.put`.
+    @Test func bidiControlsAreShownAsCodePoints() {
+        var frame = Frame(size: Size(columns: 16, rows: 1))
+        frame.put("x\u{202E}y\u{2066}", x: 0, y: 0)
+        #expect(frame.lines == ["xU+202EyU+2066  "])
+        for entry in HostileText.corpus {
+            var wide = Frame(size: Size(columns: 80, rows: 1))
+            wide.put(entry, x: 0, y: 0)
+            #expect(!wide.cells.contains { $0.character.unicodeScalars.contains(where: InertText.isHazard) }, "\(entry.debugDescription)")
+        }
     }
 
     @Test func displayWidthMeasuresJapanese() {

@@ -87,12 +87,16 @@ import Testing
         }
     }
 
-    @Test("After any garbage, plain typing comes through: at most one byte ends what was pending")
+    /// A control string (OSC…) left open by the garbage swallows what
+    /// follows until the shell's pause ends it (issue 20), so the typing is
+    /// modelled after that pause, as the plain runner does it.
+    @Test("After any garbage and a pause, plain typing comes through: at most one byte ends what was pending")
     func decodingRecoversAfterGarbage() {
         var g = SplitMix(state: 7)
         for _ in 0..<1500 {
             var d = KeyDecoder()
             _ = d.feed(Self.randomBytes(&g, count: Int.random(in: 0...24, using: &g)))
+            if d.isWaitingAfterEscape { _ = d.flushEscape() }
             let keys = d.feed(Array(repeating: UInt8(ascii: "q"), count: 32))
             #expect(keys.filter { $0 == .character("q") }.count >= 31 && keys.last == .character("q"))
             #expect(d == KeyDecoder(), "bytes still pending after plain typing")
@@ -113,5 +117,67 @@ import Testing
         #expect(decoder.isWaitingAfterEscape, "the shell must know to flush the Esc")
         #expect(decoder.flushEscape() == [.escape])
         #expect(!decoder.isWaitingAfterEscape)
+    }
+}
+
+/// Issue 20, item 2: OSC, DCS, APC, PM and SOS strings and 8-bit C1
+/// controls are consumed whole, never decoded as keys.
+@Suite struct ControlStringKeyTests {
+    func decode(_ text: String) -> [Key] {
+        var d = KeyDecoder()
+        return d.feed(Array(text.utf8))
+    }
+
+    func typed(_ text: String) -> [Key] { text.map { $0 == " " ? .space : .character($0) } }
+
+    @Test("The note-editor paste: the OSC string is swallowed, C and y are only text", arguments: [
+        "ab\u{1B}]0;x\u{07}Cy",          // OSC ended by BEL
+        "ab\u{1B}]0;x\u{1B}\\Cy",        // OSC ended by ESC \
+        "ab\u{1B}P+q544e\u{1B}\\Cy",     // DCS
+        "ab\u{1B}_apc\u{1B}\\Cy",        // APC
+        "ab\u{1B}^pm\u{1B}\\Cy",         // PM
+        "ab\u{1B}Xsos\u{1B}\\Cy",        // SOS
+        "ab\u{9D}0;x\u{9C}Cy",           // 8-bit OSC … 8-bit ST
+        "ab\u{90}dcs\u{9C}Cy",           // 8-bit DCS
+        "ab\u{9B}6nCy",                  // 8-bit CSI
+        "ab\u{85}\u{8D}Cy",              // other C1 controls: dropped
+    ])
+    func swallowed(paste: String) {
+        #expect(decode(paste) == typed("abCy"))
+    }
+
+    @Test("A string split across reads is still swallowed whole")
+    func split() {
+        var d = KeyDecoder()
+        #expect(d.feed(Array("ab\u{1B}]0;".utf8)) == typed("ab"))
+        #expect(d.feed(Array("x".utf8)) == [])
+        #expect(d.feed(Array("\u{07}Cy".utf8)) == typed("Cy"))
+    }
+
+    @Test("An unterminated string ends at the next pause, and typing works again")
+    func unterminated() {
+        var d = KeyDecoder()
+        #expect(d.feed(Array("\u{1B}]0;never ends".utf8)) == [])
+        #expect(d.isWaitingAfterEscape)
+        #expect(d.flushEscape() == [])
+        #expect(d.feed(Array("q".utf8)) == [.character("q")])
+    }
+
+    @Test("The terminal's filter: strings swallowed, introducers known")
+    func filter() {
+        var f = ControlStringFilter()
+        for introducer in "]P_^X".unicodeScalars { #expect(ControlStringFilter.opensString(afterEscape: introducer.value)) }
+        #expect(!ControlStringFilter.opensString(afterEscape: UInt32(UInt8(ascii: "["))))
+        for c1: UInt32 in [0x90, 0x98, 0x9D, 0x9E, 0x9F] { #expect(ControlStringFilter.opensString(c1: c1)) }
+        f.open()
+        var swallowed: [Bool] = "0;title".unicodeScalars.map { f.swallow($0.value) }
+        swallowed.append(f.swallow(0x07))
+        #expect(swallowed.allSatisfy { $0 })
+        #expect(!f.isOpen)
+        let afterEnd = f.swallow(UInt32(UInt8(ascii: "C")))
+        #expect(!afterEnd)
+        f.open()
+        let st = [f.swallow(0x1B), f.swallow(UInt32(UInt8(ascii: "\\")))]
+        #expect(st == [true, true] && !f.isOpen)
     }
 }

@@ -41,6 +41,28 @@ import Testing
         }
     }
 
+    /// Issue 20, item 5: every other default-fatal signal left the terminal
+    /// raw, in the alternate screen, echo off. Those that can be handled
+    /// leave like SIGTERM (128 + number); faults restore the terminal and
+    /// still end the process by the signal.
+    static let otherFatal: [(String, Int32)] = [("USR1", SIGUSR1), ("USR2", SIGUSR2), ("ALRM", SIGALRM), ("VTALRM", SIGVTALRM),
+                                                ("PROF", SIGPROF), ("XCPU", SIGXCPU), ("PIPE", SIGPIPE), ("IO", SIGIO),
+                                                ("PWR", SIGPWR)]
+
+    @Test(arguments: [modes[0], modes[4]])
+    func everyOtherFatalSignalRestoresTheTerminal(mode: Mode) throws {
+        for (name, number) in Self.otherFatal {
+            let status = try check(mode: mode, signalName: name) { pid, _ in kill(pid, number) }
+            #expect(status == "\(128 + number)", "SIG\(name) in \(mode.name): status \(status ?? "none")")
+        }
+    }
+
+    @Test(arguments: [("SEGV", SIGSEGV), ("ABRT", SIGABRT), ("BUS", SIGBUS), ("FPE", SIGFPE)])
+    func faultSignalsRestoreTheTerminal(name: String, number: Int32) throws {
+        let status = try check(mode: Self.modes[1], signalName: name) { pid, _ in kill(pid, number) }
+        #expect(status == "\(128 + number)", "SIG\(name): status \(status ?? "none")")
+    }
+
     /// Ctrl-\ is SIGQUIT from the terminal itself. Before the fix the Swift
     /// runtime's backtracer caught it and printed a crash report over a raw
     /// terminal; now it leaves like SIGTERM.

@@ -127,4 +127,17 @@ import Testing
         let before = try Self.run(["mars", "--site", "ares3", "--sol", "0", "--lmst", "09:00"], environment: env)
         #expect(before.status == 2 && before.stderr.contains("first sol, 1"))
     }
+
+    /// Issue 20, item 5: the largest Int as a sol trapped on overflow
+    /// (SIGILL, a crash report); now a usage error naming the range.
+    @Test(arguments: [
+        ["mars", "--site", "curiosity", "--sol", "9223372036854775807", "--lmst", "13:00"],
+        ["mars", "--site", "curiosity", "--sol", "-9223372036854775808", "--ltst", "13:00"],
+        ["mars", "--longitude", "10", "--sol", "9223372036854775000", "--lmst", "13:00", "--sols", "900"],
+    ])
+    func extremeSolsExitTwoWithAMessage(args: [String]) throws {
+        let r = try Self.run(args)
+        #expect(r.status == 2, "status \(r.status): \(r.stderr.prefix(300))")
+        #expect(r.stderr.contains("--sol must be between"), "\(r.stderr.prefix(300))")
+    }
 }

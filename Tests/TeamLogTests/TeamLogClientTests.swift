@@ -177,8 +177,69 @@ struct TeamLogClientTests {
         try TeamSender.sendAll(from: north, to: asStation)
         let south = try Self.store(station: "south")
         try south.recordMark(Self.mark(2, key: "s1"))
-        #expect(throws: TeamLogError.self) { try TeamSender.sendAll(from: south, to: asStation) }
-        #expect(try south.outboxSummary().count == 1)
+        // Refused for good (row security): parked with the reason (issue 20).
+        #expect(try TeamSender.sendAll(from: south, to: asStation) == 0)
+        #expect(try south.outboxSummary().count == 0)
+        #expect(try south.parkedOutbox().map(\.uniqueKey) == ["s1"])
         #expect(try owner.allMarks().map(\.station) == ["north"])
+    }
+
+    /// Issue 20, item 9: after one change the server refused (the folder's
+    /// team.station set to another station's name by mistake, then
+    /// corrected), every later mark, note and delete waited behind it.
+    @Test("A refused change is parked with its reason and never blocks the rest; a changed config retries it")
+    func refusedChangeIsParked() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let owner = try TeamLogClient(url: server.url)
+        let role = "td_station_\(server.name.suffix(8))"
+        try owner.connection.execute("CREATE ROLE \(role) LOGIN")
+        defer { _ = try? owner.connection.execute("DROP OWNED BY \(role)"); _ = try? owner.connection.execute("DROP ROLE \(role)") }
+        try owner.connection.execute("GRANT SELECT, INSERT, UPDATE ON timedeck_mark TO \(role)")
+        try owner.connection.execute("GRANT SELECT ON timedeck_station, timedeck_schema TO \(role)")
+        try owner.connection.execute("INSERT INTO timedeck_station VALUES ('north', $1)", [role])
+        let asStation = try TeamLogClient(url: server.url + "?options=-crole%3D\(role)")
+        let store = try Self.store(station: "south")  // the mistake
+        try store.recordMark(Self.mark(1, key: "wrong"))
+        store.setTeamStation("north")  // corrected
+        let kept = try store.recordMark(Self.mark(2, key: "n1"))
+        try store.recordMark(Self.mark(3, key: "n2"))
+        try store.updateNote(id: try #require(kept.id), note: "after the refusal")
+        #expect(try TeamSender.sendAll(from: store, to: asStation, configuration: "north") == 3)
+        #expect(try owner.allMarks().map(\.mark.uniqueKey) == ["n1", "n2"])
+        #expect(try owner.allMarks().first?.mark.note == "after the refusal")
+        let parked = try store.parkedOutbox()
+        #expect(parked.map(\.uniqueKey) == ["wrong"])
+        #expect(parked.first?.reason.contains("42501") == true, "\(parked)")
+        #expect(try store.outboxSummary().count == 0)
+        // Same config: not retried. Another config: retried (and parked again here).
+        #expect(try store.unparkOutbox(notParkedUnder: "north") == 0)
+        #expect(try TeamSender.sendAll(from: store, to: asStation, configuration: "north, fixed") == 0)
+        #expect(try store.parkedOutbox().count == 1)
+        #expect(try store.unparkOutbox(notParkedUnder: "north, fixed") == 0)
+    }
+
+    /// Issue 20, item 8: a station wrote five 40 MB notes with its normal
+    /// insert; every other station read them whole. Reads are bounded in
+    /// the query: note length, row count, time range.
+    @Test("What is read from the team log is bounded at the query: note length, rows, time range")
+    func readsAreBounded() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let client = try TeamLogClient(url: server.url)
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let nanos = { (seconds: Int64) in String(1_795_000_000_000_000_000 + seconds * 1_000_000_000) }
+        let insert = "INSERT INTO timedeck_mark (station, unique_key, seq, unix_nanoseconds, note) VALUES ($1, $2, 1, $3, $4)"
+        try client.connection.execute(insert, ["east", "big", nanos(-60), String(repeating: "x", count: 5_000_000)])
+        try client.connection.execute(insert, ["east", "small", nanos(-30), "ok"])
+        try client.connection.execute(insert, ["east", "future", nanos(400 * 86_400), "wrong clock"])
+        try client.connection.execute(insert, ["east", "ancient", nanos(-400 * 86_400), "last year"])
+        let all = try client.allMarks()
+        #expect(all.count == 4)
+        #expect(all.allSatisfy { $0.mark.note.count <= MarkNote.maximumCharacters })
+        #expect(try client.allMarks(maximumRows: 2).map(\.mark.uniqueKey) == ["ancient", "big"])
+        let recent = try client.recentMarks(otherThan: "north", limit: 10, now: now)
+        #expect(recent.map(\.mark.uniqueKey) == ["small", "big"])
+        #expect(recent.last?.mark.note.count == MarkNote.maximumCharacters)
     }
 }

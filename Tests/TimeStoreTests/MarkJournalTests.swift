@@ -199,4 +199,126 @@ final class MarkJournalTests {
         try journal.removePrefix(snapshot)
         #expect(try journal.pending() == [b])
     }
+
+    // MARK: - Issue 20, item 4: lines validated one by one
+
+    var quarantinePath: String { journal.path + MarkJournal.quarantineSuffix }
+
+    func quarantined() -> [[String: Any]] {
+        let text = (try? String(contentsOfFile: quarantinePath, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    /// A mark line as another writer could leave it (a note too long for
+    /// the database, which refused the whole import and held every later
+    /// mark forever).
+    func rawMarkLine(key: String, note: String) throws -> Data {
+        var line = try MarkJournal.line(for: try mark(key))
+        let text = String(decoding: line, as: UTF8.self).replacingOccurrences(of: "\"note\":\"\"", with: "\"note\":\"\(note)\"")
+        line = Data(text.utf8)
+        return line
+    }
+
+    @Test("A line the database cannot take (a 201-character note) is quarantined with its reason; later lines import")
+    func tooLongNoteIsQuarantined() throws {
+        let db = try AppDatabase.open(path: databasePath)
+        try journal.append([try mark("a")])
+        try journal.appendLines(try rawMarkLine(key: "long", note: String(repeating: "x", count: 201)))
+        try journal.append([try mark("b", at: 1_795_304_900)])
+        var reported: [MarkJournal.QuarantinedLine] = []
+        let stored = try journal.importPending(into: db, onQuarantine: { reported.append($0) })
+        #expect(stored.map(\.uniqueKey) == ["a", "b"])
+        #expect(try db.markCount() == 2)
+        #expect(contents().isEmpty, "the journal still holds: \(contents())")
+        #expect(reported.count == 1 && reported.first?.reason.contains("201") == true, "\(reported)")
+        let kept = quarantined()
+        #expect(kept.count == 1)
+        #expect((kept.first?["line"] as? String)?.contains("\"key\":\"long\"") == true)
+        #expect((kept.first?["reason"] as? String)?.contains("201") == true)
+        // Shown once: a second import has nothing more to say.
+        var again: [MarkJournal.QuarantinedLine] = []
+        _ = try journal.importPending(into: db, onQuarantine: { again.append($0) })
+        #expect(again.isEmpty)
+    }
+
+    @Test("Garbage, a changed byte and invalid UTF-8 are quarantined with a reason, never silently deleted")
+    func damagedLinesAreQuarantined() throws {
+        let db = try AppDatabase.open(path: databasePath)
+        var changed = try MarkJournal.line(for: try mark("changed"))
+        changed[changed.startIndex + 1] = UInt8(ascii: "X")  // {"X… : no longer JSON
+        try journal.appendLines(Data("this is not json\n".utf8))
+        try journal.appendLines(changed)
+        try journal.appendLines(Data([0x7B, 0xFF, 0xFE, 0x7D, 0x0A]))
+        try journal.append([try mark("good")])
+        var reported: [MarkJournal.QuarantinedLine] = []
+        let stored = try journal.importPending(into: db, onQuarantine: { reported.append($0) })
+        #expect(stored.map(\.uniqueKey) == ["good"])
+        #expect(reported.count == 3, "\(reported)")
+        let kept = quarantined()
+        #expect(kept.count == 3)
+        #expect(kept.allSatisfy { ($0["reason"] as? String)?.isEmpty == false })
+        #expect(kept.contains { $0["lineBase64"] as? String == Data([0x7B, 0xFF, 0xFE, 0x7D]).base64EncodedString() })
+        #expect(contents().isEmpty)
+    }
+
+    @Test("A newer version's line is kept in the journal for the newer program, not deleted or quarantined")
+    func newerVersionLinesAreKept() throws {
+        let db = try AppDatabase.open(path: databasePath)
+        let newer = #"{"v":2,"key":"future","unixNanoseconds":1,"shape":"unknown to v1"}"# + "\n"
+        try journal.appendLines(Data(newer.utf8))
+        try journal.append([try mark("now")])
+        var reported: [MarkJournal.QuarantinedLine] = []
+        let stored = try journal.importPending(into: db, onQuarantine: { reported.append($0) })
+        #expect(stored.map(\.uniqueKey) == ["now"])
+        #expect(reported.isEmpty)
+        #expect(contents() == newer, "the v2 line is gone: \(contents().debugDescription)")
+        #expect(quarantined().isEmpty)
+        // Importing again keeps it still and stores nothing twice.
+        _ = try journal.importPending(into: db)
+        #expect(contents() == newer)
+        #expect(try db.markCount() == 1)
+    }
+
+    /// The journal line parser under random damage (the fuzz target's
+    /// invariant, run in the suite): whatever a line became, the good lines
+    /// around it are stored, and it is stored, kept (a newer version) or
+    /// quarantined — never silently gone, never blocking.
+    @Test("Randomly damaged lines never block the good lines around them, and each line has one fate")
+    func randomDamage() throws {
+        let db = try AppDatabase.open(path: databasePath)
+        var state: UInt64 = 0x2020_0020
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let template = try MarkJournal.line(for: try mark("template", note: "Sun LL"))
+        for round in 0..<200 {
+            var damaged = template.dropLast()  // without its newline
+            for _ in 0...next(4) {
+                let at = damaged.startIndex + next(damaged.count)
+                switch next(3) {
+                case 0: damaged[at] = UInt8(next(256))
+                case 1: damaged.remove(at: at)
+                default: damaged.insert(UInt8(next(256)), at: at)
+                }
+            }
+            damaged.removeAll { $0 == UInt8(ascii: "\n") }
+            let before = try mark("before-\(round)", at: 1_795_000_000 + Int64(round) * 2)
+            let after = try mark("after-\(round)", at: 1_795_000_001 + Int64(round) * 2)
+            try journal.append([before])
+            try journal.appendLines(Data(damaged) + Data([0x0A]))
+            try journal.append([after])
+            var quarantinedHere = 0
+            let stored = try journal.importPending(into: db, onQuarantine: { _ in quarantinedHere += 1 })
+            let keys = Set(stored.compactMap(\.uniqueKey))
+            #expect(keys.contains("before-\(round)") && keys.contains("after-\(round)"), "round \(round): \(keys)")
+            let kept = contents().isEmpty ? 0 : 1
+            let storedDamaged = keys.subtracting(["before-\(round)", "after-\(round)"]).count
+            #expect(quarantinedHere + kept + min(storedDamaged, 1) == 1,
+                    "round \(round): quarantined \(quarantinedHere), kept \(kept), stored \(storedDamaged)")
+            if kept == 1 { try Data().write(to: URL(fileURLWithPath: journal.path)) }
+        }
+    }
 }

@@ -13,9 +13,6 @@ extension AppState {
         set { settings.language = Settings.Language(rawValue: newValue.rawValue) ?? .auto }
     }
 
-    /// What new marks are composed with: position, gpsd, correction, bell
-    /// and flash (off under reduced motion).
-    public var markSettings: MarkSettings { MarkSettings(settings) }
 
     /// Whether marks flash: `marks.flash`, unless reduced motion is on (the
     /// rule `MarkSettings` applies, without parsing the position per row).

@@ -29,7 +29,13 @@ public struct AppState: Equatable, Sendable {
     /// The user's settings: the one source of truth. Panels and render read
     /// them here when they need them (see `AppState+Settings.swift`); toggles
     /// change them here (`changeSetting`), never a copy.
-    public var settings = Settings()
+    public var settings = Settings() {
+        didSet { markSettings = MarkSettings(settings) }
+    }
+    /// What new marks are composed with: position, gpsd, correction, bell
+    /// and flash (off under reduced motion). Parsed once per change of
+    /// `settings`, not on every frame (the marks panel's title reads it).
+    public private(set) var markSettings = MarkSettings(Settings())
     /// Counts `t` presses; plain mode says the time when it changes.
     public var timeRequests = 0
     /// The language the locale asks for (what "auto" means).

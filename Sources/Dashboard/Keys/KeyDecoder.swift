@@ -3,6 +3,8 @@
 /// split anywhere; an escape sequence that is still incomplete stays pending.
 public struct KeyDecoder: Equatable, Sendable {
     private var pending: [UInt8] = []
+    /// An OSC/DCS/APC/PM/SOS string being swallowed (see `ControlStringFilter`).
+    private var controlString = ControlStringFilter()
 
     public init() {}
 
@@ -13,9 +15,16 @@ public struct KeyDecoder: Equatable, Sendable {
         var keys: [Key] = []
         var i = 0
         while i < pending.count {
+            if controlString.isOpen {
+                let (scalar, used) = scalar(at: i)
+                if used == 0 { break }
+                _ = controlString.swallow(scalar ?? 0xFFFD)
+                i += used
+                continue
+            }
             let (key, used) = decode(at: i)
             if used == 0 { break }  // incomplete: wait for more bytes
-            if let key { keys.append(key) }
+            if let key { keys.append(key) } else if opensControlString(at: i) { controlString.open() }
             i += used
         }
         pending.removeFirst(i)
@@ -25,11 +34,17 @@ public struct KeyDecoder: Equatable, Sendable {
     /// Whether a lone ESC is waiting: the Escape key if no more bytes follow
     /// soon (the shell then calls `flushEscape`), else the start of a
     /// sequence.
-    public var isWaitingAfterEscape: Bool { pending == [27] }
+    public var isWaitingAfterEscape: Bool { pending == [27] || controlString.isOpen }
 
     /// A lone ESC that no more bytes followed (the shell calls this after a
     /// short pause) is the Escape key.
+    /// An unterminated control string ends at the pause, swallowed.
     public mutating func flushEscape() -> [Key] {
+        if controlString.isOpen {
+            controlString.close()
+            pending.removeAll()
+            return []
+        }
         guard pending == [27] else { return [] }
         pending.removeAll()
         return [.escape]
@@ -69,7 +84,54 @@ public struct KeyDecoder: Equatable, Sendable {
         let slice = Array(pending[i..<(i + length)])
         guard slice.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }),
               let text = String(validating: slice, as: UTF8.self), let ch = text.first else { return (nil, 1) }
+        if let v = ch.unicodeScalars.first?.value, ControlStringFilter.isC1(v) {
+            return decodeC1(v, at: i, length: length)
+        }
         return (.character(ch), length)
+    }
+
+    /// An 8-bit control: a string introducer opens the filter, CSI (U+009B)
+    /// is swallowed to its final byte, any other C1 control is dropped.
+    func decodeC1(_ v: UInt32, at i: Int, length: Int) -> (Key?, Int) {
+        if ControlStringFilter.opensString(c1: v) {
+            return (nil, length)  // `feed` opens the filter (decode is non-mutating)
+        }
+        guard v == 0x9B else { return (nil, length) }
+        var j = i + length
+        while j < pending.count, !(0x40...0x7E).contains(pending[j]) {
+            if j - i > 16 { return (nil, j - i) }
+            j += 1
+        }
+        guard j < pending.count else { return (nil, 0) }
+        return (nil, j - i + 1)
+    }
+
+    /// Whether the bytes at `i` are a string introducer (ESC ] … or 8-bit).
+    func opensControlString(at i: Int) -> Bool {
+        if pending[i] == 27 {
+            return i + 1 < pending.count && ControlStringFilter.opensString(afterEscape: UInt32(pending[i + 1]))
+        }
+        guard pending[i] == 0xC2 else { return false }
+        let (v, _) = scalar(at: i)
+        return v.map(ControlStringFilter.opensString(c1:)) ?? false
+    }
+
+    /// One scalar at `i` inside a control string (nil for a byte that is
+    /// not valid UTF-8; used 0 when incomplete).
+    func scalar(at i: Int) -> (UInt32?, Int) {
+        let b = pending[i]
+        if b < 0x80 { return (UInt32(b), 1) }
+        let length: Int
+        switch b {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return (nil, 1)
+        }
+        guard i + length <= pending.count else { return (nil, 0) }
+        guard let text = String(validating: pending[i..<(i + length)], as: UTF8.self),
+              let v = text.unicodeScalars.first?.value else { return (nil, 1) }
+        return (v, length)
     }
 
     /// `ESC [ n ~` for F1…F12, as xterm, tmux and the Linux console (F6
@@ -82,6 +144,7 @@ public struct KeyDecoder: Equatable, Sendable {
         guard i + 1 < pending.count else { return (nil, 0) }
         let next = pending[i + 1]
         if next == 27 { return (.escape, 1) }
+        if ControlStringFilter.opensString(afterEscape: UInt32(next)) { return (nil, 2) }  // `feed` opens the filter
         guard next == UInt8(ascii: "[") || next == UInt8(ascii: "O") else { return (.escape, 1) }
         // CSI / SS3: parameters then one final byte in 0x40…0x7E.
         var j = i + 2

@@ -28,9 +28,13 @@ public enum BigDigits {
 
     /// The lines of one digit.
     public static func lines(for digit: Character) -> [String] {
-        (glyphs[digit] ?? glyphs["0"] ?? []).map { row in
-            String(row.flatMap { $0 == "#" ? "██" : "  " })
-        }
+        rendered[digit] ?? rendered["0"] ?? []
+    }
+
+    /// Every glyph's lines, drawn once (the clock draws eight digits a
+    /// second).
+    static let rendered: [Character: [String]] = glyphs.mapValues { rows in
+        rows.map { row in String(row.flatMap { $0 == "#" ? "██" : "  " }) }
     }
 
     /// Draws the clock text `DDd HHh MMm SSs` in big digits with its top-left

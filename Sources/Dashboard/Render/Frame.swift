@@ -1,3 +1,5 @@
+import TimeKit
+
 /// One character cell of a frame: what is shown and what it means.
 public struct Cell: Equatable, Hashable, Sendable {
     public var character: Character
@@ -37,8 +39,9 @@ public struct Frame: Equatable, Sendable {
     }
 
     /// Writes `text` from column `x` on row `y`, clipped to `clip` (default
-    /// the whole frame). Control characters are shown inert (as `�`), so no
-    /// text can ever reach the terminal as an escape sequence. Returns the
+    /// the whole frame). Control and bidi characters are shown as visible
+    /// stand-ins (`InertText`: `␛`, `U+202E`), so no text can ever reach the
+    /// terminal as an escape sequence or reorder what is drawn. Returns the
     /// column after the last cell written.
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, role: StyleRole = .normal, clip: Rect? = nil) -> Int {
@@ -47,7 +50,7 @@ public struct Frame: Equatable, Sendable {
         let left = max(0, area.x)
         let right = min(size.columns, area.maxX)
         var column = x
-        for ch in text {
+        for ch in InertText.display(text) {
             let shown = Self.inert(ch)
             let width = DisplayWidth.of(shown)
             if width == 0 { continue }

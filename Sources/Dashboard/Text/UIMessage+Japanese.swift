@@ -25,6 +25,10 @@ extension UIMessage {
         case let .markNotSaved(reason, markTime, iso): "\(markTime) マーク未保存（\(reason)）\(iso)、書き留めてください"
         case let .heldInJournal(markTime, more, reason):
             "\(markTime) ジャーナルに保留\(more > 0 ? "（+\(more)）" : ""): \(reason)"
+        case let .storeFileChanged(deleted, path):
+            "データベースが使用中に\(deleted ? "削除" : "置き換え")されました。新しいマークは \(path) に保存されるまでジャーナルに保持します"
+        case let .journalLinesQuarantined(count, path):
+            "ジャーナルの \(count) 行を取り込めませんでした。理由とともに \(path) に移しました"
         case .noteSaved(let id): "#\(id) のメモを保存しました（u で元に戻す）。"
         case let .markDeleted(id, markTime): (id.map { "#\($0)" } ?? "保留中のマーク") + " \(markTime) を削除しました（u で元に戻す）。"
         case .markRestored(let id): "#\(id) を元に戻しました。"
@@ -34,6 +38,7 @@ extension UIMessage {
         case let .markRecorded(id, markTime, iso, position): "マーク #\(id) を記録: \(markTime)、\(iso)、\(position)。"
         case let .teamStatus(online, toSend):
             online ? "チーム: 接続中" + (toSend > 0 ? "、送信待ち \(toSend) 件" : "") : "チーム: オフライン、送信待ち \(toSend) 件"
+        case .teamRefused(let count): "サーバーが \(count) 件を拒否（timedeck team status）"
         case let .teamMarkArrived(station, markTime, iso): "局 \(station) のマーク: \(markTime)、\(iso)。"
         case .typedNote(let text):
             "入力: \(text.isEmpty ? "（空）" : UIMessage.withoutTrailingSpaces(text))"

@@ -37,6 +37,10 @@ public enum UIMessage: Hashable, Sendable {
     case markNotSaved(reason: String, markTime: String, iso: String)
     /// Marks durable in the journal but not yet in SQLite (`more` besides the newest).
     case heldInJournal(markTime: String, more: Int, reason: String)
+    /// The database file deleted or replaced while the dashboard had it open.
+    case storeFileChanged(deleted: Bool, path: String)
+    /// Journal lines that could not be imported, moved aside with their reasons.
+    case journalLinesQuarantined(count: Int, path: String)
     case noteSaved(id: Int64)
     /// `id` nil: a held mark (deleted in the journal).
     case markDeleted(id: Int64?, markTime: String)
@@ -47,6 +51,8 @@ public enum UIMessage: Hashable, Sendable {
     case markRecorded(id: Int64, markTime: String, iso: String, position: String)
     /// The team log link: `team: online` / `team: offline, 3 to send`.
     case teamStatus(online: Bool, toSend: Int)
+    /// Changes the server refused for good, set aside (not "offline").
+    case teamRefused(count: Int)
     /// Plain mode: another station's mark arrived.
     case teamMarkArrived(station: String, markTime: String, iso: String)
     case typeNote(id: Int64?, current: String)
@@ -182,6 +188,10 @@ public enum UIMessage: Hashable, Sendable {
         case let .markNotSaved(reason, markTime, iso): "\(markTime) MARK NOT SAVED (\(reason)) \(iso), write it down"
         case let .heldInJournal(markTime, more, reason):
             "\(markTime) held in journal\(more > 0 ? " (+\(more))" : ""): \(reason)"
+        case let .storeFileChanged(deleted, path):
+            "Database file \(deleted ? "deleted" : "replaced") while open: new marks stay in the journal until stored in \(path)"
+        case let .journalLinesQuarantined(count, path):
+            "\(count) journal line\(count == 1 ? "" : "s") could not be imported; moved with the reason to \(path)"
         case .noteSaved(let id): "Note saved on #\(id) (u undoes)."
         case let .markDeleted(id, markTime): "Deleted " + (id.map { "#\($0)" } ?? "the held mark") + " \(markTime) (u undoes)."
         case .markRestored(let id): "Restored #\(id)."
@@ -191,6 +201,7 @@ public enum UIMessage: Hashable, Sendable {
         case let .markRecorded(id, markTime, iso, position): "Mark #\(id) recorded: \(markTime), \(iso), \(position)."
         case let .teamStatus(online, toSend):
             online ? "team: online" + (toSend > 0 ? ", \(toSend) to send" : "") : "team: offline, \(toSend) to send"
+        case .teamRefused(let count): "\(count) refused by the server (timedeck team status)"
         case let .teamMarkArrived(station, markTime, iso): "Station \(station) marked \(markTime), \(iso)."
         case .typedNote(let text):
             "Typed: \(text.isEmpty ? "(empty)" : Self.withoutTrailingSpaces(text))"
@@ -340,8 +351,8 @@ extension UIMessage {
     public enum Kind: CaseIterable, Sendable {
         case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
-        case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, noteSaved, markDeleted, markRestored, marksRestored
-        case marksCleared, storeError, markRecorded, teamStatus, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
+        case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, storeFileChanged, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
+        case marksCleared, storeError, markRecorded, teamStatus, teamRefused, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
         case unknownMarsSite, marsChoicesNotRemembered, marsSiteNameTaken, marsCallMoved, marsGoToUnreadable
@@ -378,6 +389,8 @@ extension UIMessage {
         case .notesAreAtMost: .notesAreAtMost
         case .markNotSaved: .markNotSaved
         case .heldInJournal: .heldInJournal
+        case .journalLinesQuarantined: .journalLinesQuarantined
+        case .storeFileChanged: .storeFileChanged
         case .noteSaved: .noteSaved
         case .markDeleted: .markDeleted
         case .markRestored: .markRestored
@@ -386,6 +399,7 @@ extension UIMessage {
         case .storeError: .storeError
         case .markRecorded: .markRecorded
         case .teamStatus: .teamStatus
+        case .teamRefused: .teamRefused
         case .teamMarkArrived: .teamMarkArrived
         case .typeNote: .typeNote
         case .typedNote: .typedNote
@@ -487,12 +501,17 @@ extension UIMessage {
         case .markNotSaved: [.markNotSaved(reason: "SQLITE_FULL", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]
         case .heldInJournal: [.heldInJournal(markTime: "21d 23h 47m 12.000s", more: 0, reason: "DB busy"),
                               .heldInJournal(markTime: "21d 23h 47m 12.000s", more: 2, reason: "DB busy")]
+        case .storeFileChanged: [.storeFileChanged(deleted: true, path: "/data/timedeck.sqlite"),
+                                 .storeFileChanged(deleted: false, path: "/data/timedeck.sqlite")]
+        case .journalLinesQuarantined: [.journalLinesQuarantined(count: 1, path: "/data/timedeck.sqlite.pending-marks.rejected"),
+                                        .journalLinesQuarantined(count: 3, path: "/data/timedeck.sqlite.pending-marks.rejected")]
         case .noteSaved: [.noteSaved(id: 2)]
         case .markDeleted: [.markDeleted(id: 2, markTime: "21d 23h 47m 12.000s"), .markDeleted(id: nil, markTime: "21d 23h 47m 12.000s")]
         case .markRestored: [.markRestored(id: 2)]
         case .marksRestored: [.marksRestored(count: 4)]
         case .marksCleared: [.marksCleared(count: 4)]
         case .storeError: [.storeError("SQLITE_FULL")]
+        case .teamRefused: [.teamRefused(count: 1), .teamRefused(count: 3)]
         case .teamStatus: [.teamStatus(online: true, toSend: 0), .teamStatus(online: true, toSend: 2),
                            .teamStatus(online: false, toSend: 5)]
         case .teamMarkArrived: [.teamMarkArrived(station: "north", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]

@@ -15,7 +15,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case keyPreviousSetting, keyNextSetting, keyNextChoice, keyPreviousChoice, keyCloseSettings
     case keyCloseHelp, keyScrollUp, keyScrollDown, keyPageUp, keyPageDown, keyRecordMarkTyping
     case keyRecordMark, keyNewerMark, keyOlderMark, keyFiveNewer, keyFiveOlder, keyNewestMark, keyOldestMark
-    case keyEditNote, keyDeleteMark, keyUndoMarks, keyClearMarks, keyToggleBell, keyToggleFlash
+    case keyEditNote, keyDeleteMark, keyUndoMarks, keyClearMarks, keyToggleBell, keyToggleFlash, keyDismissNotSaved
     case keyLongitudeFineEast, keyLongitudeFineWest, keyLongitudeCoarseEast, keyLongitudeCoarseWest
     case keyNextSite, keyToggleAdvanced
     case keyCallLater, keyCallEarlier, keyCallHourLater, keyCallHourEarlier, keyToggleNow
@@ -102,6 +102,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .keyClearMarks: "Clear all marks (asks first; u undoes)"
         case .keyToggleBell: "Bell on/off for new marks"
         case .keyToggleFlash: "Flash on/off for new marks"
+        case .keyDismissNotSaved: "Dismiss the list of marks NOT saved"
         case .keyLongitudeFineEast: "Longitude 0.1° east"
         case .keyLongitudeFineWest: "Longitude 0.1° west"
         case .keyLongitudeCoarseEast: "Longitude 10° east"

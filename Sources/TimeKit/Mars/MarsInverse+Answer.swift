@@ -25,9 +25,11 @@ public struct MarsTimeQuery: Equatable, Sendable {
     public var isMissionSol: Bool { landingUnixSeconds != nil }
 
     /// The same query `sols` later (the schedule's rows).
+    /// Saturates at the ends of `Int` (`answer` then says out of range).
     public func adding(sols: Int) -> MarsTimeQuery {
         var next = self
-        next.sol += sols
+        let (sum, overflow) = sol.addingReportingOverflow(sols)
+        next.sol = overflow ? (sols > 0 ? Int.max : Int.min) : sum
         return next
     }
 }
@@ -80,8 +82,15 @@ extension MarsInverse {
         MarsTable.landingLocalSolFloor(site: site, leapSeconds: leapSeconds).map(Int.init)
     }
 
+    /// Largest sol number (either sign) `answer` does arithmetic on; the
+    /// years 1700–2200 are within about ±130,000 sols of any epoch used.
+    public static let solLimit = 1_000_000
+
     /// The Earth instant of `query`, or why there is none.
     public static func answer(_ query: MarsTimeQuery, leapSeconds: LeapSecondTable) throws(MarsInverseError) -> MarsInverseAnswer {
+        // Checked before any arithmetic: `--sol 9223372036854775807` trapped
+        // on overflow (issue 20). No mission's sol is anywhere near this.
+        guard (-Self.solLimit...Self.solLimit).contains(query.sol) else { throw .outOfRange(sol: query.sol) }
         var localSol = query.sol
         if let site = query.site, let landingInstant = query.landingUnixSeconds {
             // As `MarsSite.missionSol` counts: the landing's local sol, floored.

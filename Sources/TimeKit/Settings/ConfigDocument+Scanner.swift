@@ -120,8 +120,10 @@ extension ConfigDocument {
                 skipSpaces()
                 if take("]") { return .array(items) }
                 if peek == nil || peek == "#" { throw error("arrays must be closed on the same line with ']'") }
+                // Refused before descending: a value nested 30,000 deep used
+                // to recurse until the stack overflowed (issue 20).
+                if peek == "[" { throw error("nested arrays are not used in timedeck's config") }
                 let item = try value()
-                if case .array = item { throw error("nested arrays are not used in timedeck's config") }
                 items.append(item)
                 skipSpaces()
                 if take(",") { continue }

@@ -57,7 +57,7 @@ public struct SettingKey: Sendable {
             guard text.isEmpty || text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") else {
                 throw Invalid(message: "expected a URL starting with postgresql:// (or empty for no team)")
             }
-            settings.teamURL = text.isEmpty ? nil : text
+            settings.teamURL = text.isEmpty ? nil : ConnectionString(text)
         },
         SettingKey(table: "team", key: "station",
                    help: "This station's name in the team log (letters, digits, . _ -, at most 63); empty for the host name.",

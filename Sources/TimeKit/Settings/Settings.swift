@@ -22,8 +22,8 @@ public struct Settings: Equatable, Sendable {
     /// gpsd as `host:port`; nil when turned off.
     public var gpsdAddress: String? = "127.0.0.1:2947"
     /// The team log (`team.url`, a `postgresql://` URL), or nil: no team.
-    /// May hold a password; never write it anywhere but the config file.
-    public var teamURL: String?
+    /// May hold a password: a `ConnectionString`, whose printed forms hide it.
+    public var teamURL: ConnectionString?
     /// This station's name in the team log; nil means the host name.
     public var teamStation: String?
     public var marsLongitudeEast: Double?

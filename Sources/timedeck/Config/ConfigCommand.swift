@@ -12,7 +12,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Path: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print where the config file is (it may not exist yet).")
-        func run() { print(ConfigFile.locate().url.path) }
+        func run() { Console.out(ConfigFile.locate().url.path) }
     }
 
     struct Check: ParsableCommand {
@@ -22,13 +22,13 @@ struct ConfigCommand: ParsableCommand {
             let file = ConfigFile.locate()
             var loaded = file.load()
             guard loaded.exists else {
-                print("\(file.url.path): no file; timedeck uses the defaults (timedeck config init writes them out).")
+                Console.out("\(file.url.path): no file; timedeck uses the defaults (timedeck config init writes them out).")
                 return
             }
             if let site = ConfigFile.marsSiteProblem(loaded.settings, text: loaded.text) { loaded.problems.append(site) }
             loaded.problems += ConfigFile.marsSiteClashes(loaded.settings, text: loaded.text)
             guard !loaded.problems.isEmpty else {
-                print("\(file.url.path): OK")
+                Console.out("\(file.url.path): OK")
                 return
             }
             var err = StandardError()
@@ -51,7 +51,7 @@ struct ConfigCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             try file.writeAtomically(SettingKey.template)
-            print("wrote \(file.url.path)")
+            Console.out("wrote \(file.url.path)")
         }
     }
 
@@ -90,7 +90,7 @@ struct ConfigCommand: ParsableCommand {
                 // in team.url is not echoed to the terminal.
                 let written: String
                 if case .string(let text) = typed { written = text } else { written = typed.description }
-                print("\(key) = \(key == "team.url" ? TeamURL.redacted(written) : written)")
+                Console.out("\(key) = \(key == "team.url" ? TeamURL.redacted(written) : written)")
             } catch {
                 var err = StandardError()
                 print(error, to: &err)
@@ -112,12 +112,12 @@ struct ConfigCommand: ParsableCommand {
     struct Keys: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List every config key with its default and meaning.")
         func run() {
-            for key in SettingKey.all { print("\(key.path) = \(key.defaultText)\n    \(key.help)") }
+            for key in SettingKey.all { Console.out("\(key.path) = \(key.defaultText)\n    \(key.help)") }
         }
     }
 }
 
 /// `print(…, to: &err)` for stderr.
 struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) { FileHandle.standardError.write(Data(string.utf8)) }
+    mutating func write(_ string: String) { Console.error(string) }
 }

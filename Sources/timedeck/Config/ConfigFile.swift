@@ -48,7 +48,7 @@ struct ConfigFile {
 
         /// Prints the summary, if there are problems, to stderr (subcommands).
         func warnOnStderr() {
-            if let summary { FileHandle.standardError.write(Data("timedeck: \(summary)\n".utf8)) }
+            if let summary { Console.error("timedeck: \(summary)\n") }
         }
     }
 
@@ -107,8 +107,10 @@ struct ConfigFile {
         }
         let changed = document.setting(table, key, to: value)
         let (settings, problems) = Settings.parse(changed.text)
+        // team.url may hold a password, in a URL or a key=value conninfo.
+        let shown = "\(table).\(key)" == "team.url" ? ConnectionString("\(value)").description : "\(value)"
         if let problem = problems.first(where: { $0.key == "\(table).\(key)" || $0.key == "[\(table)]" }) {
-            throw WriteError(description: "timedeck: \(table).\(key) = \(value) is not valid: \(problem.message)")
+            throw WriteError(description: "timedeck: \(table).\(key) = \(shown) is not valid: \(problem.message)")
         }
         if "\(table).\(key)" == "mars.site", let problem = Self.marsSiteProblem(settings, text: changed.text) {
             throw WriteError(description: "timedeck: \(table).\(key) = \(value) is not valid: \(problem.message); \(problem.advice)")

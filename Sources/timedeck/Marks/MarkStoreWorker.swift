@@ -171,6 +171,22 @@ final class MarkStoreWorker: @unchecked Sendable {
     /// per reason, or every time after new marks were held).
     private func flushJournal(reportAlways: Bool) {
         guard let journal else { return }
+        // Before each write: is the file we have open still the one at the
+        // path? If it was deleted or replaced, nothing more goes into it:
+        // marks stay in the journal until stored in the file the next
+        // command will open (recreated here if it is gone). Said once, after
+        // this flush, so the message is the last word.
+        let change = store.fileChange()
+        if change != nil {
+            store.reopen()
+            reportedWaiting = nil
+        }
+        defer {
+            if let change {
+                post(.marks(.storeFileChanged(deleted: change == .deleted, path: store.url.path)))
+                if !journalMayHoldEntries, (try? store.existing(busyTimeout: Self.busyWait)) != nil { perform(.reload) }
+            }
+        }
         do {
             // No database and nothing journaled: nothing to create a file for.
             let wait = Self.busyWait
@@ -179,7 +195,9 @@ final class MarkStoreWorker: @unchecked Sendable {
                 journalMayHoldEntries = false
                 return
             }
-            let stored = try journal.importPending(into: db, busyTimeout: Self.busyWait)
+            var quarantined = 0
+            let stored = try journal.importPending(into: db, busyTimeout: Self.busyWait, onQuarantine: { _ in quarantined += 1 })
+            if quarantined > 0 { post(.marks(.journalQuarantined(count: quarantined, path: journal.quarantinePath))) }
             journalMayHoldEntries = false
             reportedWaiting = nil
             for mark in stored { post(.marks(.recorded(mark))) }
@@ -196,6 +214,13 @@ final class MarkStoreWorker: @unchecked Sendable {
     /// A note, delete, undo, clear or reload; retried while the database is
     /// busy (journaling any Space pressed meanwhile), for `patience`.
     private func perform(_ effect: MarksEffect) {
+        // A reload is what the look for other writers asks for; a file
+        // deleted or replaced under us is found by that look too (issue 20),
+        // and the journal flush reopens, says so and reloads.
+        if case .reload = effect, store.fileChange() != nil {
+            flushJournal(reportAlways: true)
+            return
+        }
         let wait = Self.busyWait
         do {
             let event: Event? = try patiently {

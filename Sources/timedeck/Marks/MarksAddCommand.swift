@@ -38,6 +38,19 @@ struct MarksAddCommand: ParsableCommand {
     func run() throws {
         // The instant first, before any parsing, I/O or connection.
         let instant = RealtimeClock.nowUnixNanoseconds()
+        do {
+            try record(at: instant)
+        } catch let exit as ExitCode where exit.rawValue == 1 {
+            // The store failed (a full disk, a damaged file): the instant the
+            // user asked for is printed, to write down (issue 20). Usage
+            // errors (exit 2) never meant to store anything.
+            let mark = SightingMark(unixNanoseconds: instant)
+            Console.error("timedeck: MARK NOT SAVED: \(mark.markTimeText) \(mark.isoText); write it down\n")
+            throw exit
+        }
+    }
+
+    func record(at instant: Int64) throws {
         let kernel = RealtimeClock.kernelStatus()
         let options = try parsedOptions()
         let db = try MarksCLI.openStore(importingJournal: false)
@@ -125,8 +138,8 @@ struct MarksAddCommand: ParsableCommand {
             throw MarksCLI.fail("MARK NOT SAVED (database busy, and \(error)): \(mark.markTimeText) \(mark.isoText), "
                                 + "write it down", code: 1)
         }
-        FileHandle.standardError.write(Data(("timedeck: the database is busy (another process holds its lock); the mark "
-            + "is safe in \(journal.path) and is stored the next time timedeck opens the database\n").utf8))
+        Console.error(("timedeck: the database is busy (another process holds its lock); the mark "
+            + "is safe in \(journal.path) and is stored the next time timedeck opens the database\n"))
         if json {
             print(MarkExport.json([mark]))
         } else {

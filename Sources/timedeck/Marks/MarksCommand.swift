@@ -23,7 +23,7 @@ struct MarksCommand: ParsableCommand {
 enum MarksCLI {
     static func fail(_ message: String, code: Int32 = 2) -> ExitCode {
         let text = message.hasPrefix("timedeck: ") ? String(message.dropFirst("timedeck: ".count)) : message
-        FileHandle.standardError.write(Data(("timedeck: " + text + "\n").utf8))
+        Console.error(("timedeck: " + text + "\n"))
         return ExitCode(code)
     }
 
@@ -53,15 +53,22 @@ enum MarksCLI {
     static func importJournal(_ db: AppDatabase) -> (any Error)? {
         guard let journal = MarkJournal.beside(db) else { return nil }
         do {
-            try journal.importPending(into: db)
+            var quarantined: [MarkJournal.QuarantinedLine] = []
+            try journal.importPending(into: db, onQuarantine: { quarantined.append($0) })
+            if !quarantined.isEmpty {
+                let lines = quarantined.count == 1 ? "1 line" : "\(quarantined.count) lines"
+                Console.error("timedeck: \(lines) of \(journal.path) could not be imported and were moved to "
+                    + "\(journal.quarantinePath) with the reason (" + quarantined.map(\.reason).joined(separator: "; ")
+                    + "); every other mark was stored\n")
+            }
             return nil
         } catch {
             let count = (try? journal.pending().count) ?? 0
             if count > 0 {
                 let marks = count == 1 ? "1 mark" : "\(count) marks"
-                FileHandle.standardError.write(Data(("timedeck: \(marks) held in \(journal.path) could not be stored yet "
+                Console.error(("timedeck: \(marks) held in \(journal.path) could not be stored yet "
                     + "(\(AppDatabase.shortReason(error))); they stay there and are stored the next time timedeck opens "
-                    + "the database\n").utf8))
+                    + "the database\n"))
             }
             return error
         }
@@ -171,7 +178,7 @@ extension MarksCLI {
         let db = try openStore()
         do {
             let client = try team.connect()
-            try TeamSender.sendAll(from: db, to: client)
+            try TeamSender.sendAll(from: db, to: client, configuration: team.configuration)
             return try client.allMarks()
         } catch {
             throw fail("\(TeamSetup.brief(error)) (server \(team.redactedURL))", code: 1)

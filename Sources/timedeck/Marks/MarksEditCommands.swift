@@ -42,8 +42,8 @@ struct MarksNoteCommand: ParsableCommand {
                 throw MarksCLI.fail("the database is busy (another process holds its lock); the note was not saved. "
                                     + "Try again when it is free.", code: 1)
             }
-            FileHandle.standardError.write(Data(("timedeck: the database is busy (another process holds its lock); the note is "
-                + "safe in \(journal.path) and is stored the next time timedeck opens the database\n").utf8))
+            Console.error(("timedeck: the database is busy (another process holds its lock); the note is "
+                + "safe in \(journal.path) and is stored the next time timedeck opens the database\n"))
             mark = stored
             held = true
         } catch {

@@ -19,8 +19,11 @@ struct MarksExportCommand: ParsableCommand {
     @Option(help: "Write to this file instead of standard output.")
     var output: String?
 
-    @Flag(help: "Replace FILE if it exists.")
+    @Flag(help: "Replace FILE if it exists (a regular file only; a device, FIFO, folder or link is never replaced).")
     var force = false
+
+    @Option(help: "Permissions of FILE in octal, e.g. 644 to let others read it (default 600: only you).")
+    var mode: FileMode?
 
     @Flag(help: "Export every station's marks from the team log (team.url), with a station column/key.")
     var team = false
@@ -39,24 +42,24 @@ struct MarksExportCommand: ParsableCommand {
     }
 
     /// Streams the export to standard output (notes inert on a terminal),
-    /// or to `target` without replacing a file unless `--force`, and says so.
+    /// or to `target` through `AtomicOutputFile` (a regular file, atomic,
+    /// 0600 unless `--mode`; never replacing a file unless `--force`), and
+    /// says so.
     func emit(noun: String, to target: URL?, withStation: Bool,
               rows: (inout MarkExportWriter) throws -> Void) throws {
         let inert = target == nil && MarksCLI.stdoutIsTerminal
         let writerFormat: MarkExportWriter.Format = format == .csv ? .csv(inertText: inert) : .json
-        func write(to fd: Int32) throws -> Int {
-            var writer = MarkExportWriter(format: writerFormat, withStation: withStation) {
-                try FileDescriptorOutput.writeAll($0, to: fd)
-            }
+        func stream(into sink: @escaping ([UInt8]) throws -> Void) throws -> Int {
+            var writer = MarkExportWriter(format: writerFormat, withStation: withStation, flush: sink)
             try writer.begin()
             try rows(&writer)
             try writer.end()
-            if format == .json { try FileDescriptorOutput.writeAll([0x0A], to: fd) }
+            if format == .json { try sink([0x0A]) }
             return writer.count
         }
         guard let target else {
             do {
-                _ = try write(to: STDOUT_FILENO)
+                _ = try stream { try FileDescriptorOutput.writeAll($0, to: STDOUT_FILENO) }
             } catch let error as FileDescriptorOutput.Failure {
                 throw MarksCLI.fail("cannot write to standard output: \(error.description)", code: 1)
             }
@@ -64,11 +67,15 @@ struct MarksExportCommand: ParsableCommand {
         }
         let count: Int
         do {
-            count = try ExportFile.write(to: target, replacing: force) { try write(to: $0) }
-        } catch let error as ExportFile.Failure {
+            // Discarded (nothing left behind) unless committed.
+            let file = try AtomicOutputFile(path: target.path, replacing: force,
+                                            mode: mode?.bits ?? AtomicOutputFile.privateMode)
+            count = try stream { try file.write($0) }
+            try file.commit()
+        } catch let error as AtomicOutputFile.Failure {
             throw MarksCLI.fail(error.description, code: error.isUsage ? 2 : 1)
         }
-        FileHandle.standardError.write(Data("wrote \(count) \(noun)\(count == 1 ? "" : "s") to \(target.path)\n".utf8))
+        Console.error("wrote \(count) \(noun)\(count == 1 ? "" : "s") to \(target.path)\n")
     }
 }
 
@@ -81,83 +88,29 @@ extension MarksExportCommand {
     }
 }
 
-/// Writing an export safely: to a temporary file in the same folder, fsynced,
-/// then moved into place in one step, so a reader never sees half a file and
-/// an existing file is never replaced unless asked (`link(2)` refuses to
-/// overwrite, which closes the check-then-write race).
+/// The export's destination: checked before the store is opened, written
+/// through `AtomicOutputFile` (regular files only, atomic, 0600 unless
+/// `--mode`).
 enum ExportFile {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        var isUsage: Bool
-    }
-
-    /// The absolute target, or a usage error: missing folder, a folder given
-    /// as FILE, or an existing file without --force.
+    /// The absolute target, or a usage error (exit 2) naming what is wrong.
     static func checkedTarget(_ path: String, force: Bool) throws -> URL {
-        guard !path.isEmpty, !path.contains("\0") else { throw MarksCLI.fail("--output needs a file name") }
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        let folder = url.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw MarksCLI.fail("cannot write \(path): the folder \(folder.path) does not exist; nothing was written")
-        }
-        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
-            throw MarksCLI.fail("cannot write \(path): it is a folder; give a file name; nothing was written")
-        }
-        if FileManager.default.fileExists(atPath: url.path) && !force {
-            throw MarksCLI.fail("\(path) already exists; add --force to replace it (nothing was written)")
-        }
-        guard access(folder.path, W_OK) == 0 else {
-            throw MarksCLI.fail("cannot write \(path): no permission to write in \(folder.path); nothing was written")
-        }
-        return url
-    }
-
-    /// Writes the export through `body` (given the temporary file's
-    /// descriptor; it returns the count of rows written), then fsyncs and
-    /// moves it into place. Nothing is left behind on failure.
-    static func write(to target: URL, replacing: Bool, _ body: (Int32) throws -> Int) throws -> Int {
-        let folder = target.deletingLastPathComponent().path
-        let temp = "\(folder)/.\(target.lastPathComponent).\(getpid()).tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure(description: "cannot create \(temp): \(errnoText())", isUsage: false) }
-        var count = 0
-        var ok = true
-        var bodyError: String?
         do {
-            count = try body(fd)
-        } catch let error as FileDescriptorOutput.Failure {
-            ok = false
-            bodyError = error.description
-        } catch {
-            close(fd)
-            unlink(temp)
-            throw error
+            try AtomicOutputFile.check(path: path, replacing: force)
+        } catch let failure as AtomicOutputFile.Failure {
+            throw MarksCLI.fail(failure.description, code: failure.isUsage ? 2 : 1)
         }
-        ok = ok && fsync(fd) == 0
-        let writeError = bodyError ?? errnoText()
-        close(fd)
-        guard ok else {
-            unlink(temp)
-            throw Failure(description: "cannot write \(target.path): \(writeError); nothing was written", isUsage: false)
-        }
-        if replacing {
-            guard rename(temp, target.path) == 0 else {
-                let e = errnoText(); unlink(temp)
-                throw Failure(description: "cannot replace \(target.path): \(e); nothing was written", isUsage: false)
-            }
-        } else {
-            guard link(temp, target.path) == 0 else {
-                let exists = errno == EEXIST
-                let e = errnoText(); unlink(temp)
-                throw Failure(description: exists ? "\(target.path) already exists; add --force to replace it (nothing was written)"
-                                                  : "cannot create \(target.path): \(e); nothing was written",
-                              isUsage: exists)
-            }
-            unlink(temp)
-        }
-        return count
+        return URL(fileURLWithPath: path).standardizedFileURL
+    }
+}
+
+/// `--mode 644`: the permission bits of the export file, in octal.
+struct FileMode: ExpressibleByArgument {
+    var bits: mode_t
+
+    init?(argument: String) {
+        guard (1...4).contains(argument.count), let value = mode_t(argument, radix: 8), value <= 0o777 else { return nil }
+        bits = value
     }
 
-    static func errnoText() -> String { String(cString: strerror(errno)) }
+    static var defaultValueDescription: String { "600" }
 }

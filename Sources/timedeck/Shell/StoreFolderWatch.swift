@@ -89,7 +89,9 @@ final class StoreLook: Sendable {
         }
         if already { return }
         queue.submit { [self] in
-            let changed = store.changedElsewhere()
+            // A file deleted or replaced under the open store is a change
+            // too (the marks worker then reopens and says so).
+            let changed = store.fileChange() != nil ? true : store.changedElsewhere()
             state.withLock { $0 = (pending: false, retry: changed == nil) }
             guard changed == true else { return [] }
             marks?()

@@ -56,13 +56,20 @@ final class SignalWatcher {
     /// SIGQUIT is Ctrl-\ in cbreak mode: left alone, the Swift runtime's
     /// backtracer would catch it and print a crash report over a raw terminal
     /// (found by the key storm, issue 8).
-    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    ///
+    /// The rest are every other signal whose default is to end the process
+    /// (issue 20: SIGUSR1 left the terminal raw, in the alternate screen):
+    /// each now leaves through the loop like SIGTERM, saves done, exit 128 +
+    /// its number. Faults are `TerminalRescue`'s.
+    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+                                   SIGXCPU, SIGXFSZ, SIGPIPE, SIGIO, SIGPWR, SIGSTKFLT]
     /// Kept so the pipe outlives the handlers that write to it.
     private let wake: WakePipe
 
     init(wake: WakePipe) {
         self.wake = wake
         signalWakeFd = wake.writeFd
+        TerminalRescue.install()
         for sig in Self.watched {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signalNumber in
@@ -79,6 +86,7 @@ final class SignalWatcher {
     /// them) before the pipe can close: a late signal must never write into
     /// whatever file reuses the descriptor.
     deinit {
+        TerminalRescue.uninstall()
         for sig in Self.watched { signal(sig, SIG_IGN) }
         signalWakeFd = -1
     }

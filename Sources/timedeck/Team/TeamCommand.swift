@@ -39,10 +39,12 @@ struct TeamSyncCommand: ParsableCommand {
         let queued = try MarksCLI.store { try db.outboxSummary().count }
         // Always connects, so an unreachable server is reported even with
         // nothing queued.
-        switch Result(catching: { try TeamSender.sendAll(from: db, to: team.connect()) }) {
+        switch Result(catching: { try TeamSender.sendAll(from: db, to: team.connect(), configuration: team.configuration) }) {
         case .success(let sent):
-            print("sent \(sent) change\(sent == 1 ? "" : "s") as station \(team.station) to \(team.redactedURL)"
-                  + (queued > sent ? "; \(queued - sent) could not be read and " + (queued - sent == 1 ? "stays" : "stay") + " queued" : ""))
+            let parked = (try? db.parkedOutbox().count) ?? 0
+            Console.out("sent \(sent) change\(sent == 1 ? "" : "s") as station \(team.station) to \(team.redactedURL)"
+                  + (queued > sent + parked ? "; \(queued - sent - parked) could not be read and " + (queued - sent - parked == 1 ? "stays" : "stay") + " queued" : "")
+                  + (parked > 0 ? "; \(parked) refused by the server and set aside (timedeck team status says why)" : ""))
         case .failure(let error):
             throw MarksCLI.fail("\(TeamSetup.brief(error)); \(queued) change\(queued == 1 ? " stays" : "s stay") queued, safe here "
                                 + "(server \(team.redactedURL)); start the server or correct team.url, then run timedeck team sync again", code: 1)
@@ -62,10 +64,13 @@ struct TeamStatusCommand: ParsableCommand {
         let team = try TeamCommand.setup()
         let db = try MarksCLI.openStore()
         let queue = try MarksCLI.store { try db.outboxSummary() }
+        let parked = try MarksCLI.store { try db.parkedOutbox() }
         var report = Report(server: team.redactedURL, station: team.station, queued: queue.count,
                             oldestQueuedUtc: queue.oldestEnqueuedUnixNanoseconds.map {
                                 ISOInstant.milliseconds(unixMilliseconds: SightingMark.milliseconds($0))
                             })
+        report.refused = parked.map { Report.Refused(key: $0.uniqueKey, operation: $0.operation.rawValue, station: $0.station,
+                                                     reason: $0.reason) }
         do {
             let client = try team.connect()
             report.online = true
@@ -81,13 +86,15 @@ struct TeamStatusCommand: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            print(report.text)
+            Console.out(report.text)
         }
         if !report.online { throw ExitCode(1) }
     }
 
     struct Report: Encodable {
         struct Station: Encodable { var station: String; var marks: Int }
+        /// A change the server refused for good, parked (issue 20).
+        struct Refused: Encodable { var key: String; var operation: String; var station: String; var reason: String }
         var server: String
         var station: String
         var queued: Int
@@ -98,6 +105,7 @@ struct TeamStatusCommand: ParsableCommand {
         var schemaVersion: Int?
         var stations: [Station] = []
         var problem: String?
+        var refused: [Refused] = []
 
         var text: String {
             var lines = ["server:  \(server)", "station: \(station)",
@@ -107,6 +115,11 @@ struct TeamStatusCommand: ParsableCommand {
                 for s in stations { lines.append("  \(InertText.display(s.station)): \(s.marks) mark\(s.marks == 1 ? "" : "s")") }
             } else {
                 lines.append("status:  offline: \(problem ?? "?")")
+            }
+            if !refused.isEmpty {
+                lines.append("refused: \(refused.count) change\(refused.count == 1 ? "" : "s") set aside, tried again when "
+                             + "team.station or team.url changes:")
+                for r in refused { lines.append("  \(r.operation) \(r.key) as \(r.station): \(r.reason)") }
             }
             return lines.joined(separator: "\n")
         }

@@ -28,6 +28,7 @@ final class TeamLink: @unchecked Sendable {
     private var retryDelay = TeamLink.firstRetry
     private var nextAttempt = Date.distantPast
     private var lastReported: (online: Bool, toSend: Int)?
+    private var lastRefused = 0
 
     init(setup: TeamSetup, store: StoreHandle, post: @escaping @Sendable (Event) -> Void) {
         self.setup = setup
@@ -102,10 +103,9 @@ final class TeamLink: @unchecked Sendable {
     private func sendQueued() {
         guard let client, let db = try? store.existing(busyTimeout: 0.25) else { return }
         do {
-            try TeamSender.sendAll(from: db, to: client, busyTimeout: 0.25)
-        } catch let error as TeamLogError where !error.isTransient {
-            // Refused (permissions): keep the queue, try again later.
-            disconnect()
+            // A change refused for good is parked (OutboxParking): the link
+            // stays online and the rest goes on.
+            try TeamSender.sendAll(from: db, to: client, busyTimeout: 0.25, configuration: setup.configuration)
         } catch is TeamLogError {
             disconnect()
         } catch {
@@ -114,11 +114,17 @@ final class TeamLink: @unchecked Sendable {
     }
 
     private func report() {
-        let toSend = (try? store.existing(busyTimeout: 0.25)?.outboxSummary().count) ?? 0
+        let db = try? store.existing(busyTimeout: 0.25)
+        let toSend = (try? db?.outboxSummary().count) ?? 0
+        let refused = (try? db?.parkedOutbox().count) ?? 0
         let online = listener != nil
         if lastReported?.online != online || lastReported?.toSend != toSend {
             lastReported = (online, toSend)
             post(.marks(.teamLink(online: online, toSend: toSend)))
+        }
+        if lastRefused != refused {
+            lastRefused = refused
+            post(.marks(.teamRefused(count: refused)))
         }
     }
 

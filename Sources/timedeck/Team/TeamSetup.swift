@@ -6,11 +6,15 @@ import TimeStore
 /// This station's team settings (`team.url`, `team.station`), read through
 /// `ConfigFile.loadSettings` like every other setting. Nil: no team.
 struct TeamSetup: Sendable {
-    /// May hold a password: give it to libpq only; show `redactedURL`.
-    let url: String
+    /// May hold a password: its printed forms hide it.
+    let url: ConnectionString
     let station: String
 
-    var redactedURL: String { TeamURL.redacted(url) }
+    var redactedURL: String { url.description }
+
+    /// What a parked change was refused under (station and server): when it
+    /// changes, parked changes are tried again.
+    var configuration: String { "\(station) \(redactedURL)" }
 
     static func current(_ settings: Settings = ConfigFile.loadSettings().settings) -> TeamSetup? {
         guard let url = settings.teamURL else { return nil }
@@ -35,7 +39,7 @@ struct TeamSetup: Sendable {
     func sendQueued(from db: AppDatabase) -> Result<Int, any Error> {
         do {
             guard try db.outboxSummary().count > 0 else { return .success(0) }
-            return .success(try TeamSender.sendAll(from: db, to: connect()))
+            return .success(try TeamSender.sendAll(from: db, to: connect(), configuration: configuration))
         } catch {
             return .failure(error)
         }
@@ -46,8 +50,8 @@ struct TeamSetup: Sendable {
     func sendQueuedReporting(from db: AppDatabase) {
         if case .failure(let error) = sendQueued(from: db) {
             let count = (try? db.outboxSummary().count) ?? 0
-            FileHandle.standardError.write(Data(("timedeck: team log not reached (\(Self.brief(error))); "
-                + "\(count) change\(count == 1 ? "" : "s") queued, sent by the next timedeck run or `timedeck team sync`\n").utf8))
+            Console.error(("timedeck: team log not reached (\(Self.brief(error))); "
+                + "\(count) change\(count == 1 ? "" : "s") queued, sent by the next timedeck run or `timedeck team sync`\n"))
         }
     }
 

@@ -198,4 +198,36 @@ extension MarksHeldTests {
         #expect(effects.isEmpty)
         #expect(next.marks.totalCount == 4 && next.marks.selectedMark == selected)
     }
+
+    /// Issue 20, item 4: lines the journal could not import are said once,
+    /// as an error the user can act on (where they went).
+    @Test("Quarantined journal lines: one error message naming the file")
+    func quarantinedLines() {
+        let (s, _) = update(keyed(), .marks(.journalQuarantined(count: 2, path: "/d/timedeck.sqlite.pending-marks.rejected")))
+        #expect(s.marks.message?.text.contains("2 journal lines") == true)
+        #expect(s.marks.message?.text.contains("pending-marks.rejected") == true)
+        #expect(s.marks.message?.isError == true)
+    }
+
+    /// Issue 20, item 10: eight Space presses on a full disk each replaced
+    /// the one MARK NOT SAVED line, so seven failed instants vanished.
+    @Test("Every mark not saved stays listed with its instant until dismissed with x")
+    func notSavedMarksStayListed() throws {
+        var s = keyed()
+        var sent: [SightingMark] = []
+        for _ in 0..<3 {
+            let (next, mark) = space(s)
+            s = next
+            sent.append(try #require(mark))
+        }
+        for mark in sent { s = update(s, .marks(.recordFailed(mark, reason: "no space left"))).0 }
+        s = update(s, .key(.down, at: keyInstant)).0  // another key: a message would be gone now
+        #expect(s.marks.notSaved.count == 3)
+        let screen = render(s, size: Size(columns: 120, rows: 30)).lines.joined(separator: "\n")
+        for mark in sent { #expect(screen.contains(mark.isoText), "\(mark.isoText) not on screen:\n\(screen)") }
+        #expect(screen.components(separatedBy: "MARK NOT SAVED").count - 1 == 3, "\(screen)")
+        let (cleared, _) = update(s, .key(.character("x"), at: keyInstant))
+        #expect(cleared.marks.notSaved.isEmpty)
+        #expect(!render(cleared, size: Size(columns: 120, rows: 30)).lines.joined().contains("MARK NOT SAVED"))
+    }
 }

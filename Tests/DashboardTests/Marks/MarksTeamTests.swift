@@ -63,4 +63,16 @@ struct MarksTeamTests {
         let lines = MarksPanel.announcements(from: s1.marks, to: s2.marks)
         #expect(lines.count == 1 && lines[0].hasPrefix("Station north marked"))
     }
+
+    /// Issue 20, item 9: a refused change showed as "team: offline, 3 to
+    /// send" while the server was reachable. Refused is its own word.
+    @Test("Refused changes are shown apart from offline, and announced in plain mode")
+    func refusedIsNotOffline() {
+        let (s1, _) = update(teamState(), .marks(.teamLink(online: true, toSend: 0)))
+        let (s2, _) = update(s1, .marks(.teamRefused(count: 1)))
+        let screen = render(s2, size: Size(columns: 120, rows: 30)).lines.joined(separator: "\n")
+        #expect(screen.contains("team: online") && screen.contains("1 refused by the server"), "\(screen)")
+        #expect(!screen.contains("offline"))
+        #expect(MarksPanel.announcements(from: s1.marks, to: s2.marks).contains { $0.contains("1 refused") })
+    }
 }

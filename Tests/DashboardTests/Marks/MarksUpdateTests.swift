@@ -30,6 +30,29 @@ struct MarksUpdateTests {
         #expect(next.marks.marks.isEmpty && next.marks.pending == 1)
     }
 
+    @Test("A warning that the store file was deleted outlasts the marks made next; another key clears it")
+    func storeFileWarningOutlastsMarks() throws {
+        var s = F.state(marks: 0)
+        (s, _) = update(s, .marks(.storeFileChanged(deleted: true, path: "/data/timedeck.sqlite")))
+        let warning = try #require(s.marks.message)
+        #expect(warning.isError && warning.outlastsMarks)
+        var effects: [Effect]
+        (s, effects) = press(s, .space)
+        let mark = try #require(recordedMark(effects))
+        #expect(s.marks.message == warning)
+        (s, _) = update(s, .marks(.held(mark)))
+        #expect(s.marks.message == warning)
+        // The held mark waits for a usable file: the warning says why.
+        (s, _) = update(s, .marks(.storeWaiting(reason: "not a timedeck database")))
+        #expect(s.marks.message == warning && s.marks.waitingReason == "not a timedeck database")
+        (s, _) = press(s, .down)
+        #expect(s.marks.message == nil)
+        // An ordinary message is still cleared by Space.
+        s.marks.message = .init("Note saved on #1.")
+        (s, _) = press(s, .space)
+        #expect(s.marks.message == nil)
+    }
+
     @Test("Date to nanoseconds keeps sub-microsecond precision")
     func dateToNanoseconds() {
         let date = Date(timeIntervalSince1970: 1_795_304_832.123_456)

@@ -22,6 +22,10 @@ struct MarksProcess {
 
     /// The `timedeck` executable beside the test bundle.
     static var binary: URL {
+        // A baseline binary (say, main's) to see a new test fail before its fix.
+        if let other = ProcessInfo.processInfo.environment["TIMEDECK_TEST_BINARY"], !other.isEmpty {
+            return URL(fileURLWithPath: other)
+        }
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: exe).deletingLastPathComponent()
         // The xctest bundle may be a folder inside the build folder.

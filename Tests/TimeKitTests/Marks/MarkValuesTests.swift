@@ -9,8 +9,8 @@ struct MarkValuesTests {
         ("\u{1B}[2J\u{1B}]0;pwned\u{07}", "␛[2J␛]0;pwned␇"),
         ("tab\there\nline\r", "tab␉here␊line␍"),
         ("del\u{7F}", "del␡"),
-        ("c1\u{9B}31m", "c1\\u{9B}31m"),
-        ("bidi\u{202E}txt", "bidi\\u{202E}txt"),
+        ("c1\u{9B}31m", "c1U+009B31m"),
+        ("bidi\u{202E}txt", "bidiU+202Etxt"),
         ("Sun LL 27° 28'.0", "Sun LL 27° 28'.0"),
         ("\u{0}", "␀"),
     ])

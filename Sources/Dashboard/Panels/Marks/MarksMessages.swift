@@ -38,6 +38,12 @@ public enum MarksEvent: Equatable, Sendable {
     /// Held marks could not be moved into SQLite yet (the database is busy
     /// or locked by another process); the shell retries every second.
     case storeWaiting(reason: String)
+    /// Journal lines that could not be imported were moved to the
+    /// quarantine file at `path` (said once, when they are moved).
+    case journalQuarantined(count: Int, path: String)
+    /// The database file was deleted or replaced under the open dashboard:
+    /// marks now go to the journal and then to the file at `path`.
+    case storeFileChanged(deleted: Bool, path: String)
     /// The store refused the mark: it is NOT saved.
     case recordFailed(SightingMark, reason: String)
     /// The note of a mark changed; `previous` is the note before.
@@ -63,6 +69,9 @@ public enum MarksEvent: Equatable, Sendable {
     /// The team log link: reachable or not, and changes this station has
     /// queued for it.
     case teamLink(online: Bool, toSend: Int)
+    /// Changes the team log refused for good, parked with their reasons
+    /// (`timedeck team status` lists them); distinct from being offline.
+    case teamRefused(count: Int)
     /// Other stations' newest marks from the team log, newest first.
     case teamMarks([TeamMark])
 }

@@ -8,6 +8,7 @@ public enum MarksAction: Equatable, Hashable, Sendable {
     case clearAll
     case toggleBell
     case toggleFlash
+    case dismissNotSaved
 }
 
 /// The marks panel: keys here, state in `MarksPanelState`, update in
@@ -35,6 +36,7 @@ public enum MarksPanel {
         KeyBinding([.character("C")], .marks(.clearAll), .keyClearMarks, scope: .panel(.marks)),
         KeyBinding([.character("b")], .marks(.toggleBell), .keyToggleBell, scope: .panel(.marks)),
         KeyBinding([.character("f")], .marks(.toggleFlash), .keyToggleFlash, scope: .panel(.marks)),
+        KeyBinding([.character("x")], .marks(.dismissNotSaved), .keyDismissNotSaved, scope: .panel(.marks)),
     ]
 
     static let recordHelp = "Record a mark (exact UTC instant)"

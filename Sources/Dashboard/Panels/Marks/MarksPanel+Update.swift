@@ -13,8 +13,9 @@ extension MarksPanel {
         var next = state
         var m = state.marks
         var effects: [Effect] = []
-        // A message lasts until the next thing the user does.
-        m.message = nil
+        // A message lasts until the next thing the user does (a warning
+        // about the store file outlasts new marks).
+        if action != .record || m.message?.outlastsMarks != true { m.message = nil }
         switch action {
         case .record:
             var mark = MarkComposer.compose(unixNanoseconds: SightingMark.unixNanoseconds(state.now), note: "",
@@ -82,6 +83,8 @@ extension MarksPanel {
             effects = next.changeSetting("marks", "flash", to: state.settings.flash ? "false" : "true")
             let held = next.settings.flash && next.settings.reducedMotion
             m.message = .init(state.language.text(.flashForNewMarks(on: next.settings.flash, heldOff: held)))
+        case .dismissNotSaved:
+            m.notSaved.removeAll()
         }
         next.marks = m
         return (next, effects)
@@ -149,7 +152,7 @@ extension MarksPanel {
             m.flashKey = MarksPanelState.flashKey(of: mark)
             m.flashUntil = state.now.addingTimeInterval(MarksPanelState.flashSeconds)
         }
-        m.message = nil
+        if m.message?.outlastsMarks != true { m.message = nil }
         return state.settings.bell ? [.bell(times: 2)] : []
     }
 
@@ -197,10 +200,16 @@ extension MarksPanel {
         case .storeWaiting(let reason):
             m.waitingReason = reason
             let held = m.unstored.filter(m.isHeld)
-            if let newest = held.first {
+            // The store-file warning already says why marks are held.
+            if let newest = held.first, m.message?.outlastsMarks != true {
                 m.message = .init(state.language.text(.heldInJournal(markTime: newest.markTimeText, more: held.count - 1,
                                                                      reason: reason)))
             }
+        case let .storeFileChanged(deleted, path):
+            m.message = .init(state.language.text(.storeFileChanged(deleted: deleted, path: path)), isError: true,
+                              outlastsMarks: true)
+        case let .journalQuarantined(count, path):
+            m.message = .init(state.language.text(.journalLinesQuarantined(count: count, path: path)), isError: true)
         case .recordFailed(let mark, let reason):
             m.pending = max(0, m.pending - 1)
             if let key = mark.uniqueKey, let i = m.marks.firstIndex(where: { $0.id == nil && $0.uniqueKey == key }) {
@@ -210,6 +219,7 @@ extension MarksPanel {
             }
             m.message = .init(state.language.text(.markNotSaved(reason: reason, markTime: mark.markTimeText, iso: mark.isoText)),
                               isError: true)
+            m.notSaved.append(NotSavedMark(markTime: mark.markTimeText, iso: mark.isoText, reason: reason))
             effects = [.bell(times: 3)]
         case .noteSaved(let mark, let previous):
             if let i = m.marks.firstIndex(where: { $0.id == mark.id }) { m.marks[i] = mark }
@@ -263,7 +273,11 @@ extension MarksPanel {
             m.totalCount = max(total, marks.count) + keep.count
             m.selected = m.marks.firstIndex { $0.id == selectedID } ?? min(m.selected, max(0, m.marks.count - 1))
         case .storeFailed(let reason):
-            m.message = .init(state.language.text(.storeError(reason)), isError: true)
+            // A reload that finds the replaced file unreadable says nothing
+            // the store-file warning does not already say.
+            if m.message?.outlastsMarks != true {
+                m.message = .init(state.language.text(.storeError(reason)), isError: true)
+            }
         case .clock(let kernel):
             m.kernel = kernel
         case .gps(let snapshot):
@@ -271,6 +285,8 @@ extension MarksPanel {
         case let .teamLink(online, toSend):
             m.team?.online = online
             m.team?.toSend = toSend
+        case .teamRefused(let count):
+            m.team?.refused = count
         case .teamMarks(let marks):
             m.team?.others = Array(marks.sorted { MarksPanelState.newestFirst($0.mark, $1.mark) }
                 .prefix(MarksPanelState.TeamView.shownLimit))

@@ -40,9 +40,15 @@ public struct MarksPanelState: Equatable, Sendable {
     public struct Message: Equatable, Sendable {
         public var text: String
         public var isError: Bool
-        public init(_ text: String, isError: Bool = false) {
+        /// Kept when a new mark is recorded (Space, its acknowledgement):
+        /// a warning about where marks go now (the store file deleted or
+        /// replaced) must still be on screen after the marks it is about.
+        /// Any other key clears it as usual.
+        public var outlastsMarks: Bool
+        public init(_ text: String, isError: Bool = false, outlastsMarks: Bool = false) {
             self.text = text
             self.isError = isError
+            self.outlastsMarks = outlastsMarks
         }
     }
 
@@ -58,6 +64,11 @@ public struct MarksPanelState: Equatable, Sendable {
     /// When `C` asked "Delete all N marks?" (Unix ns): `y` deletes only
     /// the marks made up to then.
     public var clearAskedUnixNanoseconds: Int64?
+    /// Marks that could not be stored anywhere (a full disk), newest last:
+    /// each stays listed, with its instant to write down, until the user
+    /// dismisses the list (`x`) — a message line would be replaced by the
+    /// next one (issue 20).
+    public var notSaved: [NotSavedMark] = []
     /// The mark whose row is highlighted (by its `uniqueKey`), and until when.
     public var flashKey: String?
     public var flashUntil: Date?
@@ -89,6 +100,8 @@ public struct MarksPanelState: Equatable, Sendable {
         public var online: Bool?
         /// Changes queued here, not yet in the team log.
         public var toSend = 0
+        /// Changes the server refused for good (parked, not queued).
+        public var refused = 0
         /// Other stations' newest marks, newest first.
         public var others: [TeamMark] = []
         /// Whether `others` has been loaded once (plain mode announces only
@@ -147,4 +160,11 @@ public struct MarksPanelState: Equatable, Sendable {
     static func flashKey(of mark: SightingMark) -> String? {
         mark.uniqueKey ?? mark.id.map { "#\($0)" }
     }
+}
+
+/// A mark the store refused: what to write down, and why.
+public struct NotSavedMark: Equatable, Sendable {
+    public var markTime: String
+    public var iso: String
+    public var reason: String
 }

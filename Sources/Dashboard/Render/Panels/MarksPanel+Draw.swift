@@ -12,9 +12,24 @@ import TimeKit
 ///  2026-11-22T00:04:52.459Z  27° 28'.02 S  153° 22'.84 E (gpsd 3D, 0.4 s old)  “Sun LL”
 /// ```
 extension MarksPanel {
-    static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
-        guard rect.height > 0 else { return }
+    static func draw(_ state: AppState, in whole: Rect, into frame: inout Frame) {
+        guard whole.height > 0 else { return }
         let m = state.marks
+        // Marks NOT saved first, each with its instant, until dismissed: at
+        // most half the panel (the newest), the rest of it below as usual.
+        let listed = m.notSaved.suffix(max(0, whole.height / 2 - 1))
+        var top = whole.y
+        for item in listed.reversed() {
+            frame.put(state.language.text(.markNotSaved(reason: item.reason, markTime: item.markTime, iso: item.iso)),
+                      x: whole.x + 1, y: top, role: .error, clip: whole)
+            top += 1
+        }
+        if !listed.isEmpty {
+            frame.put("x: " + state.language.text(.keyDismissNotSaved), x: whole.x + 1, y: top, role: .keyHint, clip: whole)
+            top += 1
+        }
+        let rect = Rect(x: whole.x, y: top, width: whole.width, height: whole.maxY - top)
+        guard rect.height > 0 else { return }
         var y = rect.y
         drawClockStatus(state, y: y, in: rect, into: &frame)
         y += 1
@@ -150,6 +165,9 @@ extension MarksPanel {
         if let team = m.team, let online = team.online {
             x = frame.put("  " + l.text(.teamStatus(online: online, toSend: team.toSend)), x: x, y: y,
                           role: online ? .dim : .warning, clip: rect)
+            if team.refused > 0 {
+                x = frame.put("  " + l.text(.teamRefused(count: team.refused)), x: x, y: y, role: .warning, clip: rect)
+            }
         }
         let marking = state.markSettings
         var toggles = l.text(.marksToggles(bell: marking.bellEnabled, flash: marking.flashEnabled))
@@ -263,6 +281,9 @@ extension MarksPanel {
         if new.team?.online != old.team?.online || (new.team?.online == false && new.team?.toSend != old.team?.toSend),
            let team = new.team, let online = team.online {
             lines.append(l.text(.teamStatus(online: online, toSend: team.toSend)))
+        }
+        if let team = new.team, team.refused > (old.team?.refused ?? 0) {
+            lines.append(l.text(.teamRefused(count: team.refused)))
         }
         if new.message != old.message, let message = new.message { lines.append(message.text) }
         if new.mode != old.mode {

@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+
+/// A queued change the team log refused for good, set aside with why.
+public struct ParkedOutboxEntry: Equatable, Sendable {
+    public var seq: Int64
+    public var station: String
+    public var uniqueKey: String
+    public var operation: OutboxEntry.Operation
+    public var reason: String
+    public var parkedUnixNanoseconds: Int64
+}
+
+extension AppDatabase {
+    /// Sets the change `seq` aside (it no longer blocks the queue) with the
+    /// server's `reason`, under `configuration` (the team setup it was
+    /// refused under).
+    public func parkOutbox(seq: Int64, reason: String, under configuration: String,
+                           busyTimeout: TimeInterval? = nil) throws {
+        try write(busyTimeout: busyTimeout) { db in
+            try db.execute(sql: """
+                UPDATE teamOutbox SET parkedReason = ?, parkedUnder = ?, parkedUnixNanoseconds = ? WHERE seq = ?
+                """, arguments: [reason, configuration, Self.nowNanoseconds(), seq])
+        }
+    }
+
+    /// Puts back in the queue every change parked under another
+    /// configuration than `configuration` (the user changed team.station
+    /// or team.url: worth trying again). Returns how many.
+    @discardableResult
+    public func unparkOutbox(notParkedUnder configuration: String, busyTimeout: TimeInterval? = nil) throws -> Int {
+        let parked = try writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM teamOutbox WHERE parkedReason IS NOT NULL AND parkedUnder IS NOT ?",
+                             arguments: [configuration]) ?? 0
+        }
+        guard parked > 0 else { return 0 }
+        return try write(busyTimeout: busyTimeout) { db in
+            try db.execute(sql: """
+                UPDATE teamOutbox SET parkedReason = NULL, parkedUnder = NULL, parkedUnixNanoseconds = NULL
+                WHERE parkedReason IS NOT NULL AND parkedUnder IS NOT ?
+                """, arguments: [configuration])
+            return db.changesCount
+        }
+    }
+
+    /// The parked changes, oldest first.
+    public func parkedOutbox() throws -> [ParkedOutboxEntry] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM teamOutbox WHERE parkedReason IS NOT NULL ORDER BY seq").compactMap { row in
+                guard let operation = OutboxEntry.Operation(rawValue: row["operation"]) else { return nil }
+                return ParkedOutboxEntry(seq: row["seq"], station: row["station"], uniqueKey: row["uniqueKey"],
+                                         operation: operation, reason: row["parkedReason"] ?? "",
+                                         parkedUnixNanoseconds: row["parkedUnixNanoseconds"] ?? 0)
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The reliability table (issue 20): runs the fault tests, one suite per kind
+# of fault, and prints what was tried, what survived and what was lost, as
+# the markdown table in docs/RELIABILITY.md.
+#
+#   scripts/reliability.sh            print the table
+#   scripts/reliability.sh --update   also write it into docs/RELIABILITY.md
+#
+# Needs a built tree (`swift build --build-tests`); the team rows need
+# PostgreSQL (the tests start their own), the full-disk rows root (mount).
+# A row's "tried" is the number of tests run for that fault, "survived" the
+# tests that passed (every acknowledged mark kept, every refusal clear),
+# "lost" the tests that failed. Exit status 1 when anything was lost.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH=/opt/swift/usr/bin:$PATH
+
+# fault | swift test filter
+ROWS=(
+  "kill -9 during marks, 40 runs (durability)|MarksDurabilityTests"
+  "database locked by another process (marks, notes, deletes)|MarksLockedStoreTests"
+  "corrupt, foreign, unreadable config and database files; 30,000-deep config|AbuseBadFilesTests"
+  "full disk: at the first mark, while the dashboard runs|FullDiskTests|DiskFullCreationTests"
+  "marks panel: failed instants listed until dismissed|MarksHeldTests"
+  "store file deleted or replaced under the dashboard|AbuseStoreFileTests"
+  "damaged, too long, foreign-version journal lines|MarkJournalTests|AbuseJournalTests"
+  "export to a device, FIFO, link or folder; private mode|AbuseExportTests"
+  "hostile text: arguments, call names, config, site names, pastes|AbuseHostileTextTests|ControlStringKeyTests|InertTextTests|FrameTests"
+  "password in team.url (URL, malformed URI, conninfo)|TeamSecretsTests|ConnectionStringTests"
+  "team log: hostile rows, refused changes, outage, kill -9|TeamLogClientTests|TeamEndToEndTests|MarksTeamTests"
+  "every default-fatal signal, in every mode|AbuseSignalTests"
+  "huge sols and counts|MarsInverseRangeTests|MarsInverseCLITests"
+  "key storm: 2,000 random keys and 50 resizes|AbuseKeyStormTests"
+)
+
+table="| fault tried | tests tried | survived | lost |
+|---|---:|---:|---:|"
+lost_total=0
+for row in "${ROWS[@]}"; do
+  fault=${row%%|*}
+  filter=${row#*|}
+  log=$(mktemp)
+  swift test --skip-build --filter "$filter" > "$log" 2>&1
+  summary=$(grep -E 'Test run with [0-9]+ tests?' "$log" | tail -1)
+  tried=$(sed -nE 's/.*Test run with ([0-9]+) tests?.*/\1/p' <<< "$summary")
+  failed=$(grep -cE '^✘ Test .* failed after' "$log")
+  tried=${tried:-0}
+  survived=$((tried - failed))
+  lost_total=$((lost_total + failed))
+  table+="
+| $fault | $tried | $survived | $failed |"
+  rm -f "$log"
+done
+echo "$table"
+
+if [ "${1:-}" = "--update" ]; then
+  python3 - "$table" <<'PY'
+import re, sys
+path = "docs/RELIABILITY.md"
+text = open(path).read()
+start, end = "<!-- reliability-table -->", "<!-- /reliability-table -->"
+new = start + "\n" + sys.argv[1] + "\n" + end
+text = re.sub(re.escape(start) + ".*?" + re.escape(end), lambda _: new, text, flags=re.S)
+open(path, "w").write(text)
+PY
+fi
+[ "$lost_total" -eq 0 ]

@@ -67,6 +67,13 @@ import TimeKit
         try tmux.resize(columns: 100, rows: 30)
         usleep(300_000)
         if tmux.capture().contains("Show this help") { try tmux.send("?") }
+        // Escape sequences reach the dashboard whole now (never as a stray
+        // Esc), so the storm can leave an editor or overlay open, typing
+        // `?` into a field: Esc closes them one at a time (on the main
+        // screen it quits, and the loop starts timedeck again).
+        for _ in 0..<4 where tmux.waitForScreen(1, { $0.contains("? help") }) == nil {
+            try tmux.send("Escape")
+        }
         // The storm may leave panels in any mode (Mars advanced fields, say),
         // which can give the header its one-line form: either clock counts.
         let screen = tmux.waitForScreen(10) { screen in

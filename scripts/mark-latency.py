@@ -45,64 +45,23 @@ def main():
     if args.reference:
         return compare(args)
 
-    home = tempfile.mkdtemp(prefix="timedeck-latency-")
-    config = os.path.join(home, "config.toml")
-    with open(config, "w") as f:
-        f.write('[marks]\ngpsd = "off"\nbell = false\n')
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.environ.update(TERM="xterm-256color", TIMEDECK_HOME=home, TIMEDECK_CONFIG=config)
-        os.execvp(args.command[0], args.command)
-    try:
-        _, screen = drain(fd, "Marks", timeout=15)
-        if b"Marks" not in screen:
-            raise SystemExit("the dashboard did not start: " + screen.decode(errors="replace")[-400:])
-        # Opening the dashboard writes nothing: the store appears with the
-        # first mark, so it is opened once it exists.
-        path, db = os.path.join(home, "timedeck.sqlite"), None
-        stamp_us, screen_us, phase_ms = [], [], []
-        for i in range(args.count):
-            time.sleep(0.02 + random.random() * 0.01)
-            drain(fd, None, timeout=0)  # discard clock ticks
-            t0 = time.time_ns()
-            os.write(fd, b" ")
-            # The frame after the commit is the acknowledgement: the first
-            # output chunk read once the row is in the database. (The screen
-            # is sent as a diff, so the row's text cannot be matched.)
-            seen_at, row = None, None
-            deadline = time.time() + 5
-            while row is None or row[0] != i + 1:
-                if time.time() > deadline:
-                    raise SystemExit(f"mark {i + 1} not stored (got {row})")
-                seen_at, _ = drain(fd, None, timeout=1)
-                if db is None:
-                    if not os.path.exists(path):
-                        continue
-                    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-                row = db.execute("SELECT id, unixNanoseconds FROM sightingMark ORDER BY id DESC LIMIT 1").fetchone()
-            stamp_us.append((row[1] - t0) / 1000)
-            phase_ms.append((t0 % 1_000_000_000) / 1e6)
-            if seen_at is not None:
-                screen_us.append((seen_at - t0) / 1000)
-        print(f"{args.count} marks through a pty, command: {' '.join(args.command)}")
-        for name, values in (("key→timestamp", stamp_us), ("key→screen", screen_us)):
-            print(f"{name:14s} p50 {statistics.median(values):8.1f} µs   p99 {percentile(values, 99):8.1f} µs   "
-                  f"max {max(values):8.1f} µs   min {min(values):8.1f} µs")
-        # Every idle dashboard on a machine ticks at the same instant (the
-        # UTC second); keys that land in the first 50 ms after it compete
-        # with all of them for the CPU. Shown apart, so the cause is visible.
-        calm = [us for us, ph in zip(stamp_us, phase_ms) if ph >= 50]
-        busy = [us for us, ph in zip(stamp_us, phase_ms) if ph < 50]
-        for name, values in (("  ≥50 ms after a second", calm), ("  <50 ms after a second", busy)):
-            if values:
-                print(f"{name:24s} n={len(values):5d}  p50 {statistics.median(values):8.1f} µs   "
-                      f"p99 {percentile(values, 99):8.1f} µs   max {max(values):8.1f} µs")
-        if args.verbose:
-            slow = [(round(us), round(ph, 1)) for us, ph in zip(stamp_us, phase_ms) if us > 500]
-            print("samples over 500 µs (µs, ms after the UTC second):", slow)
-    finally:
-        os.kill(pid, signal.SIGTERM)
-        os.waitpid(pid, 0)
+    stamp_us, screen_us, phase_ms = timedeck_block(args.command, args.count, details=True)
+    print(f"{args.count} marks through a pty, command: {' '.join(args.command)}")
+    for name, values in (("key→timestamp", stamp_us), ("key→screen", screen_us)):
+        print(f"{name:14s} p50 {statistics.median(values):8.1f} µs   p99 {percentile(values, 99):8.1f} µs   "
+              f"max {max(values):8.1f} µs   min {min(values):8.1f} µs")
+    # Every idle dashboard on a machine ticks at the same instant (the
+    # UTC second); keys that land in the first 50 ms after it compete
+    # with all of them for the CPU. Shown apart, so the cause is visible.
+    calm = [us for us, ph in zip(stamp_us, phase_ms) if ph >= 50]
+    busy = [us for us, ph in zip(stamp_us, phase_ms) if ph < 50]
+    for name, values in (("  ≥50 ms after a second", calm), ("  <50 ms after a second", busy)):
+        if values:
+            print(f"{name:24s} n={len(values):5d}  p50 {statistics.median(values):8.1f} µs   "
+                  f"p99 {percentile(values, 99):8.1f} µs   max {max(values):8.1f} µs")
+    if args.verbose:
+        slow = [(round(us), round(ph, 1)) for us, ph in zip(stamp_us, phase_ms) if us > 500]
+        print("samples over 500 µs (µs, ms after the UTC second):", slow)
 
 
 def reference_block(count):
@@ -130,8 +89,10 @@ def reference_block(count):
     return out
 
 
-def timedeck_block(command, count):
-    """key→timestamp (µs) of `count` marks through the dashboard."""
+def timedeck_block(command, count, details=False):
+    """key→timestamp (µs) of `count` marks through the dashboard; with
+    `details`, also key→screen (µs) and each key's phase in its UTC second
+    (ms)."""
     home = tempfile.mkdtemp(prefix="timedeck-latency-")
     config = os.path.join(home, "config.toml")
     with open(config, "w") as f:
@@ -140,30 +101,40 @@ def timedeck_block(command, count):
     if pid == 0:
         os.environ.update(TERM="xterm-256color", TIMEDECK_HOME=home, TIMEDECK_CONFIG=config)
         os.execvp(command[0], command)
-    out = []
+    stamp_us, screen_us, phase_ms = [], [], []
     try:
-        drain(fd, "Marks", timeout=15)
+        _, screen = drain(fd, "Marks", timeout=15)
+        if b"Marks" not in screen:
+            raise SystemExit("the dashboard did not start: " + screen.decode(errors="replace")[-400:])
+        # Opening the dashboard writes nothing: the store appears with the
+        # first mark, so it is opened once it exists.
         path, db = os.path.join(home, "timedeck.sqlite"), None
         for i in range(count):
             time.sleep(0.02 + random.random() * 0.01)
-            drain(fd, None, timeout=0)
+            drain(fd, None, timeout=0)  # discard clock ticks
             t0 = time.time_ns()
             os.write(fd, b" ")
-            row, deadline = None, time.time() + 5
+            # The frame after the commit is the acknowledgement: the first
+            # output chunk read once the row is in the database. (The screen
+            # is sent as a diff, so the row's text cannot be matched.)
+            seen_at, row, deadline = None, None, time.time() + 5
             while row is None or row[0] != i + 1:
                 if time.time() > deadline:
-                    raise SystemExit(f"mark {i + 1} not stored")
-                drain(fd, None, timeout=1)
+                    raise SystemExit(f"mark {i + 1} not stored (got {row})")
+                seen_at, _ = drain(fd, None, timeout=1)
                 if db is None:
                     if not os.path.exists(path):
                         continue
                     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
                 row = db.execute("SELECT id, unixNanoseconds FROM sightingMark ORDER BY id DESC LIMIT 1").fetchone()
-            out.append((row[1] - t0) / 1000)
+            stamp_us.append((row[1] - t0) / 1000)
+            phase_ms.append((t0 % 1_000_000_000) / 1e6)
+            if seen_at is not None:
+                screen_us.append((seen_at - t0) / 1000)
     finally:
         os.kill(pid, signal.SIGTERM)
         os.waitpid(pid, 0)
-    return out
+    return (stamp_us, screen_us, phase_ms) if details else stamp_us
 
 
 def compare(args):

@@ -39,6 +39,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from importlib import import_module
 
 harness = import_module("pty-harness")
+latency = import_module("pty-latency")
 
 CONFIG = '[marks]\ngpsd = "off"\nbell = false\n'
 
@@ -81,21 +82,9 @@ def build_store(binary, count):
 
 
 def read_until(fd, deadline, needle):
-    buf = b""
-    while time.perf_counter() < deadline:
-        r, _, _ = select.select([fd], [], [], max(0, deadline - time.perf_counter()))
-        if not r:
-            continue
-        try:
-            data = os.read(fd, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        buf += data
-        if needle in buf:
-            return True, buf
-    return False, buf
+    """(whether `needle` arrived, everything read) — pty-latency's reader."""
+    buf, _, _ = latency.read_until(fd, deadline, lambda b: needle in b)
+    return needle in buf, buf
 
 
 def spawn(argv, env, rows=30, cols=100):
@@ -108,21 +97,7 @@ def spawn(argv, env, rows=30, cols=100):
     return pid, fd
 
 
-def stop(pid, fd):
-    try:
-        os.kill(pid, signal.SIGTERM)
-        deadline = time.time() + 3
-        while time.time() < deadline:
-            done, _ = os.waitpid(pid, os.WNOHANG)
-            if done:
-                break
-            time.sleep(0.01)
-        else:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-    except (ProcessLookupError, ChildProcessError):
-        pass
-    os.close(fd)
+stop = latency.stop  # SIGTERM, then SIGKILL after 3 s
 
 
 def start_ms(binary, home, runs):

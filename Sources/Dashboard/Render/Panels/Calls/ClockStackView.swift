@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TimeKit
 
 /// The play-mode view of the call planner: one row per place (analog
@@ -15,6 +16,43 @@ public enum ClockStackView {
     /// (as the marks and Mars panels do) when nothing else is said there.
     public static func render(_ state: CallPlannerState, width: Int, height: Int, now: Date,
                               settings: Settings = Settings(), language l: UILanguage = .en, focused: Bool = false) -> [CallLine] {
+        // The stack shows minutes, never seconds: within one UTC minute
+        // the same inputs draw the same lines (a test walks that), so an
+        // idle dashboard draws it once a minute, not once a second. Not
+        // while the hands sweep (an animation).
+        let animating = state.sweep.map { !$0.hands.isFinished(at: now) } ?? false
+        guard !animating else {
+            return compute(state, width: width, height: height, now: now, settings: settings, language: l, focused: focused)
+        }
+        let key = Memo.Key(state: state, width: width, height: height,
+                           minute: Int64((now.timeIntervalSince1970 / 60).rounded(.down)),
+                           settings: settings, language: l, focused: focused)
+        if let lines = Memo.last.withLock({ $0?.key == key ? $0?.lines : nil }) { return lines }
+        let lines = compute(state, width: width, height: height, now: now, settings: settings, language: l, focused: focused)
+        Memo.last.withLock { $0 = Memo(key: key, lines: lines) }
+        return lines
+    }
+
+    /// The last stack drawn, by everything it was drawn from (`now` to the
+    /// minute). One entry: the dashboard draws one stack per frame.
+    struct Memo: Sendable {
+        struct Key: Equatable, Sendable {
+            var state: CallPlannerState
+            var width: Int
+            var height: Int
+            var minute: Int64
+            var settings: Settings
+            var language: UILanguage
+            var focused: Bool
+        }
+        var key: Key
+        var lines: [CallLine]
+        static let last = Mutex<Memo?>(nil)
+    }
+
+    /// The stack itself (what `render` remembers).
+    static func compute(_ state: CallPlannerState, width: Int, height: Int, now: Date,
+                        settings: Settings, language l: UILanguage, focused: Bool) -> [CallLine] {
         guard width > 0, height > 0 else { return [] }
         guard let call = state.activeCall, let shown = state.shownInstant(at: now) else {
             return pad([CallLine([CallSpan(l.text(.noCalls), .dim)])], width, height)

@@ -17,7 +17,7 @@ struct DashboardRunner {
     func makeInitialState(now: Date) throws -> AppState {
         let loaded = ConfigFile.loadSettings()
         let local = LocalZone.current()
-        var state = AppState(now: now, localZone: local.zone, panels: [.marks, .mars, .calls])
+        var state = AppState(now: now, localZone: local.zone)
         state.localZoneName = local.name
         state.settings = loaded.settings
         // Before anything is read: a write by another process from here on

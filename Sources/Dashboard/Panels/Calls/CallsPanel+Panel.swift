@@ -5,6 +5,21 @@ import TimeKit
 extension CallsPanel: DashboardPanel {
     static var id: PanelID { .calls }
     static var minimumRows: Int { 6 }
+    /// A band of its own below the others, kept after the marks when short,
+    /// with six rows of comfort before the header may use big digits.
+    static var layoutHints: PanelLayoutHints { PanelLayoutHints(keepPriority: 1, comfortRows: 6) }
+
+    /// The editor or the `g` input is open.
+    static func isModal(_ state: AppState) -> Bool { state.calls.isEditing || state.calls.goTo != nil }
+
+    /// The `g` input takes any text (dates like "2027-03-15 14:00"); in the
+    /// editor, the fields that take text do, and the duration and reminder
+    /// fields do not, so Space marks there.
+    static func fieldTakesSpace(_ state: AppState) -> Bool {
+        if state.calls.goTo != nil { return true }
+        guard state.calls.isEditing, let field = state.calls.editor?.field else { return false }
+        return field.takesSpace
+    }
 
     /// Play-mode keys, then the editor's.
     public static var keyBindings: [KeyBinding] { playBindings + editBindings }

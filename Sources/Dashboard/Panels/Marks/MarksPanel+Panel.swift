@@ -4,6 +4,18 @@ import Foundation
 extension MarksPanel: DashboardPanel {
     static var id: PanelID { .marks }
     static var minimumRows: Int { 8 }
+    /// Beside Mars when wide; kept first (after the focused panel) when short:
+    /// the navigator's instrument.
+    static var layoutHints: PanelLayoutHints { PanelLayoutHints(sideBySideBand: 0, keepPriority: 0) }
+
+    /// Typing a note, confirming a deletion or a clear.
+    static func isModal(_ state: AppState) -> Bool { state.marks.mode != .browsing }
+
+    /// The note editor types Space (Ctrl-Space or F12 marks there).
+    static func fieldTakesSpace(_ state: AppState) -> Bool {
+        if case .editingNote = state.marks.mode { return true }
+        return false
+    }
 
     static func summary(_ state: AppState) -> [String] { PanelSummaries.marks(state) }
 

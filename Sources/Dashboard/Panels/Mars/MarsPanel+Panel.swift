@@ -4,6 +4,14 @@ import TimeKit
 /// The Mars panel as a dashboard panel: the one conformance the registry lists.
 extension MarsPanel: DashboardPanel {
     static var id: PanelID { .mars }
+    /// Beside the marks when wide; kept last when short.
+    static var layoutHints: PanelLayoutHints { PanelLayoutHints(sideBySideBand: 0, keepPriority: 2) }
+
+    /// The `g` input is open.
+    static func isModal(_ state: AppState) -> Bool { state.mars.goToText != nil }
+
+    /// The `g` input types Space ("1700 13:00" has one).
+    static func fieldTakesSpace(_ state: AppState) -> Bool { state.mars.goToText != nil }
 
     /// The advanced fields take four more rows.
     /// The all-sites view wants a row per site and a header. The go-to

@@ -198,7 +198,7 @@ import TimeKit
         let (made, _) = press(start(), .character("N"), .character("o"), .character("s"), .character("l"), .enter, .enter)
         var stored = made.calls.activeCall!
         stored.id = 42
-        let (next, _) = update(made, .callSaved(stored))
+        let (next, _) = update(made, .calls(.saved(stored)))
         #expect(next.calls.activeCall?.id == 42)
         #expect(next.calls.calls[1].id == 3)
     }

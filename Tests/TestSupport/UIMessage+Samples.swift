@@ -11,7 +11,7 @@ extension UIMessage {
         case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
         case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, noteSaved, markDeleted, markRestored, marksRestored
-        case marksCleared, storeError, markRecorded, teamStatus, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
+        case marksCleared, storeError, callNotSaved, callsUnreadable, marsChoicesNotSaved, markRecorded, teamStatus, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
         case unknownMarsSite, marsChoicesNotRemembered, marsSiteNameTaken, marsCallMoved, marsGoToUnreadable
@@ -54,6 +54,9 @@ extension UIMessage {
         case .marksRestored: .marksRestored
         case .marksCleared: .marksCleared
         case .storeError: .storeError
+        case .callNotSaved: .callNotSaved
+        case .callsUnreadable: .callsUnreadable
+        case .marsChoicesNotSaved: .marsChoicesNotSaved
         case .markRecorded: .markRecorded
         case .teamStatus: .teamStatus
         case .teamMarkArrived: .teamMarkArrived
@@ -154,15 +157,18 @@ extension UIMessage {
                                  .flashForNewMarks(on: true, heldOff: true)]
         case .keptAllMarks: [.keptAllMarks(count: 4)]
         case .notesAreAtMost: [.notesAreAtMost(characters: 500)]
-        case .markNotSaved: [.markNotSaved(reason: "SQLITE_FULL", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]
-        case .heldInJournal: [.heldInJournal(markTime: "21d 23h 47m 12.000s", more: 0, reason: "DB busy"),
-                              .heldInJournal(markTime: "21d 23h 47m 12.000s", more: 2, reason: "DB busy")]
+        case .markNotSaved: [.markNotSaved(reason: .failed("SQLITE_FULL"), markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]
+        case .heldInJournal: [.heldInJournal(markTime: "21d 23h 47m 12.000s", more: 0, reason: .busy),
+                              .heldInJournal(markTime: "21d 23h 47m 12.000s", more: 2, reason: .noDatabase)]
         case .noteSaved: [.noteSaved(id: 2)]
         case .markDeleted: [.markDeleted(id: 2, markTime: "21d 23h 47m 12.000s"), .markDeleted(id: nil, markTime: "21d 23h 47m 12.000s")]
         case .markRestored: [.markRestored(id: 2)]
         case .marksRestored: [.marksRestored(count: 4)]
         case .marksCleared: [.marksCleared(count: 4)]
-        case .storeError: [.storeError("SQLITE_FULL")]
+        case .storeError: [.storeError(.failed("SQLITE_FULL")), .storeError(.markGone(id: 3))]
+        case .callNotSaved: [.callNotSaved(.busy), .callNotSaved(.failed("disk I/O error"))]
+        case .callsUnreadable: [.callsUnreadable(.noDatabase), .callsUnreadable(.busy)]
+        case .marsChoicesNotSaved: [.marsChoicesNotSaved(.busy)]
         case .teamStatus: [.teamStatus(online: true, toSend: 0), .teamStatus(online: true, toSend: 2),
                            .teamStatus(online: false, toSend: 5)]
         case .teamMarkArrived: [.teamMarkArrived(station: "north", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]

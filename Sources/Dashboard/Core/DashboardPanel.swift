@@ -18,6 +18,9 @@ protocol DashboardPanel {
     static var keyBindings: [KeyBinding] { get }
     /// Rows the panel needs at least to be useful.
     static var minimumRows: Int { get }
+    /// Key scopes of the panel's own beyond `.panel(id)` (the call editor),
+    /// each with its heading in the help.
+    static var helpSections: [(scope: KeyScope, heading: UIText)] { get }
 
     /// Where the panel goes when the screen is short or wide.
     static var layoutHints: PanelLayoutHints { get }
@@ -48,6 +51,7 @@ protocol DashboardPanel {
 
 extension DashboardPanel {
     static var layoutHints: PanelLayoutHints { PanelLayoutHints() }
+    static var helpSections: [(scope: KeyScope, heading: UIText)] { [] }
     static func wantedRows(_ state: AppState) -> Int { minimumRows }
     static func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? { nil }
     static func tick(_ state: AppState) -> (AppState, [Effect]) { (state, []) }

@@ -15,6 +15,6 @@ public enum Effect: Equatable, Sendable {
     case marks(MarksEffect)
     /// Save or delete a call (the call planner).
     case calls(CallPlannerEffect)
-    /// Remember the Mars panel's longitude, site and view between runs.
-    case saveMarsSettings(MarsSettings)
+    /// Store work for the Mars panel.
+    case mars(MarsEffect)
 }

@@ -18,14 +18,10 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
             effects += requested
         }
         return (next, effects)
-    case .callSaved(let call):
-        return (CallsPanel.saved(call, in: next), [])
-    case .callsReloaded(let calls):
-        next.calls.reload(calls)
-        return (next, [])
-    case .callStoreFailed(let message):
-        next.calls.message = .verbatim(message)
-        return (next, [])
+    case .calls(let callsEvent):
+        return (CallsPanel.handle(callsEvent, in: next), [])
+    case .mars(let marsEvent):
+        return (MarsPanel.handle(marsEvent, in: next), [])
     case .snapshotSaved(let path, let copied):
         next.notice = Notice(state.language.text(.snapshotSaved(path: path, copied: copied)), until: state.now.addingTimeInterval(Notice.seconds))
         return (next, [])
@@ -41,8 +37,6 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     case .resize(let size):
         next.screenSize = size
         return (next, [])
-    case .marsSettingsNotSaved(let message):
-        return (MarsPanel.settingsNotSaved(message, in: next), [])
     case .key(let key, let now):
         next.now = now
         return handleKey(key, in: next)

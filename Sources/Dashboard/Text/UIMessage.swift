@@ -35,16 +35,22 @@ public enum UIMessage: Hashable, Sendable {
     case flashForNewMarks(on: Bool, heldOff: Bool)
     case keptAllMarks(count: Int)
     case notesAreAtMost(characters: Int)
-    case markNotSaved(reason: String, markTime: String, iso: String)
+    case markNotSaved(reason: StoreProblem, markTime: String, iso: String)
     /// Marks durable in the journal but not yet in SQLite (`more` besides the newest).
-    case heldInJournal(markTime: String, more: Int, reason: String)
+    case heldInJournal(markTime: String, more: Int, reason: StoreProblem)
     case noteSaved(id: Int64)
     /// `id` nil: a held mark (deleted in the journal).
     case markDeleted(id: Int64?, markTime: String)
     case markRestored(id: Int64)
     case marksRestored(count: Int)
     case marksCleared(count: Int)
-    case storeError(String)
+    case storeError(StoreProblem)
+    /// A call could not be stored or deleted.
+    case callNotSaved(StoreProblem)
+    /// The stored calls could not be read at start.
+    case callsUnreadable(StoreProblem)
+    /// The Mars panel's choices could not be stored.
+    case marsChoicesNotSaved(StoreProblem)
     case markRecorded(id: Int64, markTime: String, iso: String, position: String)
     /// The team log link: `team: online` / `team: offline, 3 to send`.
     case teamStatus(online: Bool, toSend: Int)
@@ -180,15 +186,18 @@ public enum UIMessage: Hashable, Sendable {
         case .keptAllMarks(let count): count == 1 ? "Kept the 1 mark." : "Kept all \(count) marks."
         case .notesAreAtMost(let limit): "Notes are at most \(limit) characters."
         // The instant first: a narrow panel cuts the end, never the time.
-        case let .markNotSaved(reason, markTime, iso): "\(markTime) MARK NOT SAVED (\(reason)) \(iso), write it down"
+        case let .markNotSaved(reason, markTime, iso): "\(markTime) MARK NOT SAVED (\(reason.text(.en))) \(iso), write it down"
         case let .heldInJournal(markTime, more, reason):
-            "\(markTime) held in journal\(more > 0 ? " (+\(more))" : ""): \(reason)"
+            "\(markTime) held in journal\(more > 0 ? " (+\(more))" : ""): \(reason.text(.en))"
         case .noteSaved(let id): "Note saved on #\(id) (u undoes)."
         case let .markDeleted(id, markTime): "Deleted " + (id.map { "#\($0)" } ?? "the held mark") + " \(markTime) (u undoes)."
         case .markRestored(let id): "Restored #\(id)."
         case .marksRestored(let count): "Restored \(count) mark\(count == 1 ? "" : "s")."
         case .marksCleared(let count): "Cleared \(count) mark\(count == 1 ? "" : "s") (u undoes)."
-        case .storeError(let reason): "Store error: \(reason)"
+        case .storeError(let reason): "Store error: \(reason.text(.en))"
+        case .callNotSaved(let problem): "Not saved: \(problem.text(.en))"
+        case .callsUnreadable(let problem): "Calls could not be read (\(problem.text(.en))); changes will not be saved."
+        case .marsChoicesNotSaved(let problem): "Mars choices not saved: \(problem.text(.en))"
         case let .markRecorded(id, markTime, iso, position): "Mark #\(id) recorded: \(markTime), \(iso), \(position)."
         case let .teamStatus(online, toSend):
             online ? "team: online" + (toSend > 0 ? ", \(toSend) to send" : "") : "team: offline, \(toSend) to send"

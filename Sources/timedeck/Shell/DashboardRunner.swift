@@ -216,9 +216,9 @@ struct EffectRunner: EffectPerforming {
             // inbox (`.held` once the mark is durable in the journal).
             if let marks { return marks.perform(marksEffect).map { [$0] } ?? [] }
             // No store: say so rather than drop the sight silently.
-            if case .record(let mark) = marksEffect { return [.marks(.recordFailed(mark, reason: "no database open"))] }
+            if case .record(let mark) = marksEffect { return [.marks(.recordFailed(mark, reason: .noDatabase))] }
             return []
-        case .saveMarsSettings(let settings):
+        case .mars(.saveSettings(let settings)):
             let store = store
             storeQueue.submit { MarsPanelLoader.save(settings, store: store).map { [$0] } ?? [] }
             return []

@@ -21,6 +21,9 @@ extension CallsPanel: DashboardPanel {
         return field.takesSpace
     }
 
+    /// The editor's keys have a help section of their own.
+    static var helpSections: [(scope: KeyScope, heading: UIText)] { [(.callEditor, .helpCallEditor)] }
+
     /// Play-mode keys, then the editor's.
     public static var keyBindings: [KeyBinding] { playBindings + editBindings }
 
@@ -65,10 +68,9 @@ extension CallsPanel: DashboardPanel {
         return l.text(.callStartsIn(name: call.name, minutes: CallReminders.minutesUntil(call.start, now: state.now), times: times))
     }
 
-    static func summary(_ state: AppState) -> [String] { PanelSummaries.calls(state) }
 
     static func announcements(from old: AppState, to new: AppState) -> [String] {
-        PanelSummaries.callChange(from: old, to: new) + editorAnnouncements(from: old, to: new)
+        callChange(from: old, to: new) + editorAnnouncements(from: old, to: new)
             + goToAnnouncements(from: old, to: new)
     }
 

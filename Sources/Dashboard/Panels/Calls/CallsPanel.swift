@@ -167,6 +167,17 @@ public enum CallsPanel {
         return (next, effects.map(Effect.calls) + saves)
     }
 
+    /// A result from the shell.
+    static func handle(_ event: CallsEvent, in state: AppState) -> AppState {
+        var next = state
+        switch event {
+        case .saved(let call): return saved(call, in: state)
+        case .reloaded(let calls): next.calls.reload(calls)
+        case .storeFailed(let problem): next.calls.message = .callNotSaved(problem)
+        }
+        return next
+    }
+
     /// A saved call came back from the store (with its id on first save).
     static func saved(_ call: CallPlan, in state: AppState) -> AppState {
         var next = state
@@ -176,4 +187,15 @@ public enum CallsPanel {
         }
         return next
     }
+}
+
+/// What comes back to the call planner from the shell.
+public enum CallsEvent: Equatable, Sendable {
+    /// A call was stored (carrying its id after the first save).
+    case saved(CallPlan)
+    /// The stored calls, read again because another process (`timedeck
+    /// calls add`, a second dashboard) changed the database.
+    case reloaded([CallPlan])
+    /// Storing or deleting a call failed.
+    case storeFailed(StoreProblem)
 }

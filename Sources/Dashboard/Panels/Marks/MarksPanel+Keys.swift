@@ -11,7 +11,7 @@ public enum MarksAction: Equatable, Hashable, Sendable {
 }
 
 /// The marks panel: keys here, state in `MarksPanelState`, update in
-/// `MarksPanel+Update.swift`, drawing in `Render/Panels/MarksPanel+Draw.swift`.
+/// `MarksPanel+Update.swift`, drawing in `MarksPanel+Draw.swift`.
 public enum MarksPanel {
     /// Space works in every mode: a sight must never be lost to a mode
     /// (`MarkKey` applies the rule before any panel or overlay sees the key;

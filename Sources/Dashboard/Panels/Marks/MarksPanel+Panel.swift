@@ -17,7 +17,18 @@ extension MarksPanel: DashboardPanel {
         return false
     }
 
-    static func summary(_ state: AppState) -> [String] { PanelSummaries.marks(state) }
+    /// The latest five marks (snapshot data summary, in English like the CLI).
+    static func summary(_ state: AppState) -> [String] {
+        let shown = state.marks.marks.prefix(5)
+        var lines = ["Marks (latest \(shown.count) of \(state.marks.totalCount)):"]
+        for mark in shown {
+            var line = "  #\(mark.id ?? 0)  \(mark.markTimeText)  \(mark.isoText)"
+            if let correction = mark.correctionText { line += "  corrected \(mark.correctedISOText) (\(correction))" }
+            if !mark.note.isEmpty { line += "  \"\(mark.note)\"" }
+            lines.append(line)
+        }
+        return lines
+    }
 
     static func announcements(from old: AppState, to new: AppState) -> [String] {
         announcements(from: old.marks, to: new.marks, language: new.language)

@@ -22,7 +22,11 @@ extension MarsPanel: DashboardPanel {
         return minimumRows + (state.mars.advanced ? 4 : 0)
     }
 
-    static func summary(_ state: AppState) -> [String] { PanelSummaries.mars(state) }
+    /// The panel's lines in full (snapshot data summary).
+    static func summary(_ state: AppState) -> [String] {
+        let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
+        return ["Mars:"] + MarsPanelText.lines(input, height: 100, width: 100).map { "  " + $0 }
+    }
 
     /// Plain mode: a changed choice; every site when the rows are turned
     /// on; the go-to field as it opens, its text as typed, and its result.

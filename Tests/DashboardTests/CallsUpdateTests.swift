@@ -77,8 +77,8 @@ import TimeKit
         #expect(!s.use24Hour && s.settings.clock == .twelveHour)
         #expect(!s.settings.reducedMotion)
         // The same settings as the overlay's, saved the same way.
-        #expect(effects == [.saveSetting(table: "display", key: "clock", value: "12h"),
-                            .saveSetting(table: "display", key: "reduced_motion", value: "false")])
+        #expect(effects == [.saveSetting(.clock(.twelveHour)),
+                            .saveSetting(.reducedMotion(false))])
     }
 
     @Test func editModeCapturesTypingAndSavesOnEnter() {

@@ -107,11 +107,10 @@ struct EffectRunner: EffectPerforming {
 
     /// Writes one key to the config file (atomically; never over an invalid
     /// file) and reports the outcome as an event.
-    static func saveSetting(table: String, key: String, value: String) -> Event {
+    static func saveSetting(_ change: SettingChange) -> Event {
         let file = ConfigFile.locate()
-        let typed: ConfigDocument.Value = value == "true" || value == "false" ? .boolean(value == "true") : .string(value)
         do {
-            _ = try file.set(table, key, to: typed)
+            _ = try file.set(change.table, change.key, to: change.value)
             return .settingSaved(path: file.url.path)
         } catch {
             return .settingNotSaved("\(error)".replacingOccurrences(of: "timedeck: ", with: ""))
@@ -194,9 +193,9 @@ struct EffectRunner: EffectPerforming {
             // The loop ends on `state.isQuitting`, after the saves that
             // came with the quit key were performed.
             return []
-        case .saveSetting(let table, let key, let value):
-            let saved = Self.saveSetting(table: table, key: key, value: value)
-            if table == "display" && key == "theme" { themeChanged?(value) }
+        case .saveSetting(let change):
+            let saved = Self.saveSetting(change)
+            if case .theme(let theme) = change { themeChanged?(theme.rawValue) }
             return [saved]
         case .writeSnapshot(let document):
             do {

@@ -64,9 +64,9 @@ struct MarksUpdateTests {
         var s = F.state(marks: 1)
         var saves: [Effect] = []
         (s, saves) = press(s, .character("b"))
-        #expect(saves == [.saveSetting(table: "marks", key: "bell", value: "false")])
+        #expect(saves == [.saveSetting(.bell(false))])
         (s, saves) = press(s, .character("f"))
-        #expect(saves == [.saveSetting(table: "marks", key: "flash", value: "false")])
+        #expect(saves == [.saveSetting(.flash(false))])
         #expect(!s.settings.bell && !s.settings.flash)
         let stored = F.mark(2, secondsBefore: 0)
         let (next, effects) = update(s, .marks(.recorded(stored)))

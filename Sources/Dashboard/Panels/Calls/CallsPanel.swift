@@ -128,9 +128,9 @@ public enum CallsPanel {
         case .undo: effects = c.undo(now: now)
         case .toggleRing: c.toggleRing()
         case .toggleClockFormat:
-            saves = next.changeSetting("display", "clock", to: state.use24Hour ? "12h" : "24h")
+            saves = next.changeSetting(.clock(state.use24Hour ? .twelveHour : .twentyFourHour))
         case .toggleMotion:
-            saves = next.changeSetting("display", "reduced_motion", to: state.settings.reducedMotion ? "false" : "true")
+            saves = next.changeSetting(.reducedMotion(!state.settings.reducedMotion))
             c.message = .text(next.settings.reducedMotion ? .reducedMotionOn : .handsSweep)
         case .edit: c.beginEdit()
         case .newCall: c.beginNewCall(now: now, home: c.home, name: state.language.text(.newCallName))

@@ -76,10 +76,10 @@ extension MarksPanel {
                 m.clearAskedUnixNanoseconds = SightingMark.unixNanoseconds(state.now)
             }
         case .toggleBell:
-            effects = next.changeSetting("marks", "bell", to: state.settings.bell ? "false" : "true")
+            effects = next.changeSetting(.bell(!state.settings.bell))
             m.message = .init(.bellForNewMarks(on: next.settings.bell))
         case .toggleFlash:
-            effects = next.changeSetting("marks", "flash", to: state.settings.flash ? "false" : "true")
+            effects = next.changeSetting(.flash(!state.settings.flash))
             let held = next.settings.flash && next.settings.reducedMotion
             m.message = .init(.flashForNewMarks(on: next.settings.flash, heldOff: held))
         }

@@ -36,8 +36,4 @@ public enum MarksPanel {
         KeyBinding([.character("b")], .marks(.toggleBell), .keyToggleBell, scope: .panel(.marks)),
         KeyBinding([.character("f")], .marks(.toggleFlash), .keyToggleFlash, scope: .panel(.marks)),
     ]
-
-    static let recordHelp = "Record a mark (exact UTC instant)"
-    /// Where Space types (a note, a name, a place search), these still mark.
-    static let recordTypingHelp = "Record a mark, also while typing in a field"
 }

@@ -41,6 +41,9 @@ protocol DashboardPanel {
     /// The panel's part of a tick (`state.now` is already the new instant):
     /// animations end, rested changes are saved.
     static func tick(_ state: AppState) -> (AppState, [Effect])
+    /// Whatever the panel is still waiting to save, asked for now: the
+    /// user quits or the process is about to end.
+    static func flush(_ state: AppState) -> (AppState, [Effect])
     /// Draws the panel into `rect` (gutter excluded).
     static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame)
     /// The panel's facts as plain lines (snapshot data summary).
@@ -55,6 +58,7 @@ extension DashboardPanel {
     static func wantedRows(_ state: AppState) -> Int { minimumRows }
     static func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? { nil }
     static func tick(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
+    static func flush(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
     static func announcements(from old: AppState, to new: AppState) -> [String] { [] }
 }
 

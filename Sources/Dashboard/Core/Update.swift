@@ -43,7 +43,7 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     case .shutdown(let now):
         // A signal or closed input: whatever is waiting to be saved goes now.
         next.now = now
-        return (next, next.calls.pendingSave(now: now, force: true).map(Effect.calls))
+        return flushed(next)
     case .marks(let marksEvent):
         var (handled, effects) = MarksPanel.handle(marksEvent, in: next)
         if case .gps = marksEvent, handled.calls.firstRun != nil { handled = CallsPanel.adoptFirstFix(handled) }
@@ -72,9 +72,9 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
     switch action {
     case .quit:
         next.isQuitting = true
-        // A call time changed in the last moment is saved before leaving.
-        let saves = next.calls.pendingSave(now: state.now, force: true).map(Effect.calls)
-        return (next, saves + [.quit])
+        // A change made in the last moment (a call's time) is saved before leaving.
+        let (saved, saves) = flushed(next)
+        return (saved, saves + [.quit])
     case .showSettings:
         next.overlay = .settings(selected: 0)
     case .settingsUp, .settingsDown:
@@ -107,6 +107,18 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         return MarsPanel.perform(marsAction, in: state)
     }
     return (next, [])
+}
+
+/// Every panel's pending saves, asked for at once (quit, shutdown).
+func flushed(_ state: AppState) -> (AppState, [Effect]) {
+    var next = state
+    var effects: [Effect] = []
+    for panel in PanelRegistry.all {
+        let (after, requested) = panel.flush(next)
+        next = after
+        effects += requested
+    }
+    return (next, effects)
 }
 
 func cycledFocus(_ state: AppState, forward: Bool) -> PanelID? {

@@ -56,6 +56,13 @@ extension CallsPanel: DashboardPanel {
         return (next, effects)
     }
 
+    /// A call time changed in the last moment is saved now.
+    static func flush(_ state: AppState) -> (AppState, [Effect]) {
+        var next = state
+        let saves = next.calls.pendingSave(now: state.now, force: true).map(Effect.calls)
+        return (next, saves)
+    }
+
     /// How long a reminder stays on the status line.
     static let reminderNoticeSeconds: TimeInterval = 60
 

@@ -23,13 +23,10 @@ struct DashboardRunner {
         // Before anything is read: a write by another process from here on
         // is seen by the first background look (and nothing loads twice).
         store.rememberVersion()
-        state.marks = try MarksShell.initialState(settings: loaded.settings, store: store)
         // A TZ that names no zone is said where config problems are.
         state.configNotice = [loaded.summary, local.problem].compactMap { $0 }.joined(separator: " · ").nilIfEmpty
         state.localeLanguage = UILanguage.resolve(setting: "auto", environment: ProcessInfo.processInfo.environment)
-        state.calls = CallsSetup.initialState(now: now, store: store, language: state.language, settings: loaded.settings)
-        state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
-                                                  settings: loaded.settings, store: store)
+        try PanelServices.loadAll(into: &state, store: store)
         return state
     }
 

@@ -43,14 +43,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "TimeKitTests", dependencies: ["TimeKit"]),
-        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TimeKit"],
+        // Test support, depended on only by test targets: the one SplitMix64,
+        // the catalog's samples and English detector, and PostgreSQL servers
+        // the team tests start for themselves.
+        .target(name: "TestSupport", dependencies: ["TimeKit", "Dashboard", "TeamLog"], path: "Tests/TestSupport"),
+        .testTarget(name: "TimeKitTests", dependencies: ["TimeKit", "TestSupport"]),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TimeKit", "TestSupport"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: [
-            "TimeKit", "Dashboard", "TeamLog", .product(name: "GRDB", package: "GRDB.swift"),
+            "TimeKit", "Dashboard", "TeamLog", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "TimeStoreTests", dependencies: ["TimeStore", "TimeKit"]),
-        .testTarget(name: "TeamLogTests", dependencies: ["TeamLog", "TimeStore", "TimeKit"]),
+        .testTarget(name: "TeamLogTests", dependencies: ["TeamLog", "TimeStore", "TimeKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -94,7 +94,7 @@ import TimeKit
     @Test func aCallAddedElsewhereAppearsAndTheActiveOneStaysActive() {
         var s = state([team()])
         let other = team(id: 9, start: callStart.addingTimeInterval(3600))
-        s = update(s, .callsReloaded([other, team()])).0
+        s = update(s, .calls(.reloaded([other, team()]))).0
         #expect(s.calls.calls.map(\.id) == [9, 3])
         #expect(s.calls.activeCall?.id == 3)
     }
@@ -105,7 +105,7 @@ import TimeKit
         #expect(due.notice != nil)
         var stale = due
         stale.notice = nil
-        stale = update(stale, .callsReloaded([team(reminder: .minutesBefore(10))])).0
+        stale = update(stale, .calls(.reloaded([team(reminder: .minutesBefore(10))]))).0
         let (after, effects) = update(stale, .tick(callStart.addingTimeInterval(-299)))
         #expect(after.notice == nil)
         #expect(effects.isEmpty)
@@ -114,16 +114,16 @@ import TimeKit
     @Test func anUnsavedMoveSurvivesAReload() {
         var s = press(state([team()]), .right).0
         let moved = s.calls.activeCall!.start
-        s = update(s, .callsReloaded([team(), team(id: 9)])).0
+        s = update(s, .calls(.reloaded([team(), team(id: 9)]))).0
         #expect(s.calls.activeCall?.start == moved)
         #expect(s.calls.unsavedSince != nil)
     }
 
     @Test func theFirstRunSuggestionGivesWayToStoredCalls() {
         var s = state([team(id: nil)])
-        s = update(s, .callsReloaded([])).0
+        s = update(s, .calls(.reloaded([]))).0
         #expect(s.calls.calls.count == 1)
-        s = update(s, .callsReloaded([team(id: 9)])).0
+        s = update(s, .calls(.reloaded([team(id: 9)]))).0
         #expect(s.calls.calls.map(\.id) == [9])
         #expect(s.calls.activeIndex == 0)
     }

@@ -77,8 +77,8 @@ import TimeKit
         #expect(!s.use24Hour && s.settings.clock == .twelveHour)
         #expect(!s.settings.reducedMotion)
         // The same settings as the overlay's, saved the same way.
-        #expect(effects == [.saveSetting(table: "display", key: "clock", value: "12h"),
-                            .saveSetting(table: "display", key: "reduced_motion", value: "false")])
+        #expect(effects == [.saveSetting(.clock(.twelveHour)),
+                            .saveSetting(.reducedMotion(false))])
     }
 
     @Test func editModeCapturesTypingAndSavesOnEnter() {
@@ -198,7 +198,7 @@ import TimeKit
         let (made, _) = press(start(), .character("N"), .character("o"), .character("s"), .character("l"), .enter, .enter)
         var stored = made.calls.activeCall!
         stored.id = 42
-        let (next, _) = update(made, .callSaved(stored))
+        let (next, _) = update(made, .calls(.saved(stored)))
         #expect(next.calls.activeCall?.id == 42)
         #expect(next.calls.calls[1].id == 3)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dashboard
+import TestSupport
 import TimeKit
 
 /// `ClockStackView.render` remembers the last stack by its inputs with `now`
@@ -28,7 +29,7 @@ import TimeKit
         1_795_348_740.0,  // 2026-11-22T11:59Z
     ])
     func secondsDoNotShow(minuteStart: Double) {
-        var rng = SplitMix(seed: UInt64(minuteStart))
+        var rng = SplitMix64(seed: UInt64(minuteStart))
         let places = [["London, GB", "Tokyo", "New York"], ["Sydney", "Los Angeles"], ["Kathmandu", "Adelaide", "Reykjavik"],
                       ["Honolulu"]]
         for trial in 0..<24 {

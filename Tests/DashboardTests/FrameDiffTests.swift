@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import Dashboard
 
@@ -64,7 +65,7 @@ import Testing
     /// Replaying the runs on a model terminal turns the old screen into the
     /// new one, for many random frames with wide characters and roles.
     @Test(arguments: 0..<40) func replayingTheRunsGivesTheNewFrame(seed: Int) {
-        var random = SplitMix(seed: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         let size = Size(columns: 1 + random.next(40), rows: 1 + random.next(6))
         let old = randomFrame(size, &random)
         let new = random.next(4) == 0 ? randomFrame(size, &random) : mutated(old, &random)
@@ -73,12 +74,12 @@ import Testing
         #expect(screen.rows == ModelScreen(new).rows, "seed \(seed)")
     }
 
-    private func randomFrame(_ size: Size, _ random: inout SplitMix) -> Frame {
+    private func randomFrame(_ size: Size, _ random: inout SplitMix64) -> Frame {
         let edits = 3 + random.next(12)
         return mutated(Frame(size: size), &random, edits: edits)
     }
 
-    private func mutated(_ frame: Frame, _ random: inout SplitMix, edits: Int? = nil) -> Frame {
+    private func mutated(_ frame: Frame, _ random: inout SplitMix64, edits: Int? = nil) -> Frame {
         var copy = frame
         let pieces = ["a", "東", "bc", "é", "京x", " ", "12:00", "🙂"]
         let roles: [StyleRole] = [.normal, .title, .utcClock, .dim]

@@ -71,7 +71,7 @@ import TimeKit
     @Test func ansiChangesStyleOnlyWhereTheRoleChanges() {
         var frame = Frame(size: Size(columns: 4, rows: 1))
         frame.put("ab", x: 0, y: 0, role: .warning)
-        let theme = Theme(name: "t", styles: [.warning: CellStyle(.ansi(3), bold: true), .normal: CellStyle()])
+        let theme = Theme(name: "t") { $0 == .warning ? CellStyle(.ansi(3), bold: true) : CellStyle() }
         #expect(FrameExport.ansi(frame, theme: theme) == "\u{1B}[0;1;33mab\u{1B}[0m  \u{1B}[0m\n")
     }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import Dashboard
@@ -99,8 +100,8 @@ import TimeKit
         expectJapanese(press(s, .character("f")), "flash toggled")
         let mark = s.marks.marks[0]
         // Store reasons come from SQLite and the OS; they are shown as they are.
-        for event in [MarksEvent.recordFailed(mark, reason: "SQLITE_FULL"), .deleted(mark), .restored([mark]),
-                      .restored([mark, mark]), .cleared([mark]), .noteSaved(mark, previous: ""), .storeFailed("SQLITE_FULL")] {
+        for event in [MarksEvent.recordFailed(mark, reason: .busy), .deleted(mark), .restored([mark]),
+                      .restored([mark, mark]), .cleared([mark]), .noteSaved(mark, previous: ""), .storeFailed(.noDatabase)] {
             expectJapanese(update(s, .marks(event)).0, "\(event)")
         }
     }

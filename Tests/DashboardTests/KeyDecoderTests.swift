@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import Dashboard
 
@@ -40,7 +41,7 @@ import Testing
     }
 
     /// Random input, weighted towards the bytes that start sequences.
-    static func randomBytes(_ g: inout SplitMix, count: Int, escapes: Bool = true) -> [UInt8] {
+    static func randomBytes(_ g: inout SplitMix64, count: Int, escapes: Bool = true) -> [UInt8] {
         (0..<count).map { _ -> UInt8 in
             let b: UInt8
             switch Int.random(in: 0..<10, using: &g) {
@@ -56,7 +57,7 @@ import Testing
 
     @Test("Feeding the same bytes split anywhere gives the same keys and the same pending bytes")
     func splitsNeverChangeTheKeys() {
-        var g = SplitMix(state: 0x7469_6D65_6465_636B)
+        var g = SplitMix64(seed: 0x7469_6D65_6465_636B)
         for _ in 0..<1500 {
             let bytes = Self.randomBytes(&g, count: Int.random(in: 0...24, using: &g))
             var whole = KeyDecoder()
@@ -75,7 +76,7 @@ import Testing
 
     @Test("Without escape sequences, every printable byte comes out as its key, in order")
     func printableBytesAreNeverLost() {
-        var g = SplitMix(state: 42)
+        var g = SplitMix64(seed: 42)
         for _ in 0..<1500 {
             let bytes = Self.randomBytes(&g, count: Int.random(in: 0...24, using: &g), escapes: false)
             let printable = bytes.filter { (0x20...0x7E).contains($0) }.map { Key.character(Character(Unicode.Scalar($0))) }
@@ -92,7 +93,7 @@ import Testing
     /// modelled after that pause, as the plain runner does it.
     @Test("After any garbage and a pause, plain typing comes through: at most one byte ends what was pending")
     func decodingRecoversAfterGarbage() {
-        var g = SplitMix(state: 7)
+        var g = SplitMix64(seed: 7)
         for _ in 0..<1500 {
             var d = KeyDecoder()
             _ = d.feed(Self.randomBytes(&g, count: Int.random(in: 0...24, using: &g)))

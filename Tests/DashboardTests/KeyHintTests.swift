@@ -57,7 +57,7 @@ struct KeyHintTests {
             ("calls: go to a date it cannot read", press(s, .tab, .tab, .character("g"), .character("x"), .enter)),
         ]
         var message = s
-        message.marks.message = .init("Nothing to undo.")
+        message.marks.message = .init(.nothingToUndo)
         modes.append(("marks with a message", message))
         return modes
     }

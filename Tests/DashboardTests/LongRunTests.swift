@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import Dashboard
@@ -28,7 +29,7 @@ import TimeKit
         let zone = try #require(TimeZone(identifier: "America/New_York"))
         let leap = try LeapSecondTable.parse(Self.testLeapList)
         var state = AppState(now: Date(timeIntervalSince1970: Self.start), localZone: zone, panels: PanelID.allCases)
-        var random = SplitMix(seed: 72)
+        var random = SplitMix64(seed: 72)
         let keys: [Key] = [.character("?"), .character("?"), .up, .down, .character("j"), .character("k"),
                            .tab, .backTab, .character("t"), .character("x"), .character("東"), .enter, .left]
         let size = Size(columns: 100, rows: 30)

@@ -40,7 +40,7 @@ import TimeKit
         #expect(frame.lines.contains { $0.contains("Sol 1795 01:14 LMST") }, "\(frame.lines.joined(separator: "\n"))")
         var app = AppState(now: utc("2026-03-08T13:00:00Z"), localZone: TimeZone(identifier: "UTC")!, panels: [.calls])
         app.calls = s
-        let rows = PanelSummaries.callRows(try #require(s.activeCall), start: utc("2026-03-08T14:00:00Z"), state: app)
+        let rows = CallsPanel.callRows(try #require(s.activeCall), start: utc("2026-03-08T14:00:00Z"), state: app)
         #expect(rows.last == "  Perseverance (Mars): Sol 1795 01:14 LMST, before dawn, BAD", "\(rows)")
     }
 

@@ -11,7 +11,7 @@ import TimeKit
     let t = Date(timeIntervalSince1970: 1_768_000_000)  // 2026-01-09T23:06:40Z
     init() throws { db = try PlaceDatabase.bundled() }
 
-    /// Records each effect; answers a saved call with `.callSaved` carrying
+    /// Records each effect; answers a saved call with `.calls(.saved)` carrying
     /// an id, as the store does.
     struct Recorder: EffectPerforming {
         var performed: [Effect] = []
@@ -19,7 +19,7 @@ import TimeKit
             performed.append(effect)
             if case .calls(.saveCall(var call)) = effect {
                 call.id = call.id ?? 41
-                return [.callSaved(call)]
+                return [.calls(.saved(call))]
             }
             return []
         }
@@ -96,7 +96,7 @@ import TimeKit
         var changes = 0
         program.send(.key(.right, at: t), to: &store)
         program.send(.tick(t.addingTimeInterval(1)), to: &store) { _, _ in changes += 1 }
-        // The tick, then the `.callSaved` its save produced.
+        // The tick, then the `.calls(.saved)` its save produced.
         #expect(changes == 2)
     }
 }

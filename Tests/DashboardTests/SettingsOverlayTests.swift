@@ -18,7 +18,7 @@ import TimeKit
         var s = key(start, .character("o")).0
         let (themed, effects) = key(s, .right)
         #expect(themed.settings.theme == .sunlight)
-        #expect(effects == [.saveSetting(table: "display", key: "theme", value: "sunlight")])
+        #expect(effects == [.saveSetting(.theme(.sunlight))])
         #expect(key(themed, .left).0.settings.theme == .mission)
         s = key(themed, .down).0
         let (twelve, _) = key(s, .enter)
@@ -32,9 +32,9 @@ import TimeKit
         for (index, item) in SettingsOverlay.items.enumerated() {
             var t = start
             t.overlay = .settings(selected: index)
-            let before = item.current(t)
+            let before = item.current(t.settings)
             for _ in item.choices { t = key(t, .right).0 }
-            #expect(item.current(t) == before, "\(item.title) did not cycle")
+            #expect(item.current(t.settings) == before, "\(item.title) did not cycle")
         }
     }
 
@@ -45,7 +45,10 @@ import TimeKit
         s = key(s, .right).0  // auto → en
         s = key(s, .right).0  // en → ja
         #expect(s.language == .ja)
-        #expect(render(s, size: Size(columns: 100, rows: 30)).lines.joined().contains("設定"))
+        let shown = render(s, size: Size(columns: 100, rows: 30)).lines.joined()
+        #expect(shown.contains("設定"))
+        // On/off in Japanese too, not the config file's true/false.
+        #expect(shown.contains("‹ オン ›") && !shown.contains("‹ true ›") && !shown.contains("‹ false ›"))
     }
 
     @Test func savedAndFailedSavesShowANotice() {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SnapshotTests {
     var state: AppState {
-        var s = AppState(now: fixedInstant, localZone: zone("Europe/Paris"))
+        var s = AppState(now: fixedInstant, localZone: zone("Europe/Paris"), panels: [])
         s.screenSize = Size(columns: 60, rows: 12)
         return s
     }
@@ -52,7 +52,7 @@ import Testing
 
 @Suite struct PlainAnnouncementTests {
     @Test func noticesAndSettingsAreSpoken() {
-        let start = AppState(now: fixedInstant, localZone: zone("UTC"))
+        let start = AppState(now: fixedInstant, localZone: zone("UTC"), panels: [])
         let (saved, _) = update(start, .snapshotSaved(path: "/d/s.txt", copied: false))
         #expect(PlainAnnouncer.changes(from: start, to: saved) == ["Snapshot saved: /d/s.txt"])
         let (open, _) = update(start, .key(.character("o"), at: fixedInstant))

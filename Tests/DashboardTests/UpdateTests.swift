@@ -3,7 +3,7 @@ import Testing
 @testable import Dashboard
 
 @Suite struct UpdateTests {
-    let start = AppState(now: fixedInstant, localZone: zone("UTC"))
+    let start = AppState(now: fixedInstant, localZone: zone("UTC"), panels: [])
     let later = fixedInstant.addingTimeInterval(1)
 
     @Test func tickMovesTheClock() {

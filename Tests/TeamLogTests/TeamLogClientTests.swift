@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TeamLog
+import TestSupport
 import TimeKit
 import TimeStore
 

@@ -31,17 +31,12 @@ extension AppState {
         return now < until
     }
 
-    /// Sets `table.key` to `value` (config text: "true", "12h", …) in the
-    /// one settings value and returns the effect that saves it to the
-    /// config file. A value the key does not accept changes nothing.
-    mutating func changeSetting(_ table: String, _ key: String, to value: String) -> [Effect] {
-        do {
-            try settings.set(table, key, text: value)
-        } catch {
-            return []
-        }
+    /// Applies `change` to the one settings value and returns the effect
+    /// that saves it to the config file.
+    mutating func changeSetting(_ change: SettingChange) -> [Effect] {
+        change.apply(to: &settings)
         if settings.reducedMotion { calls.sweep = nil }
-        return [.saveSetting(table: table, key: key, value: value)]
+        return [.saveSetting(change)]
     }
 
     /// The user's position for "here": the gpsd fix when it has one, else

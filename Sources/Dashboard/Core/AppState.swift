@@ -50,7 +50,7 @@ public struct AppState: Equatable, Sendable {
     /// The Mars panel: longitude, site, advanced view, and its loaded data.
     public var mars = MarsPanelState()
 
-    public init(now: Date, localZone: TimeZone, panels: [PanelID] = []) {
+    public init(now: Date, localZone: TimeZone, panels: [PanelID] = PanelID.allCases) {
         self.now = now
         self.localZone = localZone
         self.panels = panels

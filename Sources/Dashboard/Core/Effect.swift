@@ -5,8 +5,9 @@ import TimeKit
 public enum Effect: Equatable, Sendable {
     /// Leave the dashboard and restore the terminal.
     case quit
-    /// Save one config key (`table.key = value`) to the config file.
-    case saveSetting(table: String, key: String, value: String)
+    /// Save one changed setting to the config file (`change.table`,
+    /// `change.key`, `change.value`).
+    case saveSetting(SettingChange)
     /// Write this snapshot of the dashboard to the data folder.
     case writeSnapshot(SnapshotDocument)
     /// Ring the terminal bell `times` times, briefly apart.
@@ -15,6 +16,6 @@ public enum Effect: Equatable, Sendable {
     case marks(MarksEffect)
     /// Save or delete a call (the call planner).
     case calls(CallPlannerEffect)
-    /// Remember the Mars panel's longitude, site and view between runs.
-    case saveMarsSettings(MarsSettings)
+    /// Store work for the Mars panel.
+    case mars(MarsEffect)
 }

@@ -24,13 +24,8 @@ public enum Event: Equatable, Sendable {
     case resize(Size)
     /// Store results and clock/gpsd observations for the marks panel.
     case marks(MarksEvent)
-    /// A call was stored (carrying its id after the first save).
-    case callSaved(CallPlan)
-    /// The stored calls, read again because another process (`timedeck
-    /// calls add`, a second dashboard) changed the database.
-    case callsReloaded([CallPlan])
-    /// Storing or deleting a call failed; the message says what to do.
-    case callStoreFailed(String)
-    /// Saving the Mars panel's settings failed (the message says why).
-    case marsSettingsNotSaved(String)
+    /// Store results for the call planner.
+    case calls(CallsEvent)
+    /// Store results for the Mars panel.
+    case mars(MarsEvent)
 }

@@ -18,14 +18,10 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
             effects += requested
         }
         return (next, effects)
-    case .callSaved(let call):
-        return (CallsPanel.saved(call, in: next), [])
-    case .callsReloaded(let calls):
-        next.calls.reload(calls)
-        return (next, [])
-    case .callStoreFailed(let message):
-        next.calls.message = .verbatim(message)
-        return (next, [])
+    case .calls(let callsEvent):
+        return (CallsPanel.handle(callsEvent, in: next), [])
+    case .mars(let marsEvent):
+        return (MarsPanel.handle(marsEvent, in: next), [])
     case .snapshotSaved(let path, let copied):
         next.notice = Notice(state.language.text(.snapshotSaved(path: path, copied: copied)), until: state.now.addingTimeInterval(Notice.seconds))
         return (next, [])
@@ -41,15 +37,13 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     case .resize(let size):
         next.screenSize = size
         return (next, [])
-    case .marsSettingsNotSaved(let message):
-        return (MarsPanel.settingsNotSaved(message, in: next), [])
     case .key(let key, let now):
         next.now = now
         return handleKey(key, in: next)
     case .shutdown(let now):
         // A signal or closed input: whatever is waiting to be saved goes now.
         next.now = now
-        return (next, next.calls.pendingSave(now: now, force: true).map(Effect.calls))
+        return flushed(next)
     case .marks(let marksEvent):
         var (handled, effects) = MarksPanel.handle(marksEvent, in: next)
         if case .gps = marksEvent, handled.calls.firstRun != nil { handled = CallsPanel.adoptFirstFix(handled) }
@@ -78,9 +72,9 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
     switch action {
     case .quit:
         next.isQuitting = true
-        // A call time changed in the last moment is saved before leaving.
-        let saves = next.calls.pendingSave(now: state.now, force: true).map(Effect.calls)
-        return (next, saves + [.quit])
+        // A change made in the last moment (a call's time) is saved before leaving.
+        let (saved, saves) = flushed(next)
+        return (saved, saves + [.quit])
     case .showSettings:
         next.overlay = .settings(selected: 0)
     case .settingsUp, .settingsDown:
@@ -113,6 +107,18 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         return MarsPanel.perform(marsAction, in: state)
     }
     return (next, [])
+}
+
+/// Every panel's pending saves, asked for at once (quit, shutdown).
+func flushed(_ state: AppState) -> (AppState, [Effect]) {
+    var next = state
+    var effects: [Effect] = []
+    for panel in PanelRegistry.all {
+        let (after, requested) = panel.flush(next)
+        next = after
+        effects += requested
+    }
+    return (next, effects)
 }
 
 func cycledFocus(_ state: AppState, forward: Bool) -> PanelID? {

@@ -12,7 +12,9 @@ enum HelpOverlay {
         for panel in state.panels {
             scopes.append((.panel(panel), l.text(.panelSection(panel))))
         }
-        if state.panels.contains(.calls) { scopes.append((.callEditor, l.text(.helpCallEditor))) }
+        for panel in state.panels {
+            scopes += PanelRegistry.panel(panel).helpSections.map { ($0.scope, l.text($0.heading)) }
+        }
         scopes.append((.settings, l.text(.helpInSettings)))
         scopes.append((.help, l.text(.helpInHelp)))
         return scopes

@@ -1,10 +1,11 @@
 /// Where each part of the screen goes for a given size. Pure; `render` asks
 /// it, and tests can check it directly.
 ///
-/// The shape: the header (live UTC clock) on top; the marks and Mars panels
-/// side by side when the terminal is wide enough, else stacked; the call
-/// planner below them with every row left over; the status line at the
-/// bottom. Each panel has a one-column gutter on its left where the focused
+/// The shape: the header (live UTC clock) on top; the panels in bands below
+/// it, those that share a `sideBySideBand` side by side when the terminal is
+/// wide enough (marks and Mars), else stacked; the last band gets every row
+/// left over; the status line at the bottom. Panels are known only through
+/// their `layoutHints`. Each panel has a one-column gutter on its left where the focused
 /// panel shows a bar. When the panels cannot all have their minimum height,
 /// only the focused one is shown (Tab cycles), so a small terminal still
 /// gets one whole instrument rather than three broken ones.
@@ -14,11 +15,8 @@ public struct Layout: Equatable, Sendable {
     /// Rows of the header in big-digit and one-line form.
     public static let bigHeaderRows = 7
     public static let compactHeaderRows = 2
-    /// Width from which marks and Mars sit side by side.
+    /// Width from which panels of one band sit side by side.
     public static let sideBySideColumns = 96
-    /// Rows the call planner should keep beyond its minimum before the
-    /// header may use big digits.
-    static let callsComfortRows = 6
 
     public var header: Rect
     public var isBigClock: Bool
@@ -34,12 +32,24 @@ public struct Layout: Equatable, Sendable {
     }
 
     /// Panels in bands from top to bottom; a band with two panels is side by side.
+    /// Panels of one `sideBySideBand` share the band where the first of
+    /// them stands.
     static func bands(_ panels: [PanelID], columns: Int) -> [[PanelID]] {
-        guard columns >= sideBySideColumns, panels.contains(.marks), panels.contains(.mars) else {
-            return panels.map { [$0] }
+        guard columns >= sideBySideColumns else { return panels.map { [$0] } }
+        var bands: [[PanelID]] = []
+        var bandIndex: [Int: Int] = [:]
+        for panel in panels {
+            guard let band = PanelRegistry.panel(panel).layoutHints.sideBySideBand else {
+                bands.append([panel])
+                continue
+            }
+            if let index = bandIndex[band] {
+                bands[index].append(panel)
+            } else {
+                bandIndex[band] = bands.count
+                bands.append([panel])
+            }
         }
-        var bands: [[PanelID]] = [[.marks, .mars]]
-        bands += panels.filter { $0 != .marks && $0 != .mars }.map { [$0] }
         return bands
     }
 
@@ -54,7 +64,7 @@ public struct Layout: Equatable, Sendable {
         let usable = size.rows - 1
         var bands = Self.bands(panels, columns: size.columns)
         var needed = bands.reduce(0) { $0 + Self.bandRows($1, wanted) }
-        let wantsMore = panels.contains(.calls) ? Self.callsComfortRows : 0
+        let wantsMore = panels.reduce(0) { $0 + PanelRegistry.panel($1).layoutHints.comfortRows }
         let wideEnough = size.columns >= BigDigits.markTimeColumns + 2
         isBigClock = wideEnough && usable - Self.bigHeaderRows >= needed + wantsMore
         var headerRows = isBigClock ? Self.bigHeaderRows : Self.compactHeaderRows
@@ -72,12 +82,17 @@ public struct Layout: Equatable, Sendable {
         header = Rect(x: 0, y: 0, width: size.columns, height: headerRows)
         let room = usable - headerRows
         if room < needed {
-            // Not room for all: the focused panel first, then the marks
-            // (the navigator's instrument), the call planner, then the rest,
-            // while they fit; Tab brings a hidden panel back by focusing it.
+            // Not room for all: the focused panel first, then by each
+            // panel's keep priority (the marks, the navigator's instrument,
+            // before the call planner), while they fit; Tab brings a hidden
+            // panel back by focusing it.
             var chosen: [PanelID] = []
             var used = 0
-            let priority = [focus ?? panels.first, .marks, .calls].compactMap { $0 } + panels
+            let byPriority = panels.enumerated().sorted {
+                (PanelRegistry.panel($0.element).layoutHints.keepPriority, $0.offset)
+                    < (PanelRegistry.panel($1.element).layoutHints.keepPriority, $1.offset)
+            }.map(\.element)
+            let priority = [focus ?? panels.first].compactMap { $0 } + byPriority
             for panel in priority where panels.contains(panel) && !chosen.contains(panel) {
                 let rows = wanted[panel] ?? Self.minimumRows(of: panel)
                 if chosen.isEmpty || used + rows <= room {
@@ -111,10 +126,15 @@ public struct Layout: Equatable, Sendable {
         gutters = gutterRects
     }
 
-    /// Column widths for a band: one panel takes all; two split about 54/46.
+    /// Column widths for a band: one panel takes all; two split about
+    /// 54/46; more share alike (the last takes the remainder).
     static func split(_ columns: Int, into count: Int) -> [Int] {
-        guard count == 2 else { return [columns] }
-        let left = columns * 54 / 100
-        return [left, columns - left]
+        guard count > 1 else { return [columns] }
+        if count == 2 {
+            let left = columns * 54 / 100
+            return [left, columns - left]
+        }
+        let each = columns / count
+        return Array(repeating: each, count: count - 1) + [columns - each * (count - 1)]
     }
 }

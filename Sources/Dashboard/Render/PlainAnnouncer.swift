@@ -54,7 +54,7 @@ public enum PlainAnnouncer {
         if case .settings(let selected) = new.overlay, old.overlay != new.overlay || old.settings != new.settings,
            SettingsOverlay.items.indices.contains(selected) {
             let item = SettingsOverlay.items[selected]
-            lines.append(l.text(.settingValue(title: item.title, value: item.current(new))))
+            lines.append(l.text(.settingValue(title: item.title, value: item.current(new.settings).shownValue(l))))
         }
         if new.isQuitting && !old.isQuitting { lines.append(l.text(.plainGoodbye)) }
         return lines

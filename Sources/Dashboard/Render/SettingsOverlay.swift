@@ -8,25 +8,21 @@ public enum SettingsOverlay {
     /// value (read from `AppState.settings`, so it is never stale).
     struct Item: Sendable {
         var title: UIText
-        var table: String
-        var key: String
-        var choices: [String]
-        var current: @Sendable (AppState) -> String
+        var choices: [SettingChange]
+        var current: @Sendable (Settings) -> SettingChange
+        /// The config key the item changes.
+        var key: String { choices.first?.key ?? "" }
     }
 
     static let items: [Item] = [
-        Item(title: .settingTheme, table: "display", key: "theme", choices: Settings.ThemeName.allCases.map(\.rawValue),
-             current: { $0.settings.theme.rawValue }),
-        Item(title: .settingClock, table: "display", key: "clock", choices: Settings.ClockStyle.allCases.map(\.rawValue),
-             current: { $0.settings.clock.rawValue }),
-        Item(title: .settingBell, table: "marks", key: "bell", choices: ["true", "false"],
-             current: { $0.settings.bell ? "true" : "false" }),
-        Item(title: .settingFlash, table: "marks", key: "flash", choices: ["true", "false"],
-             current: { $0.settings.flash ? "true" : "false" }),
-        Item(title: .settingReducedMotion, table: "display", key: "reduced_motion", choices: ["false", "true"],
-             current: { $0.settings.reducedMotion ? "true" : "false" }),
-        Item(title: .settingLanguage, table: "display", key: "language", choices: Settings.Language.allCases.map(\.rawValue),
-             current: { $0.settings.language.rawValue }),
+        Item(title: .settingTheme, choices: Settings.ThemeName.allCases.map(SettingChange.theme), current: { .theme($0.theme) }),
+        Item(title: .settingClock, choices: Settings.ClockStyle.allCases.map(SettingChange.clock), current: { .clock($0.clock) }),
+        Item(title: .settingBell, choices: [.bell(true), .bell(false)], current: { .bell($0.bell) }),
+        Item(title: .settingFlash, choices: [.flash(true), .flash(false)], current: { .flash($0.flash) }),
+        Item(title: .settingReducedMotion, choices: [.reducedMotion(false), .reducedMotion(true)],
+             current: { .reducedMotion($0.reducedMotion) }),
+        Item(title: .settingLanguage, choices: Settings.Language.allCases.map(SettingChange.language),
+             current: { .language($0.language) }),
     ]
 
     /// The next state and the save request after moving item `index` one
@@ -35,11 +31,11 @@ public enum SettingsOverlay {
     static func change(_ state: AppState, index: Int, forward: Bool) -> (AppState, [Effect]) {
         guard items.indices.contains(index) else { return (state, []) }
         let item = items[index]
-        let at = item.choices.firstIndex(of: item.current(state)) ?? 0
+        let at = item.choices.firstIndex(of: item.current(state.settings)) ?? 0
         let count = item.choices.count
-        let value = item.choices[(at + (forward ? 1 : count - 1)) % count]
+        let change = item.choices[(at + (forward ? 1 : count - 1)) % count]
         var next = state
-        let effects = next.changeSetting(item.table, item.key, to: value)
+        let effects = next.changeSetting(change)
         return (next, effects)
     }
 
@@ -58,8 +54,9 @@ public enum SettingsOverlay {
             if chosen { frame.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), role: .selection) }
             frame.put((chosen ? "▶ " : "  ") + l.text(item.title), x: inner.x + 1, y: y, role: role, clip: inner)
             // NO_COLOR wins over the theme: say what is in force, and what is saved.
-            let value = item.key == "theme" && state.colorForcedOff
-                ? l.text(.themeForcedMono(saved: item.current(state))) : "‹ \(item.current(state)) ›"
+            let current = item.current(state.settings)
+            let value = current.key == "theme" && state.colorForcedOff
+                ? l.text(.themeForcedMono(saved: current.shownValue(l))) : "‹ \(current.shownValue(l)) ›"
             frame.put(value, x: inner.x + 22, y: y, role: chosen ? .selection : .helpKey, clip: inner)
         }
         let hint = l.text(.settingsHint)

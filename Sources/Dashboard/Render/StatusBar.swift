@@ -23,8 +23,7 @@ enum StatusBar {
     /// overlay, prompt or editor (where ?, Tab and q mean something else or
     /// type) the two that work there too: the mark key and Ctrl-C.
     static func keys(_ state: AppState) -> [(key: String, label: UIText)] {
-        let modal = state.overlay != nil || state.marks.mode != .browsing || state.calls.isEditing
-            || state.calls.goTo != nil || state.mars.goToText != nil
+        let modal = state.overlay != nil || PanelRegistry.all.contains { $0.isModal(state) }
         guard modal else { return [("?", .hintHelp), ("Tab", .hintPanel), ("q", .hintQuit)] }
         let mark = MarkKey.fieldTakesSpace(state) ? Key.controlSpace : Key.space
         return [(mark.label, .hintMark), (Key.control("c").label, .hintQuit)]

@@ -35,21 +35,22 @@ public enum ColorDepth: Equatable, Sendable {
     case palette256
 }
 
-/// A table from role to style, per colour depth.
+/// A table from role to style, per colour depth. Each theme is written as a
+/// `switch` over `StyleRole`, so a new role does not compile until every
+/// theme gives it a style; the table is filled from it once.
 public struct Theme: Equatable, Sendable {
     public var name: String
-    public var styles: [StyleRole: CellStyle]
-    /// The style of roles the table does not list.
-    public var fallback = CellStyle()
+    /// Every role's style (each role present: filled from the theme's switch).
+    public let styles: [StyleRole: CellStyle]
 
-    public init(name: String, styles: [StyleRole: CellStyle], fallback: CellStyle = CellStyle()) {
+    /// A theme whose style for each role is `style(role)`.
+    public init(name: String, style: (StyleRole) -> CellStyle) {
         self.name = name
-        self.styles = styles
-        self.fallback = fallback
+        styles = Dictionary(uniqueKeysWithValues: StyleRole.allCases.map { ($0, style($0)) })
     }
 
     public func style(for role: StyleRole) -> CellStyle {
-        styles[role] ?? fallback
+        styles[role] ?? CellStyle()
     }
 
     /// The theme called `name` ("mission", "sunlight", "mono") for what the
@@ -72,135 +73,143 @@ public struct Theme: Equatable, Sendable {
         let blue: TerminalColor = depth == .palette256 ? .palette(19) : .ansi(4)
         let red: TerminalColor = depth == .palette256 ? .palette(124) : .ansi(1)
         let brown: TerminalColor = depth == .palette256 ? .palette(94) : .ansi(3)
-        return Theme(name: "sunlight", styles: [
-            .normal: CellStyle(ink, paper),
-            .dim: CellStyle(ink, paper),
-            .title: CellStyle(blue, paper, bold: true),
-            .border: CellStyle(ink, paper),
-            .utcClock: CellStyle(ink, paper, bold: true),
-            .utcDate: CellStyle(ink, paper, bold: true),
-            .localTime: CellStyle(blue, paper, bold: true),
-            .teamMark: CellStyle(blue, paper),
-            .keyHint: CellStyle(ink, paper),
-            .helpKey: CellStyle(blue, paper, bold: true),
-            .helpText: CellStyle(ink, paper),
-            .overlay: CellStyle(ink, paper),
-            .warning: CellStyle(brown, paper, bold: true, underline: true),
-            .error: CellStyle(red, paper, bold: true, underline: true),
-            .selection: CellStyle(paper, ink, bold: true),
-            .markFlash: CellStyle(paper, red, bold: true),
-            .callBeforeDawn: CellStyle(blue, paper, bold: true),
-            .callBreakfast: CellStyle(brown, paper),
-            .callDay: CellStyle(ink, paper, bold: true),
-            .callDinner: CellStyle(red, paper),
-            .callLateNight: CellStyle(brown, paper, bold: true),
-            .callBad: CellStyle(paper, red, bold: true),
-            .callHand: CellStyle(ink, paper, bold: true),
-            .callNow: CellStyle(blue, paper, bold: true, underline: true),
-            .callScheduled: CellStyle(red, paper, bold: true),
-            .callEditing: CellStyle(paper, blue, bold: true),
-            .callPlace: CellStyle(ink, paper, bold: true),
-            .marsTime: CellStyle(red, paper, bold: true),
-        ], fallback: CellStyle(ink, paper))
+        return Theme(name: "sunlight") { role in
+            switch role {
+            case .normal: CellStyle(ink, paper)
+            case .dim: CellStyle(ink, paper)
+            case .title: CellStyle(blue, paper, bold: true)
+            case .border: CellStyle(ink, paper)
+            case .utcClock: CellStyle(ink, paper, bold: true)
+            case .utcDate: CellStyle(ink, paper, bold: true)
+            case .localTime: CellStyle(blue, paper, bold: true)
+            case .teamMark: CellStyle(blue, paper)
+            case .keyHint: CellStyle(ink, paper)
+            case .helpKey: CellStyle(blue, paper, bold: true)
+            case .helpText: CellStyle(ink, paper)
+            case .overlay: CellStyle(ink, paper)
+            case .warning: CellStyle(brown, paper, bold: true, underline: true)
+            case .error: CellStyle(red, paper, bold: true, underline: true)
+            case .selection: CellStyle(paper, ink, bold: true)
+            case .markFlash: CellStyle(paper, red, bold: true)
+            case .callBeforeDawn: CellStyle(blue, paper, bold: true)
+            case .callBreakfast: CellStyle(brown, paper)
+            case .callDay: CellStyle(ink, paper, bold: true)
+            case .callDinner: CellStyle(red, paper)
+            case .callLateNight: CellStyle(brown, paper, bold: true)
+            case .callBad: CellStyle(paper, red, bold: true)
+            case .callHand: CellStyle(ink, paper, bold: true)
+            case .callNow: CellStyle(blue, paper, bold: true, underline: true)
+            case .callScheduled: CellStyle(red, paper, bold: true)
+            case .callEditing: CellStyle(paper, blue, bold: true)
+            case .callPlace: CellStyle(ink, paper, bold: true)
+            case .marsTime: CellStyle(red, paper, bold: true)
+            }
+        }
     }
 
     /// The default dark "mission" theme for the given colour depth.
     public static func mission(_ depth: ColorDepth) -> Theme {
         switch depth {
         case .mono: return mono
-        case .eight: return Theme(name: "mission", styles: [
-            .normal: CellStyle(),
-            .dim: CellStyle(dim: true),
-            .title: CellStyle(.ansi(6), bold: true),
-            .border: CellStyle(.ansi(6)),
-            .utcClock: CellStyle(.ansi(6), bold: true),
-            .utcDate: CellStyle(.ansi(7), bold: true),
-            .localTime: CellStyle(.ansi(3)),
-            .teamMark: CellStyle(.ansi(6)),
-            .keyHint: CellStyle(.ansi(6)),
-            .helpKey: CellStyle(.ansi(3), bold: true),
-            .helpText: CellStyle(),
-            .overlay: CellStyle(.ansi(7)),
-            .warning: CellStyle(.ansi(3), bold: true),
-            .error: CellStyle(.ansi(1), bold: true),
-            .selection: CellStyle(reverse: true),
-            .markFlash: CellStyle(.ansi(0), .ansi(3), bold: true),
-            .callBeforeDawn: CellStyle(.ansi(4), bold: true),
-            .callBreakfast: CellStyle(.ansi(3)),
-            .callDay: CellStyle(.ansi(7), bold: true),
-            .callDinner: CellStyle(.ansi(1)),
-            .callLateNight: CellStyle(.ansi(3), dim: true),
-            .callBad: CellStyle(.ansi(1), bold: true, reverse: true),
-            .callHand: CellStyle(.ansi(7), bold: true),
-            .callNow: CellStyle(.ansi(6), bold: true),
-            .callScheduled: CellStyle(.ansi(3), bold: true),
-            .callEditing: CellStyle(.ansi(0), .ansi(5), bold: true),
-            .callPlace: CellStyle(bold: true),
-            .marsTime: CellStyle(.ansi(1), bold: true),
-        ])
-        case .palette256: return Theme(name: "mission", styles: [
-            .normal: CellStyle(),
-            .dim: CellStyle(.palette(244)),
-            .title: CellStyle(.palette(208), bold: true),
-            .border: CellStyle(.palette(30)),
-            .utcClock: CellStyle(.palette(51), bold: true),
-            .utcDate: CellStyle(.palette(255), bold: true),
-            .localTime: CellStyle(.palette(214)),
-            .teamMark: CellStyle(.palette(117)),
-            .keyHint: CellStyle(.palette(73)),
-            .helpKey: CellStyle(.palette(208), bold: true),
-            .helpText: CellStyle(.palette(252)),
-            .overlay: CellStyle(.palette(252)),
-            .warning: CellStyle(.palette(220), bold: true),
-            .error: CellStyle(.palette(196), bold: true),
-            .selection: CellStyle(reverse: true),
-            .markFlash: CellStyle(.palette(16), .palette(220), bold: true),
-            .callBeforeDawn: CellStyle(.palette(62), bold: true),
-            .callBreakfast: CellStyle(.palette(214)),
-            .callDay: CellStyle(.palette(230), bold: true),
-            .callDinner: CellStyle(.palette(167)),
-            .callLateNight: CellStyle(.palette(179)),
-            .callBad: CellStyle(.palette(231), .palette(160), bold: true),
-            .callHand: CellStyle(.palette(255), bold: true),
-            .callNow: CellStyle(.palette(51), bold: true),
-            .callScheduled: CellStyle(.palette(208), bold: true),
-            .callEditing: CellStyle(.palette(16), .palette(177), bold: true),
-            .callPlace: CellStyle(.palette(255), bold: true),
-            .marsTime: CellStyle(.palette(209), bold: true),
-        ])
+        case .eight: return Theme(name: "mission") { role in
+            switch role {
+            case .normal: CellStyle()
+            case .dim: CellStyle(dim: true)
+            case .title: CellStyle(.ansi(6), bold: true)
+            case .border: CellStyle(.ansi(6))
+            case .utcClock: CellStyle(.ansi(6), bold: true)
+            case .utcDate: CellStyle(.ansi(7), bold: true)
+            case .localTime: CellStyle(.ansi(3))
+            case .teamMark: CellStyle(.ansi(6))
+            case .keyHint: CellStyle(.ansi(6))
+            case .helpKey: CellStyle(.ansi(3), bold: true)
+            case .helpText: CellStyle()
+            case .overlay: CellStyle(.ansi(7))
+            case .warning: CellStyle(.ansi(3), bold: true)
+            case .error: CellStyle(.ansi(1), bold: true)
+            case .selection: CellStyle(reverse: true)
+            case .markFlash: CellStyle(.ansi(0), .ansi(3), bold: true)
+            case .callBeforeDawn: CellStyle(.ansi(4), bold: true)
+            case .callBreakfast: CellStyle(.ansi(3))
+            case .callDay: CellStyle(.ansi(7), bold: true)
+            case .callDinner: CellStyle(.ansi(1))
+            case .callLateNight: CellStyle(.ansi(3), dim: true)
+            case .callBad: CellStyle(.ansi(1), bold: true, reverse: true)
+            case .callHand: CellStyle(.ansi(7), bold: true)
+            case .callNow: CellStyle(.ansi(6), bold: true)
+            case .callScheduled: CellStyle(.ansi(3), bold: true)
+            case .callEditing: CellStyle(.ansi(0), .ansi(5), bold: true)
+            case .callPlace: CellStyle(bold: true)
+            case .marsTime: CellStyle(.ansi(1), bold: true)
+            }
+        }
+        case .palette256: return Theme(name: "mission") { role in
+            switch role {
+            case .normal: CellStyle()
+            case .dim: CellStyle(.palette(244))
+            case .title: CellStyle(.palette(208), bold: true)
+            case .border: CellStyle(.palette(30))
+            case .utcClock: CellStyle(.palette(51), bold: true)
+            case .utcDate: CellStyle(.palette(255), bold: true)
+            case .localTime: CellStyle(.palette(214))
+            case .teamMark: CellStyle(.palette(117))
+            case .keyHint: CellStyle(.palette(73))
+            case .helpKey: CellStyle(.palette(208), bold: true)
+            case .helpText: CellStyle(.palette(252))
+            case .overlay: CellStyle(.palette(252))
+            case .warning: CellStyle(.palette(220), bold: true)
+            case .error: CellStyle(.palette(196), bold: true)
+            case .selection: CellStyle(reverse: true)
+            case .markFlash: CellStyle(.palette(16), .palette(220), bold: true)
+            case .callBeforeDawn: CellStyle(.palette(62), bold: true)
+            case .callBreakfast: CellStyle(.palette(214))
+            case .callDay: CellStyle(.palette(230), bold: true)
+            case .callDinner: CellStyle(.palette(167))
+            case .callLateNight: CellStyle(.palette(179))
+            case .callBad: CellStyle(.palette(231), .palette(160), bold: true)
+            case .callHand: CellStyle(.palette(255), bold: true)
+            case .callNow: CellStyle(.palette(51), bold: true)
+            case .callScheduled: CellStyle(.palette(208), bold: true)
+            case .callEditing: CellStyle(.palette(16), .palette(177), bold: true)
+            case .callPlace: CellStyle(.palette(255), bold: true)
+            case .marsTime: CellStyle(.palette(209), bold: true)
+            }
+        }
         }
     }
 
     /// Attributes only: for NO_COLOR, mono terminals and the Linux console
     /// without colour.
-    public static let mono = Theme(name: "mono", styles: [
-        .normal: CellStyle(),
-        .dim: CellStyle(dim: true),
-        .title: CellStyle(bold: true),
-        .border: CellStyle(),
-        .utcClock: CellStyle(bold: true),
-        .utcDate: CellStyle(bold: true),
-        .localTime: CellStyle(),
-        .teamMark: CellStyle(),
-        .keyHint: CellStyle(),
-        .helpKey: CellStyle(bold: true),
-        .helpText: CellStyle(),
-        .overlay: CellStyle(),
-        .warning: CellStyle(bold: true),
-        .error: CellStyle(bold: true, underline: true),
-        .selection: CellStyle(reverse: true),
-        .markFlash: CellStyle(bold: true, reverse: true),
-        .callBeforeDawn: CellStyle(dim: true),
-        .callBreakfast: CellStyle(),
-        .callDay: CellStyle(bold: true),
-        .callDinner: CellStyle(),
-        .callLateNight: CellStyle(dim: true),
-        .callBad: CellStyle(bold: true, reverse: true),
-        .callHand: CellStyle(bold: true),
-        .callNow: CellStyle(underline: true),
-        .callScheduled: CellStyle(bold: true),
-        .callEditing: CellStyle(bold: true, reverse: true),
-        .callPlace: CellStyle(bold: true),
-        .marsTime: CellStyle(bold: true),
-    ])
+    public static let mono = Theme(name: "mono") { role in
+        switch role {
+        case .normal: CellStyle()
+        case .dim: CellStyle(dim: true)
+        case .title: CellStyle(bold: true)
+        case .border: CellStyle()
+        case .utcClock: CellStyle(bold: true)
+        case .utcDate: CellStyle(bold: true)
+        case .localTime: CellStyle()
+        case .teamMark: CellStyle()
+        case .keyHint: CellStyle()
+        case .helpKey: CellStyle(bold: true)
+        case .helpText: CellStyle()
+        case .overlay: CellStyle()
+        case .warning: CellStyle(bold: true)
+        case .error: CellStyle(bold: true, underline: true)
+        case .selection: CellStyle(reverse: true)
+        case .markFlash: CellStyle(bold: true, reverse: true)
+        case .callBeforeDawn: CellStyle(dim: true)
+        case .callBreakfast: CellStyle()
+        case .callDay: CellStyle(bold: true)
+        case .callDinner: CellStyle()
+        case .callLateNight: CellStyle(dim: true)
+        case .callBad: CellStyle(bold: true, reverse: true)
+        case .callHand: CellStyle(bold: true)
+        case .callNow: CellStyle(underline: true)
+        case .callScheduled: CellStyle(bold: true)
+        case .callEditing: CellStyle(bold: true, reverse: true)
+        case .callPlace: CellStyle(bold: true)
+        case .marsTime: CellStyle(bold: true)
+        }
+    }
 }

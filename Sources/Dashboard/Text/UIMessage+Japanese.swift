@@ -22,9 +22,9 @@ extension UIMessage {
             "新しいマークの点滅 \(on ? "オン" : "オフ")（設定: marks.flash）\(heldOff ? "（動きを減らす設定により表示しません）" : "")。"
         case .keptAllMarks(let count): "マーク \(count) 件をすべて保持しました。"
         case .notesAreAtMost(let limit): "メモは最大 \(limit) 文字です。"
-        case let .markNotSaved(reason, markTime, iso): "\(markTime) マーク未保存（\(reason)）\(iso)、書き留めてください"
+        case let .markNotSaved(reason, markTime, iso): "\(markTime) マーク未保存（\(reason.text(.ja))）\(iso)、書き留めてください"
         case let .heldInJournal(markTime, more, reason):
-            "\(markTime) ジャーナルに保留\(more > 0 ? "（+\(more)）" : ""): \(reason)"
+            "\(markTime) ジャーナルに保留\(more > 0 ? "（+\(more)）" : ""): \(reason.text(.ja))"
         case let .storeFileChanged(deleted, path):
             "データベースが使用中に\(deleted ? "削除" : "置き換え")されました。新しいマークは \(path) に保存されるまでジャーナルに保持します"
         case let .journalLinesQuarantined(count, path):
@@ -34,7 +34,10 @@ extension UIMessage {
         case .markRestored(let id): "#\(id) を元に戻しました。"
         case .marksRestored(let count): "マーク \(count) 件を元に戻しました。"
         case .marksCleared(let count): "マーク \(count) 件を消去しました（u で元に戻す）。"
-        case .storeError(let reason): "保存エラー: \(reason)"
+        case .storeError(let reason): "保存エラー: \(reason.text(.ja))"
+        case .callNotSaved(let problem): "保存できませんでした: \(problem.text(.ja))"
+        case .callsUnreadable(let problem): "通話を読めません（\(problem.text(.ja))）。変更は保存されません。"
+        case .marsChoicesNotSaved(let problem): "火星パネルの選択を保存できません: \(problem.text(.ja))"
         case let .markRecorded(id, markTime, iso, position): "マーク #\(id) を記録: \(markTime)、\(iso)、\(position)。"
         case let .teamStatus(online, toSend):
             online ? "チーム: 接続中" + (toSend > 0 ? "、送信待ち \(toSend) 件" : "") : "チーム: オフライン、送信待ち \(toSend) 件"

@@ -33,7 +33,7 @@ final class MarkStoreWorker: @unchecked Sendable {
     private var finished = false
     // Touched only by the worker thread.
     private var journalMayHoldEntries = true
-    private var reportedWaiting: String?
+    private var reportedWaiting: StoreProblem?
 
     init(store: StoreHandle, post: @escaping @Sendable (Event) -> Void) {
         self.store = store
@@ -162,7 +162,7 @@ final class MarkStoreWorker: @unchecked Sendable {
             do {
                 post(.marks(.recorded(try store.forWriting(busyTimeout: Self.busyWait).recordMark(mark))))
             } catch {
-                post(.marks(.recordFailed(mark, reason: AppDatabase.shortReason(error))))
+                post(.marks(.recordFailed(mark, reason: StoreProblem(error))))
             }
         }
     }
@@ -203,7 +203,7 @@ final class MarkStoreWorker: @unchecked Sendable {
             for mark in stored { post(.marks(.recorded(mark))) }
         } catch {
             journalMayHoldEntries = true
-            let reason = AppDatabase.shortReason(error)
+            let reason = StoreProblem(error)
             if reportAlways || reason != reportedWaiting {
                 reportedWaiting = reason
                 post(.marks(.storeWaiting(reason: reason)))
@@ -267,7 +267,7 @@ final class MarkStoreWorker: @unchecked Sendable {
                     }
                 case .delete(let id):
                     guard let removed = try db.deleteMark(id: id, busyTimeout: wait) else {
-                        return .marks(.storeFailed("mark #\(id) is already gone"))
+                        return .marks(.storeFailed(.markGone(id: id)))
                     }
                     return .marks(.deleted(removed))
                 case .restore(let marks):
@@ -281,7 +281,7 @@ final class MarkStoreWorker: @unchecked Sendable {
             }
             if let event { post(event) }
         } catch {
-            post(.marks(.storeFailed(AppDatabase.shortReason(error))))
+            post(.marks(.storeFailed(StoreProblem(error))))
         }
     }
 

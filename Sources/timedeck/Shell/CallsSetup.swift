@@ -41,7 +41,7 @@ enum CallsSetup {
                 state.activeIndex = index
             }
         } catch {
-            state.message = .verbatim("Calls could not be read (\(error)); changes will not be saved.")
+            state.message = .callsUnreadable(StoreProblem(error))
         }
         if state.calls.isEmpty {
             // Not saved until the user changes it, so merely opening the
@@ -76,7 +76,7 @@ enum CallsSetup {
                 if call.id == nil { call.id = inserted.id(createdAt: call.createdAt) }
                 let saved = try store.forWriting().saveCall(call)
                 if let id = saved.id { inserted.remember(id, createdAt: call.createdAt) }
-                return [.callSaved(saved)]
+                return [.calls(.saved(saved))]
             case .deleteCall(let id):
                 try store.forWriting().deleteCall(id: id)
                 return []
@@ -88,7 +88,7 @@ enum CallsSetup {
                 return []
             }
         } catch {
-            return [.callStoreFailed("Not saved: \(error)")]
+            return [.calls(.storeFailed(StoreProblem(error)))]
         }
     }
 
@@ -99,12 +99,12 @@ enum CallsSetup {
             store.forgetVersion()
             return []
         }
-        return [.callsReloaded(calls)]
+        return [.calls(.reloaded(calls))]
     }
 }
 
 /// Ids of calls inserted by this process, by their creation instant (exact:
-/// the same value the planner holds until `.callSaved` gives it the id).
+/// the same value the planner holds until `.calls(.saved)` gives it the id).
 final class InsertedCalls: @unchecked Sendable {
     private let lock = NSLock()
     private var ids: [Date: Int64] = [:]

@@ -17,19 +17,16 @@ struct DashboardRunner {
     func makeInitialState(now: Date) throws -> AppState {
         let loaded = ConfigFile.loadSettings()
         let local = LocalZone.current()
-        var state = AppState(now: now, localZone: local.zone, panels: [.marks, .mars, .calls])
+        var state = AppState(now: now, localZone: local.zone)
         state.localZoneName = local.name
         state.settings = loaded.settings
         // Before anything is read: a write by another process from here on
         // is seen by the first background look (and nothing loads twice).
         store.rememberVersion()
-        state.marks = try MarksShell.initialState(settings: loaded.settings, store: store)
         // A TZ that names no zone is said where config problems are.
         state.configNotice = [loaded.summary, local.problem].compactMap { $0 }.joined(separator: " · ").nilIfEmpty
         state.localeLanguage = UILanguage.resolve(setting: "auto", environment: ProcessInfo.processInfo.environment)
-        state.calls = CallsSetup.initialState(now: now, store: store, language: state.language, settings: loaded.settings)
-        state.mars = MarsPanelLoader.initialState(now: now, environment: ProcessInfo.processInfo.environment,
-                                                  settings: loaded.settings, store: store)
+        try PanelServices.loadAll(into: &state, store: store)
         return state
     }
 
@@ -107,11 +104,10 @@ struct EffectRunner: EffectPerforming {
 
     /// Writes one key to the config file (atomically; never over an invalid
     /// file) and reports the outcome as an event.
-    static func saveSetting(table: String, key: String, value: String) -> Event {
+    static func saveSetting(_ change: SettingChange) -> Event {
         let file = ConfigFile.locate()
-        let typed: ConfigDocument.Value = value == "true" || value == "false" ? .boolean(value == "true") : .string(value)
         do {
-            _ = try file.set(table, key, to: typed)
+            _ = try file.set(change.table, change.key, to: change.value)
             return .settingSaved(path: file.url.path)
         } catch {
             return .settingNotSaved("\(error)".replacingOccurrences(of: "timedeck: ", with: ""))
@@ -194,9 +190,9 @@ struct EffectRunner: EffectPerforming {
             // The loop ends on `state.isQuitting`, after the saves that
             // came with the quit key were performed.
             return []
-        case .saveSetting(let table, let key, let value):
-            let saved = Self.saveSetting(table: table, key: key, value: value)
-            if table == "display" && key == "theme" { themeChanged?(value) }
+        case .saveSetting(let change):
+            let saved = Self.saveSetting(change)
+            if case .theme(let theme) = change { themeChanged?(theme.rawValue) }
             return [saved]
         case .writeSnapshot(let document):
             do {
@@ -216,9 +212,9 @@ struct EffectRunner: EffectPerforming {
             // inbox (`.held` once the mark is durable in the journal).
             if let marks { return marks.perform(marksEffect).map { [$0] } ?? [] }
             // No store: say so rather than drop the sight silently.
-            if case .record(let mark) = marksEffect { return [.marks(.recordFailed(mark, reason: "no database open"))] }
+            if case .record(let mark) = marksEffect { return [.marks(.recordFailed(mark, reason: .noDatabase))] }
             return []
-        case .saveMarsSettings(let settings):
+        case .mars(.saveSettings(let settings)):
             let store = store
             storeQueue.submit { MarsPanelLoader.save(settings, store: store).map { [$0] } ?? [] }
             return []

@@ -48,7 +48,7 @@ enum MarsPanelLoader {
             try store.forWriting().saveMarsSettings(settings)
             return nil
         } catch {
-            return .marsSettingsNotSaved("Mars choices not saved: \(error)")
+            return .mars(.settingsNotSaved(StoreProblem(error)))
         }
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TimeKit
 @testable import Dashboard
@@ -23,7 +24,7 @@ struct MarkListTests {
     @Test("Random held, stored, duplicate and out-of-order marks: same list and count as the reference",
           arguments: [1, 2, 3, 4, 5, 6, 7, 8])
     func matchesReference(seed: UInt64) {
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var state = MarksPanelState()
         var expected: [SightingMark] = []
         var nextID: Int64 = 1

@@ -39,3 +39,8 @@ enum MarksFixtures {
         return s
     }
 }
+
+extension MarksPanelState.Message {
+    /// The message as an English screen shows it.
+    var english: String { UILanguage.en.text(content) }
+}

@@ -55,14 +55,14 @@ struct MarksHeldTests {
         let (s0, sent) = space(keyed())
         let mark = try #require(sent)
         let (s1, _) = update(s0, .marks(.held(mark)))
-        let (s2, _) = update(s1, .marks(.storeWaiting(reason: "DB busy")))
-        let text = try #require(s2.marks.message?.text)
+        let (s2, _) = update(s1, .marks(.storeWaiting(reason: .busy)))
+        let text = try #require(s2.marks.message?.english)
         #expect(text == "21d 23h 47m 12.654s held in journal: DB busy")
         #expect(text.count <= 48 && s2.marks.message?.isError == false)
         var stored = mark
         stored.id = 3
         let (s3, _) = update(s2, .marks(.recorded(stored)))
-        #expect(s3.marks.message?.text == "Held marks are now stored in the database.")
+        #expect(s3.marks.message?.english == "Held marks are now stored in the database.")
         #expect(s3.marks.waitingReason == nil)
     }
 
@@ -81,10 +81,10 @@ struct MarksHeldTests {
     func failedLeavesTheList() throws {
         let (s0, sent) = space(keyed())
         let mark = try #require(sent)
-        let (s1, effects) = update(s0, .marks(.recordFailed(mark, reason: "no space left on device")))
+        let (s1, effects) = update(s0, .marks(.recordFailed(mark, reason: .failed("no space left on device"))))
         #expect(effects == [.bell(times: 3)])
         #expect(s1.marks.marks.count == 2 && s1.marks.totalCount == 2)
-        #expect(s1.marks.message?.text.hasPrefix("21d 23h 47m 12.654s MARK NOT SAVED") == true)
+        #expect(s1.marks.message?.english.hasPrefix("21d 23h 47m 12.654s MARK NOT SAVED") == true)
     }
 
     @Test("A held mark takes a note: journaled by its key, shown at once; not before it is held")
@@ -93,7 +93,7 @@ struct MarksHeldTests {
         let mark = try #require(sent)
         // Not yet durable anywhere: wait for it.
         let (early, _) = update(s0, .key(.character("n"), at: keyInstant))
-        #expect(early.marks.mode == .browsing && early.marks.message?.text.contains("not stored yet") == true)
+        #expect(early.marks.mode == .browsing && early.marks.message?.english.contains("not stored yet") == true)
         var (s, _) = update(s0, .marks(.held(mark)))
         (s, _) = update(s, .key(.character("n"), at: keyInstant))
         #expect(s.marks.mode == .editingNote(id: nil, text: "", heldKey: "run-1"))
@@ -105,7 +105,7 @@ struct MarksHeldTests {
         #expect(effects == [.marks(.updateHeldNote(key: "run-1", note: "Sun LL", expected: ""))])
         (s, _) = update(s, .marks(.noteJournaled(key: "run-1", note: "Sun LL")))
         #expect(s.marks.marks.first?.note == "Sun LL" && s.marks.marks.first?.id == nil)
-        #expect(s.marks.message?.text == "Note saved in the journal (database busy).")
+        #expect(s.marks.message?.english == "Note saved in the journal (database busy).")
         #expect(s.marks.undo == nil)
         // Stored later with the note: numbered, the note kept.
         var stored = mark
@@ -144,7 +144,7 @@ struct MarksHeldTests {
         let (s0, sent) = space(keyed())
         for key in ["n", "d"] {
             let (early, effects) = update(s0, .key(.character(Character(key)), at: keyInstant))
-            #expect(effects.isEmpty && early.marks.message?.text == UILanguage.en.text(.markNotStoredYet), "\(key)")
+            #expect(effects.isEmpty && early.marks.message?.english == UILanguage.en.text(.markNotStoredYet), "\(key)")
         }
         let (s1, _) = update(s0, .marks(.held(try #require(sent))))
         var frame = Frame(size: Size(columns: 60, rows: 9))
@@ -162,7 +162,7 @@ struct MarksHeldTests {
         #expect(effects == [.marks(.deleteHeld(key: "run-1"))])
         (s, _) = update(s, .marks(.heldDeleted(key: "run-1")))
         #expect(s.marks.marks.count == 2 && s.marks.totalCount == 2 && !s.marks.heldKeys.contains("run-1"))
-        #expect(s.marks.message?.text == "Deleted the held mark 21d 23h 47m 12.654s (u undoes).")
+        #expect(s.marks.message?.english == "Deleted the held mark 21d 23h 47m 12.654s (u undoes).")
         (s, effects) = update(s, .key(.character("u"), at: keyInstant))
         #expect(effects == [.marks(.restore([mark]))])
         // The worker journals it again and says it is held: the row is back.
@@ -204,8 +204,9 @@ extension MarksHeldTests {
     @Test("Quarantined journal lines: one error message naming the file")
     func quarantinedLines() {
         let (s, _) = update(keyed(), .marks(.journalQuarantined(count: 2, path: "/d/timedeck.sqlite.pending-marks.rejected")))
-        #expect(s.marks.message?.text.contains("2 journal lines") == true)
-        #expect(s.marks.message?.text.contains("pending-marks.rejected") == true)
+        let text = s.marks.message.map { UILanguage.en.text($0.content) } ?? ""
+        #expect(text.contains("2 journal lines"))
+        #expect(text.contains("pending-marks.rejected"))
         #expect(s.marks.message?.isError == true)
     }
 
@@ -220,7 +221,7 @@ extension MarksHeldTests {
             s = next
             sent.append(try #require(mark))
         }
-        for mark in sent { s = update(s, .marks(.recordFailed(mark, reason: "no space left"))).0 }
+        for mark in sent { s = update(s, .marks(.recordFailed(mark, reason: .failed("no space left")))).0 }
         s = update(s, .key(.down, at: keyInstant)).0  // another key: a message would be gone now
         #expect(s.marks.notSaved.count == 3)
         let screen = render(s, size: Size(columns: 120, rows: 30)).lines.joined(separator: "\n")

@@ -13,7 +13,7 @@ struct MarksOffThePathTests {
         var s = F.state(marks: 2)
         s.marks.team = MarksPanelState.TeamView(station: "south")
         (s, _) = update(s, .marks(.teamLink(online: false, toSend: 3)))
-        s.marks.message = MarksPanelState.Message("Note saved on #2 (u undoes).")
+        s.marks.message = MarksPanelState.Message(.noteSaved(id: 2))
         let text = render(s, size: Size(columns: 100, rows: 30)).lines.joined(separator: "\n")
         #expect(text.contains("Note saved on #2 (u undoes)."), "\(text)")
         #expect(text.contains("team: offline, 3 to send"), "\(text)")
@@ -37,7 +37,7 @@ struct MarksOffThePathTests {
         #expect(effects == [.marks(.clear(upToUnixNanoseconds: asked))])
         let five = s.marks.marks.filter { $0.id != 6 }
         (s, _) = update(s, .marks(.cleared(five)))
-        #expect(s.marks.message?.text == "Cleared 5 marks (u undoes).")
+        #expect(s.marks.message?.english == "Cleared 5 marks (u undoes).")
         #expect(s.marks.marks.map(\.id) == [6] && s.marks.totalCount == 1)
     }
 

@@ -58,10 +58,10 @@ struct MarksRenderTests {
         #expect(!text.unicodeScalars.contains { $0.value == 0x1B })
     }
 
-    @Test("Every theme styles the flash role")
+    @Test("Every theme makes the flash stand out from plain text")
     func themes() {
         for theme in [Theme.mono, Theme.mission(.eight), Theme.mission(.palette256), Theme.sunlight(.eight)] {
-            #expect(theme.styles[.markFlash] != nil, "\(theme.name)")
+            #expect(theme.style(for: .markFlash) != theme.style(for: .normal), "\(theme.name)")
         }
     }
 }

@@ -43,12 +43,12 @@ struct MarksUpdateTests {
         (s, _) = update(s, .marks(.held(mark)))
         #expect(s.marks.message == warning)
         // The held mark waits for a usable file: the warning says why.
-        (s, _) = update(s, .marks(.storeWaiting(reason: "not a timedeck database")))
-        #expect(s.marks.message == warning && s.marks.waitingReason == "not a timedeck database")
+        (s, _) = update(s, .marks(.storeWaiting(reason: .failed("not a timedeck database"))))
+        #expect(s.marks.message == warning && s.marks.waitingReason == .failed("not a timedeck database"))
         (s, _) = press(s, .down)
         #expect(s.marks.message == nil)
         // An ordinary message is still cleared by Space.
-        s.marks.message = .init("Note saved on #1.")
+        s.marks.message = .init(.verbatim("Note saved on #1."))
         (s, _) = press(s, .space)
         #expect(s.marks.message == nil)
     }
@@ -87,9 +87,9 @@ struct MarksUpdateTests {
         var s = F.state(marks: 1)
         var saves: [Effect] = []
         (s, saves) = press(s, .character("b"))
-        #expect(saves == [.saveSetting(table: "marks", key: "bell", value: "false")])
+        #expect(saves == [.saveSetting(.bell(false))])
         (s, saves) = press(s, .character("f"))
-        #expect(saves == [.saveSetting(table: "marks", key: "flash", value: "false")])
+        #expect(saves == [.saveSetting(.flash(false))])
         #expect(!s.settings.bell && !s.settings.flash)
         let stored = F.mark(2, secondsBefore: 0)
         let (next, effects) = update(s, .marks(.recorded(stored)))
@@ -109,11 +109,22 @@ struct MarksUpdateTests {
         var s = F.state(marks: 0)
         s.marks.pending = 1
         let lost = F.mark(0, secondsBefore: 0)
-        let (next, effects) = update(s, .marks(.recordFailed(lost, reason: "disk full")))
+        let (next, effects) = update(s, .marks(.recordFailed(lost, reason: .failed("disk full"))))
         #expect(next.marks.message?.isError == true)
-        #expect(next.marks.message?.text == "21d 23h 47m 12.000s MARK NOT SAVED (disk full) 2026-11-21T23:47:12.000Z, write it down")
+        #expect(next.marks.message?.english == "21d 23h 47m 12.000s MARK NOT SAVED (disk full) 2026-11-21T23:47:12.000Z, write it down")
         #expect(effects == [.bell(times: 3)])
         #expect(next.marks.pending == 0)
+    }
+
+    @Test("A message on screen follows a language switch (it stays a catalog value until drawn)")
+    func messageFollowsLanguage() {
+        var s = F.state(marks: 0)
+        s = press(s, .character("u")).0
+        #expect(s.marks.message?.english == "Nothing to undo.")
+        s.language = .ja
+        let frame = render(s, size: Size(columns: 100, rows: 30))
+        #expect(frame.lines.contains { $0.contains(UILanguage.ja.text(.nothingToUndo)) })
+        #expect(!frame.lines.contains { $0.contains("Nothing to undo.") })
     }
 
     @Test("PgUp/PgDn move by the marks the panel shows, at every size")
@@ -191,7 +202,7 @@ struct MarksUpdateTests {
         let removed = s.marks.marks[1]
         (s, _) = update(s, .marks(.deleted(removed)))
         #expect(s.marks.marks.map(\.id) == [3, 1] && s.marks.totalCount == 2)
-        #expect(s.marks.message?.text.hasPrefix("Deleted #2") == true)
+        #expect(s.marks.message?.english.hasPrefix("Deleted #2") == true)
         (s, effects) = press(s, .character("u"))
         #expect(effects == [.marks(.restore([removed]))])
         (s, _) = update(s, .marks(.restored([removed])))
@@ -209,13 +220,13 @@ struct MarksUpdateTests {
         let frame = render(s, size: Size(columns: 100, rows: 30))
         #expect(frame.lines.contains { $0.contains("Delete all 4 marks? y deletes (u undoes)") })
         (s, effects) = press(s, .character("n"))
-        #expect(s.marks.mode == .browsing && effects.isEmpty && s.marks.message?.text == "Kept all 4 marks.")
+        #expect(s.marks.mode == .browsing && effects.isEmpty && s.marks.message?.english == "Kept all 4 marks.")
         (s, _) = press(s, .character("C"))
         (s, effects) = press(s, .character("y"))
         #expect(effects == [.marks(.clear(upToUnixNanoseconds: SightingMark.unixNanoseconds(s.now)))])
         let all = Array(s.marks.marks.reversed())
         (s, _) = update(s, .marks(.cleared(all)))
-        #expect(s.marks.marks.isEmpty && s.marks.message?.text == "Cleared 4 marks (u undoes).")
+        #expect(s.marks.marks.isEmpty && s.marks.message?.english == "Cleared 4 marks (u undoes).")
         (s, effects) = press(s, .character("u"))
         #expect(effects == [.marks(.restore(all))])
         (s, _) = update(s, .marks(.restored(all)))
@@ -262,12 +273,11 @@ struct MarksUpdateTests {
 struct MarksReloadTests {
     typealias F = MarksFixtures
 
-    @Test("A change elsewhere asks for a reload; the reload keeps the selection by id")
+    @Test("A reload (another process wrote) keeps the selection by id")
     func reload() {
         var s = F.state(marks: 3)
         s.marks.selected = 1  // #2
-        let (asked, effects) = update(s, .marks(.changedElsewhere))
-        #expect(effects == [.marks(.reload)])
+        let asked = s
         let other = F.mark(4, secondsBefore: -1, note: "from marks add")
         let (next, _) = update(asked, .marks(.reloaded([other] + s.marks.marks, totalCount: 4)))
         #expect(next.marks.marks.map(\.id) == [4, 3, 2, 1])

@@ -114,7 +114,7 @@ import TimeKit
     func longitudeKeysStepAndSave(key: Key, expected: Double) {
         let (next, effects) = update(marsState(), .key(key, at: later))
         #expect(next.mars.longitudeEast == MarsLongitude.normalized(expected))
-        #expect(effects == [.saveMarsSettings(MarsSettings(longitudeEast: next.mars.longitudeEast, siteID: nil, advanced: false))])
+        #expect(effects == [.mars(.saveSettings(MarsSettings(longitudeEast: next.mars.longitudeEast, siteID: nil, advanced: false)))])
         #expect(next.now == later)
     }
 
@@ -133,7 +133,7 @@ import TimeKit
             let (next, effects) = update(s, .key(.character("s"), at: later))
             s = next
             seen.append(s.mars.siteID ?? "-")
-            #expect(effects == [.saveMarsSettings(s.mars.settings)])
+            #expect(effects == [.mars(.saveSettings(s.mars.settings))])
         }
         #expect(seen == Self.sites.map(\.id))
         #expect(update(s, .key(.character("s"), at: later)).0.mars.siteID == nil)
@@ -153,9 +153,9 @@ import TimeKit
     }
 
     @Test func aFailedSaveShowsOnceInThePanel() {
-        var s = update(marsState(), .marsSettingsNotSaved("Mars settings not saved: disk full")).0
-        s = update(s, .marsSettingsNotSaved("Mars settings not saved: disk full")).0
-        #expect(s.mars.notices == [.verbatim("Mars settings not saved: disk full")])
+        var s = update(marsState(), .mars(.settingsNotSaved(.failed("disk full")))).0
+        s = update(s, .mars(.settingsNotSaved(.failed("disk full")))).0
+        #expect(s.mars.notices == [.marsChoicesNotSaved(.failed("disk full"))])
     }
 
     @Test func plainModeSaysTheNewMarsChoice() {

@@ -33,6 +33,11 @@ final class TmuxSession {
     /// Types keys as tmux names them (`q`, `Escape`, `Space`, `C-c`, `Left`).
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
 
+    /// Whether the pane's program has ended (the pane stays: remain-on-exit).
+    var hasEnded: Bool {
+        (try? tmux(["display-message", "-p", "-t", name, "#{pane_dead}"]))?.hasPrefix("1") == true
+    }
+
     /// The visible screen as text.
     func capture() -> String { (try? tmux(["capture-pane", "-p", "-t", name])) ?? "" }
 

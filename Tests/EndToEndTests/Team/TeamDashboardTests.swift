@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TeamLog
+import TestSupport
 
 /// The live part of issue 16: another station's marks in an open dashboard.
 @Suite("Team marks in the dashboard (tmux)", .serialized)

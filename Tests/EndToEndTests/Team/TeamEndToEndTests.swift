@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TeamLog
+import TestSupport
 
 /// Issue 16's end-to-end checks on a real PostgreSQL server: stations are
 /// separate data folders running the real binary. They fail (never skip)
@@ -28,7 +29,7 @@ struct TeamEndToEndTests {
 
     @Test("Server stopped for 10 s mid-run: recording goes on, everything arrives after it returns")
     func serverOutage() throws {
-        let server = try PrivateServer()
+        let server = try PostgresServer()
         defer { server.remove() }
         let north = try TeamStation(name: "north", url: server.url)
         let south = try TeamStation(name: "south", url: server.url)
@@ -64,7 +65,7 @@ struct TeamEndToEndTests {
 
     @Test("TLS when the URL asks for it; the password never reaches the store, messages or exports")
     func tlsAndPassword() throws {
-        let server = try PrivateServer(tls: true)
+        let server = try PostgresServer(tls: true)
         defer { server.remove() }
         // The server trusts loopback, so any password is accepted: the point
         // is where timedeck might copy it.

@@ -1,5 +1,6 @@
 import Foundation
 import TeamLog
+import TestSupport
 
 /// Stations for the team tests: each a `MarksProcess` (its own
 /// TIMEDECK_HOME and config) pointed at one team log.
@@ -49,57 +50,4 @@ struct TeamStation {
 /// The notes of a team view, each with its station: `north:A-17`.
 func stationNotes(_ view: [[String: Any]]) -> [String] {
     view.map { "\($0["station"] as? String ?? "?"):\($0["note"] as? String ?? "?")" }
-}
-
-/// A PostgreSQL server of the test's own (its own data folder and port),
-/// so it can be stopped and started without disturbing other tests. Run as
-/// the `postgres` user when the tests run as root (initdb refuses root).
-final class PrivateServer {
-    let folder: String
-    let port: Int
-    let bin = "/usr/lib/postgresql/15/bin"
-
-    /// With `tls`, a self-signed certificate and `ssl = on`.
-    init(tls: Bool = false) throws {
-        folder = "/tmp/timedeck-pg-\(UUID().uuidString.prefix(8))"
-        port = 20000 + Int.random(in: 0..<20000)
-        try run("mkdir -p \(folder) && \(bin)/initdb -A trust -U postgres -D \(folder)/data >\(folder)/initdb.log 2>&1")
-        if tls {
-            try run("cd \(folder)/data && openssl req -new -x509 -days 2 -nodes -subj /CN=localhost "
-                    + "-keyout server.key -out server.crt >/dev/null 2>&1 && chmod 600 server.key "
-                    + "&& echo 'ssl = on' >> postgresql.conf")
-        }
-        try start()
-    }
-
-    var url: String { "postgresql://postgres@127.0.0.1:\(port)/postgres" }
-
-    func start() throws {
-        try run("\(bin)/pg_ctl -D \(folder)/data -l \(folder)/server.log -w -o '-p \(port) -k \(folder) -c listen_addresses=127.0.0.1' start >/dev/null")
-    }
-
-    func stop() throws {
-        try run("\(bin)/pg_ctl -D \(folder)/data -m immediate -w stop >/dev/null")
-    }
-
-    func remove() {
-        try? stop()
-        try? run("rm -rf \(folder)", asPostgres: false)
-    }
-
-    private func run(_ command: String, asPostgres: Bool = true) throws {
-        let root = geteuid() == 0
-        let argv = root && asPostgres
-            ? ["/usr/sbin/runuser", "-u", "postgres", "--", "/bin/sh", "-c", "umask 077; " + command]
-            : ["/bin/sh", "-c", command]
-        if root && asPostgres { _ = try? spawnAndWait(["/bin/sh", "-c", "mkdir -p \(folder) && chown postgres \(folder)"], environment: [:]) }
-        let pid = try spawn(argv, environment: ProcessInfo.processInfo.environment, stdin: "/dev/null",
-                            stdout: "/dev/null", stderr: "/tmp/timedeck-pg-\(port).err")
-        let status = waitForExit(pid)
-        let err = (try? String(contentsOfFile: "/tmp/timedeck-pg-\(port).err", encoding: .utf8)) ?? ""
-        unlink("/tmp/timedeck-pg-\(port).err")
-        guard status == 0 else {
-            throw MarksProcess.Failure(message: "`\(command)` failed: \(err); \(ThrowawayDatabase.howToStart)")
-        }
-    }
 }

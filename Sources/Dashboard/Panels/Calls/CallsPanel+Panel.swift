@@ -5,6 +5,24 @@ import TimeKit
 extension CallsPanel: DashboardPanel {
     static var id: PanelID { .calls }
     static var minimumRows: Int { 6 }
+    /// A band of its own below the others, kept after the marks when short,
+    /// with six rows of comfort before the header may use big digits.
+    static var layoutHints: PanelLayoutHints { PanelLayoutHints(keepPriority: 1, comfortRows: 6) }
+
+    /// The editor or the `g` input is open.
+    static func isModal(_ state: AppState) -> Bool { state.calls.isEditing || state.calls.goTo != nil }
+
+    /// The `g` input takes any text (dates like "2027-03-15 14:00"); in the
+    /// editor, the fields that take text do, and the duration and reminder
+    /// fields do not, so Space marks there.
+    static func fieldTakesSpace(_ state: AppState) -> Bool {
+        if state.calls.goTo != nil { return true }
+        guard state.calls.isEditing, let field = state.calls.editor?.field else { return false }
+        return field.takesSpace
+    }
+
+    /// The editor's keys have a help section of their own.
+    static var helpSections: [(scope: KeyScope, heading: UIText)] { [(.callEditor, .helpCallEditor)] }
 
     /// Play-mode keys, then the editor's.
     public static var keyBindings: [KeyBinding] { playBindings + editBindings }
@@ -38,6 +56,13 @@ extension CallsPanel: DashboardPanel {
         return (next, effects)
     }
 
+    /// A call time changed in the last moment is saved now.
+    static func flush(_ state: AppState) -> (AppState, [Effect]) {
+        var next = state
+        let saves = next.calls.pendingSave(now: state.now, force: true).map(Effect.calls)
+        return (next, saves)
+    }
+
     /// How long a reminder stays on the status line.
     static let reminderNoticeSeconds: TimeInterval = 60
 
@@ -50,10 +75,9 @@ extension CallsPanel: DashboardPanel {
         return l.text(.callStartsIn(name: call.name, minutes: CallReminders.minutesUntil(call.start, now: state.now), times: times))
     }
 
-    static func summary(_ state: AppState) -> [String] { PanelSummaries.calls(state) }
 
     static func announcements(from old: AppState, to new: AppState) -> [String] {
-        PanelSummaries.callChange(from: old, to: new) + editorAnnouncements(from: old, to: new)
+        callChange(from: old, to: new) + editorAnnouncements(from: old, to: new)
             + goToAnnouncements(from: old, to: new)
     }
 

@@ -128,9 +128,9 @@ public enum CallsPanel {
         case .undo: effects = c.undo(now: now)
         case .toggleRing: c.toggleRing()
         case .toggleClockFormat:
-            saves = next.changeSetting("display", "clock", to: state.use24Hour ? "12h" : "24h")
+            saves = next.changeSetting(.clock(state.use24Hour ? .twelveHour : .twentyFourHour))
         case .toggleMotion:
-            saves = next.changeSetting("display", "reduced_motion", to: state.settings.reducedMotion ? "false" : "true")
+            saves = next.changeSetting(.reducedMotion(!state.settings.reducedMotion))
             c.message = .text(next.settings.reducedMotion ? .reducedMotionOn : .handsSweep)
         case .edit: c.beginEdit()
         case .newCall: c.beginNewCall(now: now, home: c.home, name: state.language.text(.newCallName))
@@ -167,6 +167,17 @@ public enum CallsPanel {
         return (next, effects.map(Effect.calls) + saves)
     }
 
+    /// A result from the shell.
+    static func handle(_ event: CallsEvent, in state: AppState) -> AppState {
+        var next = state
+        switch event {
+        case .saved(let call): return saved(call, in: state)
+        case .reloaded(let calls): next.calls.reload(calls)
+        case .storeFailed(let problem): next.calls.message = .callNotSaved(problem)
+        }
+        return next
+    }
+
     /// A saved call came back from the store (with its id on first save).
     static func saved(_ call: CallPlan, in state: AppState) -> AppState {
         var next = state
@@ -176,4 +187,15 @@ public enum CallsPanel {
         }
         return next
     }
+}
+
+/// What comes back to the call planner from the shell.
+public enum CallsEvent: Equatable, Sendable {
+    /// A call was stored (carrying its id after the first save).
+    case saved(CallPlan)
+    /// The stored calls, read again because another process (`timedeck
+    /// calls add`, a second dashboard) changed the database.
+    case reloaded([CallPlan])
+    /// Storing or deleting a call failed.
+    case storeFailed(StoreProblem)
 }

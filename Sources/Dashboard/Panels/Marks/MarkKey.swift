@@ -14,16 +14,11 @@ enum MarkKey {
         return key == .space && !fieldTakesSpace(state)
     }
 
-    /// Whether an open text field would type Space as a character. The
-    /// duration and reminder fields take no spaces, so Space marks there; the `g` input
-    /// (dates like "2027-03-15 14:00") takes Space.
+    /// Whether an open text field would type Space as a character: each
+    /// panel says so for its own fields (`DashboardPanel.fieldTakesSpace`);
+    /// an overlay has no text field.
     static func fieldTakesSpace(_ state: AppState) -> Bool {
         if state.overlay != nil { return false }
-        if case .editingNote = state.marks.mode { return true }
-        // The call planner's `g` input takes any text while it is open.
-        if state.calls.goTo != nil { return true }
-        if state.mars.goToText != nil { return true }  // "1700 13:00" has a space
-        guard state.calls.isEditing, let field = state.calls.editor?.field else { return false }
-        return field.takesSpace
+        return PanelRegistry.all.contains { $0.fieldTakesSpace(state) }
     }
 }

@@ -37,7 +37,7 @@ public enum MarksEvent: Equatable, Sendable {
     case recorded(SightingMark)
     /// Held marks could not be moved into SQLite yet (the database is busy
     /// or locked by another process); the shell retries every second.
-    case storeWaiting(reason: String)
+    case storeWaiting(reason: StoreProblem)
     /// Journal lines that could not be imported were moved to the
     /// quarantine file at `path` (said once, when they are moved).
     case journalQuarantined(count: Int, path: String)
@@ -45,7 +45,7 @@ public enum MarksEvent: Equatable, Sendable {
     /// marks now go to the journal and then to the file at `path`.
     case storeFileChanged(deleted: Bool, path: String)
     /// The store refused the mark: it is NOT saved.
-    case recordFailed(SightingMark, reason: String)
+    case recordFailed(SightingMark, reason: StoreProblem)
     /// The note of a mark changed; `previous` is the note before.
     case noteSaved(SightingMark, previous: String)
     /// A note is durable in the journal, waiting for the database with the
@@ -56,12 +56,10 @@ public enum MarksEvent: Equatable, Sendable {
     case heldDeleted(key: String)
     case restored([SightingMark])
     case cleared([SightingMark])
-    /// Another process wrote to the store (seen by the shell's watcher).
-    case changedElsewhere
     /// Another process changed the store: the newest marks and the count.
     case reloaded([SightingMark], totalCount: Int)
     /// A store operation other than recording failed.
-    case storeFailed(String)
+    case storeFailed(StoreProblem)
     /// The kernel clock state (nil when adjtimex cannot be read).
     case clock(ClockStatus.Kernel?)
     /// The gpsd client's latest state.

@@ -12,7 +12,7 @@ public enum MarksAction: Equatable, Hashable, Sendable {
 }
 
 /// The marks panel: keys here, state in `MarksPanelState`, update in
-/// `MarksPanel+Update.swift`, drawing in `Render/Panels/MarksPanel+Draw.swift`.
+/// `MarksPanel+Update.swift`, drawing in `MarksPanel+Draw.swift`.
 public enum MarksPanel {
     /// Space works in every mode: a sight must never be lost to a mode
     /// (`MarkKey` applies the rule before any panel or overlay sees the key;
@@ -38,8 +38,4 @@ public enum MarksPanel {
         KeyBinding([.character("f")], .marks(.toggleFlash), .keyToggleFlash, scope: .panel(.marks)),
         KeyBinding([.character("x")], .marks(.dismissNotSaved), .keyDismissNotSaved, scope: .panel(.marks)),
     ]
-
-    static let recordHelp = "Record a mark (exact UTC instant)"
-    /// Where Space types (a note, a name, a place search), these still mark.
-    static let recordTypingHelp = "Record a mark, also while typing in a field"
 }

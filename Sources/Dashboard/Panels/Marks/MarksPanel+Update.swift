@@ -46,9 +46,9 @@ extension MarksPanel {
                 m.mode = .editingNote(id: nil, text: mark.note, heldKey: key)
                 m.message = nil
             } else if m.selectedMark != nil {
-                m.message = .init(state.language.text(.markNotStoredYet))
+                m.message = .init(.markNotStoredYet)
             } else {
-                m.message = .init(state.language.text(.noMarkToAnnotate))
+                m.message = .init(.noMarkToAnnotate)
             }
         case .delete:
             if let id = m.selectedMark?.id {
@@ -57,32 +57,32 @@ extension MarksPanel {
                 // Waiting in the journal: its deletion is journaled after it.
                 effects = [.marks(.deleteHeld(key: key))]
             } else if m.selectedMark != nil {
-                m.message = .init(state.language.text(.markNotStoredYet))
+                m.message = .init(.markNotStoredYet)
             } else {
-                m.message = .init(state.language.text(.noMarkToDelete))
+                m.message = .init(.noMarkToDelete)
             }
         case .undo:
             switch m.undo {
             case .delete(let mark)?: effects = [.marks(.restore([mark]))]
             case .clear(let marks)?: effects = [.marks(.restore(marks))]
             case .note(let id, let previous)?: effects = [.marks(.updateNote(id: id, note: previous))]
-            case nil: m.message = .init(state.language.text(.nothingToUndo))
+            case nil: m.message = .init(.nothingToUndo)
             }
             m.undo = nil
         case .clearAll:
             if m.totalCount == 0 {
-                m.message = .init(state.language.text(.noMarksToClear))
+                m.message = .init(.noMarksToClear)
             } else {
                 m.mode = .confirmingClear(count: m.totalCount)
                 m.clearAskedUnixNanoseconds = SightingMark.unixNanoseconds(state.now)
             }
         case .toggleBell:
-            effects = next.changeSetting("marks", "bell", to: state.settings.bell ? "false" : "true")
-            m.message = .init(state.language.text(.bellForNewMarks(on: next.settings.bell)))
+            effects = next.changeSetting(.bell(!state.settings.bell))
+            m.message = .init(.bellForNewMarks(on: next.settings.bell))
         case .toggleFlash:
-            effects = next.changeSetting("marks", "flash", to: state.settings.flash ? "false" : "true")
+            effects = next.changeSetting(.flash(!state.settings.flash))
             let held = next.settings.flash && next.settings.reducedMotion
-            m.message = .init(state.language.text(.flashForNewMarks(on: next.settings.flash, heldOff: held)))
+            m.message = .init(.flashForNewMarks(on: next.settings.flash, heldOff: held))
         case .dismissNotSaved:
             m.notSaved.removeAll()
         }
@@ -105,7 +105,7 @@ extension MarksPanel {
                 let asked = state.marks.clearAskedUnixNanoseconds ?? SightingMark.unixNanoseconds(state.now)
                 return (next, [.marks(.clear(upToUnixNanoseconds: asked))])
             }
-            next.marks.message = .init(state.language.text(.keptAllMarks(count: count)))
+            next.marks.message = .init(.keptAllMarks(count: count))
             return (next, [])
         case .editingNote(let id, var text, let heldKey):
             switch key {
@@ -115,13 +115,13 @@ extension MarksPanel {
                 let stored = id ?? heldKey.flatMap { key in state.marks.marks.first { $0.uniqueKey == key }?.id }
                 if let stored { return (next, [.marks(.updateNote(id: stored, note: text))]) }
                 guard let heldKey, let mark = state.marks.marks.first(where: { $0.uniqueKey == heldKey }) else {
-                    next.marks.message = .init(state.language.text(.noMarkToAnnotate))
+                    next.marks.message = .init(.noMarkToAnnotate)
                     return (next, [])
                 }
                 return (next, [.marks(.updateHeldNote(key: heldKey, note: text, expected: mark.note))])
             case .escape:
                 next.marks.mode = .browsing
-                next.marks.message = .init(state.language.text(.noteNotChanged))
+                next.marks.message = .init(.noteNotChanged)
                 return (next, [])
             case .backspace, .delete:
                 if !text.isEmpty { text.removeLast() }
@@ -129,7 +129,7 @@ extension MarksPanel {
                 if text.count < noteLimit {
                     text.append(c)
                 } else {
-                    next.marks.message = .init(state.language.text(.notesAreAtMost(characters: noteLimit)), isError: true)
+                    next.marks.message = .init(.notesAreAtMost(characters: noteLimit), isError: true)
                 }
             default:
                 break
@@ -192,7 +192,7 @@ extension MarksPanel {
                 }
                 if m.waitingReason != nil, m.unstored.isEmpty {
                     m.waitingReason = nil
-                    m.message = .init(state.language.text(.heldMarksStored))
+                    m.message = .init(.heldMarksStored)
                 }
             } else {
                 effects = acknowledge(mark, in: &m, state: state)
@@ -202,14 +202,13 @@ extension MarksPanel {
             let held = m.unstored.filter(m.isHeld)
             // The store-file warning already says why marks are held.
             if let newest = held.first, m.message?.outlastsMarks != true {
-                m.message = .init(state.language.text(.heldInJournal(markTime: newest.markTimeText, more: held.count - 1,
-                                                                     reason: reason)))
+                m.message = .init(.heldInJournal(markTime: newest.markTimeText, more: held.count - 1,
+                                                 reason: reason))
             }
         case let .storeFileChanged(deleted, path):
-            m.message = .init(state.language.text(.storeFileChanged(deleted: deleted, path: path)), isError: true,
-                              outlastsMarks: true)
+            m.message = .init(.storeFileChanged(deleted: deleted, path: path), isError: true, outlastsMarks: true)
         case let .journalQuarantined(count, path):
-            m.message = .init(state.language.text(.journalLinesQuarantined(count: count, path: path)), isError: true)
+            m.message = .init(.journalLinesQuarantined(count: count, path: path), isError: true)
         case .recordFailed(let mark, let reason):
             m.pending = max(0, m.pending - 1)
             if let key = mark.uniqueKey, let i = m.marks.firstIndex(where: { $0.id == nil && $0.uniqueKey == key }) {
@@ -217,14 +216,14 @@ extension MarksPanel {
                 m.totalCount = max(0, m.totalCount - 1)
                 m.selected = min(m.selected, max(0, m.marks.count - 1))
             }
-            m.message = .init(state.language.text(.markNotSaved(reason: reason, markTime: mark.markTimeText, iso: mark.isoText)),
+            m.message = .init(.markNotSaved(reason: reason, markTime: mark.markTimeText, iso: mark.isoText),
                               isError: true)
             m.notSaved.append(NotSavedMark(markTime: mark.markTimeText, iso: mark.isoText, reason: reason))
             effects = [.bell(times: 3)]
         case .noteSaved(let mark, let previous):
             if let i = m.marks.firstIndex(where: { $0.id == mark.id }) { m.marks[i] = mark }
             m.undo = .note(id: mark.id ?? 0, previous: previous)
-            m.message = .init(state.language.text(.noteSaved(id: mark.id ?? 0)))
+            m.message = .init(.noteSaved(id: mark.id ?? 0))
         case .heldDeleted(let key):
             guard let mark = m.marks.first(where: { $0.id == nil && $0.uniqueKey == key }) else { break }
             m.marks.removeAll { $0.id == nil && $0.uniqueKey == key }
@@ -233,23 +232,23 @@ extension MarksPanel {
             m.selected = min(m.selected, max(0, m.marks.count - 1))
             // Undo journals the mark again (`.restore` of a mark without an id).
             m.undo = .delete(mark)
-            m.message = .init(state.language.text(.markDeleted(id: nil, markTime: mark.markTimeText)))
+            m.message = .init(.markDeleted(id: nil, markTime: mark.markTimeText))
         case let .noteJournaled(key, note):
             for i in m.marks.indices where m.marks[i].uniqueKey == key { m.marks[i].note = note }
             // No undo: the mark has no number to undo it on yet.
             m.undo = nil
-            m.message = .init(state.language.text(.noteJournaled))
+            m.message = .init(.noteJournaled)
         case .deleted(let mark):
             m.marks.removeAll { $0.id == mark.id }
             m.totalCount = max(0, m.totalCount - 1)
             m.selected = min(m.selected, max(0, m.marks.count - 1))
             m.undo = .delete(mark)
-            m.message = .init(state.language.text(.markDeleted(id: mark.id ?? 0, markTime: mark.markTimeText)))
+            m.message = .init(.markDeleted(id: mark.id ?? 0, markTime: mark.markTimeText))
         case .restored(let marks):
             m.insert(marks)
             // One mark: select it where it lands; a whole clear: the newest.
             if marks.count == 1, let only = marks.first { m.selected = m.marks.firstIndex { $0.id == only.id } ?? 0 } else { m.selected = 0 }
-            m.message = .init(state.language.text(marks.count == 1 ? .markRestored(id: marks[0].id ?? 0) : .marksRestored(count: marks.count)))
+            m.message = .init(marks.count == 1 ? .markRestored(id: marks[0].id ?? 0) : .marksRestored(count: marks.count))
         case .cleared(let marks):
             // Only what was asked about went; a mark made since stays.
             let gone = Set(marks.compactMap(\.uniqueKey))
@@ -258,11 +257,7 @@ extension MarksPanel {
             m.totalCount = max(m.marks.count, m.totalCount - marks.count)
             m.selected = 0
             m.undo = .clear(marks)
-            m.message = .init(state.language.text(.marksCleared(count: marks.count)))
-        case .changedElsewhere:
-            // Read on the main loop, in order with our own writes, so a
-            // reload can never hide a mark we have just stored.
-            effects = [.marks(.reload)]
+            m.message = .init(.marksCleared(count: marks.count))
         case .reloaded(let marks, let total):
             let selectedID = m.selectedMark?.id
             // Marks not yet in SQLite stay on screen until they are.
@@ -276,7 +271,7 @@ extension MarksPanel {
             // A reload that finds the replaced file unreadable says nothing
             // the store-file warning does not already say.
             if m.message?.outlastsMarks != true {
-                m.message = .init(state.language.text(.storeError(reason)), isError: true)
+                m.message = .init(.storeError(reason), isError: true)
             }
         case .clock(let kernel):
             m.kernel = kernel

@@ -37,18 +37,23 @@ public struct MarksPanelState: Equatable, Sendable {
     }
 
     /// A line for the user: what just happened, or what went wrong.
+    /// A line under the marks, kept as a catalog value until it is drawn,
+    /// so a language switch while it shows changes it too.
     public struct Message: Equatable, Sendable {
-        public var text: String
+        public var content: UIMessage
         public var isError: Bool
         /// Kept when a new mark is recorded (Space, its acknowledgement):
         /// a warning about where marks go now (the store file deleted or
         /// replaced) must still be on screen after the marks it is about.
         /// Any other key clears it as usual.
         public var outlastsMarks: Bool
-        public init(_ text: String, isError: Bool = false, outlastsMarks: Bool = false) {
-            self.text = text
+        public init(_ content: UIMessage, isError: Bool = false, outlastsMarks: Bool = false) {
+            self.content = content
             self.isError = isError
             self.outlastsMarks = outlastsMarks
+        }
+        public init(_ text: UIText, isError: Bool = false) {
+            self.init(.text(text), isError: isError)
         }
     }
 
@@ -86,7 +91,7 @@ public struct MarksPanelState: Equatable, Sendable {
     /// Keys of unstored marks (id nil) that are durable in the journal.
     public var heldKeys: Set<String> = []
     /// Why held marks are still waiting for SQLite (nil: not waiting).
-    public var waitingReason: String?
+    public var waitingReason: StoreProblem?
     /// The team log as this panel shows it; nil when no team is configured.
     public var team: TeamView?
 
@@ -166,5 +171,5 @@ public struct MarksPanelState: Equatable, Sendable {
 public struct NotSavedMark: Equatable, Sendable {
     public var markTime: String
     public var iso: String
-    public var reason: String
+    public var reason: StoreProblem
 }

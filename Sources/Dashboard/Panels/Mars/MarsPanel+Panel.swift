@@ -4,6 +4,14 @@ import TimeKit
 /// The Mars panel as a dashboard panel: the one conformance the registry lists.
 extension MarsPanel: DashboardPanel {
     static var id: PanelID { .mars }
+    /// Beside the marks when wide; kept last when short.
+    static var layoutHints: PanelLayoutHints { PanelLayoutHints(sideBySideBand: 0, keepPriority: 2) }
+
+    /// The `g` input is open.
+    static func isModal(_ state: AppState) -> Bool { state.mars.goToText != nil }
+
+    /// The `g` input types Space ("1700 13:00" has one).
+    static func fieldTakesSpace(_ state: AppState) -> Bool { state.mars.goToText != nil }
 
     /// The advanced fields take four more rows.
     /// The all-sites view wants a row per site and a header. The go-to
@@ -14,7 +22,11 @@ extension MarsPanel: DashboardPanel {
         return minimumRows + (state.mars.advanced ? 4 : 0)
     }
 
-    static func summary(_ state: AppState) -> [String] { PanelSummaries.mars(state) }
+    /// The panel's lines in full (snapshot data summary).
+    static func summary(_ state: AppState) -> [String] {
+        let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
+        return ["Mars:"] + MarsPanelText.lines(input, height: 100, width: 100).map { "  " + $0 }
+    }
 
     /// Plain mode: a changed choice; every site when the rows are turned
     /// on; the go-to field as it opens, its text as typed, and its result.

@@ -49,16 +49,33 @@ public enum MarsPanel {
             next.mars = state.mars.togglingAdvanced()
         }
         guard next.mars.settings != state.mars.settings else { return (next, []) }
-        return (next, [.saveMarsSettings(next.mars.settings)])
+        return (next, [.mars(.saveSettings(next.mars.settings))])
     }
 
-    /// A settings file could not be written: say so in the panel.
-    static func settingsNotSaved(_ message: String, in state: AppState) -> AppState {
+    /// A result from the shell.
+    static func handle(_ event: MarsEvent, in state: AppState) -> AppState {
         var next = state
-        // Composed by the shell around an OS error: shown as it came.
-        if !next.mars.notices.contains(.verbatim(message)) { next.mars.notices.append(.verbatim(message)) }
+        switch event {
+        case .settingsNotSaved(let problem):
+            // Said once, however often it fails.
+            let notice = UIMessage.marsChoicesNotSaved(problem)
+            if !next.mars.notices.contains(notice) { next.mars.notices.append(notice) }
+        }
         return next
     }
+}
+
+/// What the Mars panel asks the shell to do.
+public enum MarsEffect: Equatable, Sendable {
+    /// Remember the longitude, site and view between runs; a failure
+    /// answers `.settingsNotSaved`.
+    case saveSettings(MarsSettings)
+}
+
+/// What comes back to the Mars panel from the shell.
+public enum MarsEvent: Equatable, Sendable {
+    /// Its settings could not be stored.
+    case settingsNotSaved(StoreProblem)
 }
 
 extension MarsPanel {

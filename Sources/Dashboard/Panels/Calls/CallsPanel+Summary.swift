@@ -1,31 +1,11 @@
 import Foundation
 import TimeKit
 
-/// Each panel's facts as plain lines: the data summary of a snapshot, and
-/// (for the call planner) what plain mode says when the call time moves.
-func panelSummary(_ panel: PanelID, _ state: AppState) -> [String] {
-    PanelRegistry.panel(panel).summary(state)
-}
-
-enum PanelSummaries {
-    static func marks(_ state: AppState) -> [String] {
-        let shown = state.marks.marks.prefix(5)
-        var lines = ["Marks (latest \(shown.count) of \(state.marks.totalCount)):"]
-        for mark in shown {
-            var line = "  #\(mark.id ?? 0)  \(mark.markTimeText)  \(mark.isoText)"
-            if let correction = mark.correctionText { line += "  corrected \(mark.correctedISOText) (\(correction))" }
-            if !mark.note.isEmpty { line += "  \"\(mark.note)\"" }
-            lines.append(line)
-        }
-        return lines
-    }
-
-    static func mars(_ state: AppState) -> [String] {
-        let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
-        return ["Mars:"] + MarsPanelText.lines(input, height: 100, width: 100).map { "  " + $0 }
-    }
-
-    static func calls(_ state: AppState) -> [String] {
+/// The call planner's facts as plain lines: the data summary of a snapshot,
+/// and what plain mode says when the call time moves.
+extension CallsPanel {
+    /// The active call and its places (snapshot data summary).
+    static func summary(_ state: AppState) -> [String] {
         guard let call = state.calls.activeCall, let start = state.calls.shownInstant(at: state.now) else {
             return ["Call: none"]
         }

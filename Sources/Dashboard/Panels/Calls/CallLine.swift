@@ -55,14 +55,4 @@ public struct CallLine: Equatable, Sendable {
         if used < columns { out.spans.append(CallSpan(String(repeating: " ", count: columns - used))) }
         return out
     }
-
-    /// The role at column `x` (for tests that check colours per region).
-    public func role(at x: Int) -> CallRole? {
-        var col = 0
-        for span in spans {
-            if x < col + DisplayWidth.of(span.text) { return span.role }
-            col += DisplayWidth.of(span.text)
-        }
-        return nil
-    }
 }

@@ -9,7 +9,7 @@ extension CallsPanel {
     /// Results named after a search (the count is always said).
     static let plainResultsNamed = 3
 
-    /// The call editor's lines (the call's time is said by `PanelSummaries.callChange`),
+    /// The call editor's lines (the call's time is said by `callChange`),
     /// in the interface language, with places named as the editor shows them.
     static func editorAnnouncements(from old: AppState, to new: AppState) -> [String] {
         let before = old.calls.editor, after = new.calls.editor

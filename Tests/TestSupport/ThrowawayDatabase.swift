@@ -1,30 +1,23 @@
 import Foundation
+import TeamLog
 
-/// A PostgreSQL database that exists for one test: created on a local
-/// server (over the Unix socket as the current user, or at
-/// `TIMEDECK_TEST_POSTGRES`, a URL whose database is used to create and
-/// drop it) and dropped by `drop()`. Public for the test targets.
+/// A PostgreSQL database that exists for one test: created on the test
+/// process's private server (or on the one `TIMEDECK_TEST_POSTGRES` names;
+/// see `TestPostgres`) and dropped by `drop()`.
 public struct ThrowawayDatabase: Sendable {
     public let name: String
     /// The URL a station uses to reach it.
     public let url: String
     let adminURL: String
 
-    public static let howToStart = """
-        these tests need a running PostgreSQL server they may create databases on: \
-        apt-get install -y postgresql libpq-dev && pg_ctlcluster 15 main start && \
-        su postgres -c "psql -c 'CREATE ROLE $(whoami) SUPERUSER LOGIN'" \
-        (or set TIMEDECK_TEST_POSTGRES to a postgresql:// URL of a role that may CREATE DATABASE); .ci/run does this
-        """
-
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        adminURL = environment["TIMEDECK_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 } ?? "postgresql:///postgres"
+        adminURL = try TestPostgres.adminURL(environment: environment)
         name = "timedeck_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
         do {
             let admin = try PGConnection(url: adminURL)
             try admin.execute("CREATE DATABASE \(name)")
         } catch {
-            throw Unavailable(description: "cannot create a throwaway database (\(error)); \(Self.howToStart)")
+            throw PostgresUnavailable(description: "cannot create a throwaway database at \(adminURL): \(error)")
         }
         url = Self.replacingDatabase(in: adminURL, with: name)
     }
@@ -43,9 +36,5 @@ public struct ThrowawayDatabase: Sendable {
         if let q = rest.firstIndex(of: "?") { query = String(rest[q...]); rest = String(rest[..<q]) }
         let authority = rest.firstIndex(of: "/").map { String(rest[..<$0]) } ?? rest
         return scheme + authority + "/" + database + query
-    }
-
-    public struct Unavailable: Error, CustomStringConvertible {
-        public var description: String
     }
 }

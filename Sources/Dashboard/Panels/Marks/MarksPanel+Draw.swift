@@ -151,12 +151,12 @@ extension MarksPanel {
             if let team = m.team, let online = team.online {
                 let status = l.text(.teamStatus(online: online, toSend: team.toSend))
                 let at = rect.maxX - 1 - DisplayWidth.of(status)
-                if at > rect.x + 1 + min(DisplayWidth.of(message.text), 20) + 2 {
+                if at > rect.x + 1 + min(DisplayWidth.of(state.language.text(message.content)), 20) + 2 {
                     frame.put(status, x: at, y: y, role: online ? .dim : .warning, clip: rect)
                     right = at - 2
                 }
             }
-            frame.put(message.text, x: rect.x + 1, y: y, role: message.isError ? .error : .warning,
+            frame.put(state.language.text(message.content), x: rect.x + 1, y: y, role: message.isError ? .error : .warning,
                       clip: Rect(x: rect.x, y: rect.y, width: max(0, right - rect.x), height: rect.height))
             return
         }
@@ -285,7 +285,7 @@ extension MarksPanel {
         if let team = new.team, team.refused > (old.team?.refused ?? 0) {
             lines.append(l.text(.teamRefused(count: team.refused)))
         }
-        if new.message != old.message, let message = new.message { lines.append(message.text) }
+        if new.message != old.message, let message = new.message { lines.append(l.text(message.content)) }
         if new.mode != old.mode {
             switch new.mode {
             case .editingNote(let id, let text, _) where old.mode == .browsing:

@@ -50,6 +50,20 @@ public struct Frame: Equatable, Sendable {
         let left = max(0, area.x)
         let right = min(size.columns, area.maxX)
         var column = x
+        // Printable ASCII (most of what a frame holds): one byte is one
+        // column and needs no sanitizing or width lookup; the same cells
+        // as the general path below, without a grapheme walk per frame.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for byte in text.utf8 {
+                if column + 1 > right { break }
+                if column >= left {
+                    clearWideNeighbours(x: column, y: y, width: 1)
+                    self[column, y] = Cell(Character(Unicode.Scalar(byte)), role)
+                }
+                column += 1
+            }
+            return column
+        }
         for ch in InertText.display(text) {
             let shown = Self.inert(ch)
             let width = DisplayWidth.of(shown)
@@ -102,18 +116,24 @@ public struct Frame: Equatable, Sendable {
     public mutating func box(_ rect: Rect, title: String? = nil, role: StyleRole = .border, titleRole: StyleRole = .title) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let top = rect.y, bottom = rect.maxY - 1, left = rect.x, right = rect.maxX - 1
+        // Single-width box characters, set cell by cell (as `put` would).
+        func edge(_ character: Character, _ x: Int, _ y: Int) {
+            guard x >= 0, x < size.columns, y >= 0, y < size.rows else { return }
+            clearWideNeighbours(x: x, y: y, width: 1)
+            self[x, y] = Cell(character, role)
+        }
         for x in left...right {
-            put("─", x: x, y: top, role: role)
-            put("─", x: x, y: bottom, role: role)
+            edge("─", x, top)
+            edge("─", x, bottom)
         }
         for y in top...bottom {
-            put("│", x: left, y: y, role: role)
-            put("│", x: right, y: y, role: role)
+            edge("│", left, y)
+            edge("│", right, y)
         }
-        put("┌", x: left, y: top, role: role)
-        put("┐", x: right, y: top, role: role)
-        put("└", x: left, y: bottom, role: role)
-        put("┘", x: right, y: bottom, role: role)
+        edge("┌", left, top)
+        edge("┐", right, top)
+        edge("└", left, bottom)
+        edge("┘", right, bottom)
         if let title, rect.width > 4 {
             put(" \(title) ", x: left + 1, y: top, role: titleRole, clip: Rect(x: left + 1, y: top, width: rect.width - 2, height: 1))
         }

@@ -37,6 +37,9 @@ public enum BigDigits {
         rows.map { row in String(row.flatMap { $0 == "#" ? "██" : "  " }) }
     }
 
+    /// The same lines as characters, ready to set cell by cell.
+    static let characters: [Character: [[Character]]] = rendered.mapValues { $0.map(Array.init) }
+
     /// Draws the clock text `DDd HHh MMm SSs` in big digits with its top-left
     /// corner at (`x`, `y`). Unit letters sit on the bottom row.
     public static func drawMarkTime(_ text: String, x: Int, y: Int, into frame: inout Frame,
@@ -47,13 +50,29 @@ public enum BigDigits {
             let chars = Array(pair)
             guard chars.count == 3 else { continue }
             for (offset, digit) in chars[0...1].enumerated() {
-                let glyph = lines(for: digit)
+                let glyph = characters[digit] ?? characters["0"] ?? []
                 for (row, line) in glyph.enumerated() {
-                    frame.put(line, x: column + offset * (digitColumns + 1), y: y + row, role: role)
+                    put(line, x: column + offset * (digitColumns + 1), y: y + row, role: role, into: &frame)
                 }
             }
             frame.put(String(chars[2]), x: column + 2 * digitColumns + 2, y: y + rows - 1, role: unitRole)
             column += pairColumns + pairGap
+        }
+    }
+
+    /// A glyph line (full blocks and spaces, one column each) set cell by
+    /// cell: the same cells `Frame.put` would set, without its general path
+    /// (eight digits of five lines, every second).
+    static func put(_ line: [Character], x: Int, y: Int, role: StyleRole, into frame: inout Frame) {
+        guard y >= 0, y < frame.size.rows else { return }
+        var column = x
+        for character in line {
+            guard column < frame.size.columns else { return }
+            if column >= 0 {
+                frame.clearWideNeighbours(x: column, y: y, width: 1)
+                frame[column, y] = Cell(character, role)
+            }
+            column += 1
         }
     }
 }

@@ -14,7 +14,13 @@ public enum DisplayWidth {
         if v == 0 { return 0 }
         if v < 0x300 { return 1 }
         if (0x300...0x36F).contains(v) || (0x200B...0x200F).contains(v) || v == 0xFE0F { return 0 }
-        for range in wideRanges where range.contains(v) { return 2 }
+        // The ranges are sorted: stop at the first one that starts above
+        // `v` (box drawing and Braille, drawn every second, used to walk
+        // all of them).
+        for range in wideRanges {
+            if v < range.lowerBound { return 1 }
+            if v <= range.upperBound { return 2 }
+        }
         return 1
     }
 

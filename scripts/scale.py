@@ -128,13 +128,13 @@ def timed(argv, env, runs, stdout=subprocess.DEVNULL):
     return statistics.median(times), max(rss)
 
 
-def idle(argv, env, seconds):
+def idle(argv, env, seconds, settle=3):
     """Wakeups/s (voluntary context switches of all threads: each is a
     thread going to sleep and, later, waking), preemptions/s (involuntary
     switches: other load on the machine, not the program's doing) and CPU
     ms/s, once settled."""
     pid, fd = spawn(argv, env)
-    deadline = time.time() + 3
+    deadline = time.time() + settle
     while time.time() < deadline:  # let it settle, keep the pty drained
         read_until(fd, time.perf_counter() + 0.2, b"\0never")
 
@@ -201,7 +201,10 @@ def main():
     p.add_argument("--sizes", default="0,10000,100000,1000000")
     p.add_argument("--only", default="start,add,csv,json,idle,calls")
     p.add_argument("--runs", type=int, default=7)
-    p.add_argument("--idle-seconds", type=float, default=20)
+    p.add_argument("--idle-seconds", type=float, default=30)
+    p.add_argument("--idle-settle", type=float, default=35,
+                   help="seconds before the idle measurement starts: the steady state of an always-open clock "
+                        "(gpsd, absent by default, is retried after 1, 2, 4, 8, 16 s, then every 30 s)")
     a = p.parse_args()
     binary = os.path.abspath(a.binary)
     sizes = [int(s) for s in a.sizes.split(",")]
@@ -258,9 +261,9 @@ def main():
             row(f"list --json peak RSS, {n:,} marks", rss, "MiB", ref_rss, f"(sqlite3 {ref_rss:.1f} MiB)")
     if "idle" in only:
         home = scratch(config="")  # the default config: gpsd at localhost:2947, not running
-        w, pre, cpu = idle([binary], env_for(home), a.idle_seconds)
+        w, pre, cpu = idle([binary], env_for(home), a.idle_seconds, a.idle_settle)
         if shutil.which("tty-clock"):
-            rw, rpre, rcpu = idle(["tty-clock", "-s", "-c"], env_for(home), a.idle_seconds)
+            rw, rpre, rcpu = idle(["tty-clock", "-s", "-c"], env_for(home), a.idle_seconds, a.idle_settle)
         else:
             rw = rpre = rcpu = None
             print("tty-clock is not installed (apt-get install tty-clock); no reference", file=sys.stderr)

@@ -19,6 +19,7 @@ export PATH=/opt/swift/usr/bin:$PATH
 ROWS=(
   "kill -9 during marks, 40 runs (durability)|MarksDurabilityTests"
   "database locked by another process (marks, notes, deletes)|MarksLockedStoreTests"
+  "database locked while a call, Mars choice or setting is saved|PendingWritesTests|AbuseLockedCallsTests"
   "corrupt, foreign, unreadable config and database files; 30,000-deep config|AbuseBadFilesTests"
   "full disk: at the first mark, while the dashboard runs|FullDiskTests|DiskFullCreationTests"
   "marks panel: failed instants listed until dismissed|MarksHeldTests"

@@ -31,6 +31,11 @@ public enum Event: Equatable, Sendable {
     case callsReloaded([CallPlan])
     /// Storing or deleting a call failed; the message says what to do.
     case callStoreFailed(String)
+    /// A call, setting or Mars choice waits durably for a database another
+    /// process holds (saved once it is free).
+    case storeWritesWaiting
+    /// Writes that waited for the database are now saved.
+    case storeWritesSaved(count: Int)
     /// Saving the Mars panel's settings failed (the message says why).
     case marsSettingsNotSaved(String)
 }

@@ -23,6 +23,13 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     case .callsReloaded(let calls):
         next.calls.reload(calls)
         return (next, [])
+    case .storeWritesWaiting:
+        next.notice = Notice(state.language.text(.storeWritesWaiting), isProblem: true,
+                             until: state.now.addingTimeInterval(Notice.seconds))
+        return (next, [])
+    case .storeWritesSaved(let count):
+        next.notice = Notice(state.language.text(.storeWritesSaved(count: count)), until: state.now.addingTimeInterval(Notice.seconds))
+        return (next, [])
     case .callStoreFailed(let message):
         next.calls.message = .verbatim(message)
         return (next, [])

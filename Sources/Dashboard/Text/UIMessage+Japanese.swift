@@ -64,6 +64,8 @@ extension UIMessage {
         case .callFrom(let place): "\(place)からの通話"
         case .deleteCallQuestion(let name): "「\(name)」を削除しますか? "
         case .callSaved(let name): "「\(name)」を保存しました。"
+        case .storeWritesWaiting: "まだ保存していません: 別のプログラムがデータベースを使用中です。空きしだい保存します"
+        case .storeWritesSaved(let count): "データベースを待っていた変更 \(count) 件を保存しました"
         case .callDeleted(let name): "「\(name)」を削除しました。"
         case let .bestInNext24Hours(good, of): "今後 24 時間の最適時刻: \(of) か所中 \(good) か所が勤務時間内。"
         case let .clocksChange(weekday, date, minutes):

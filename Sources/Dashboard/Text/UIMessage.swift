@@ -82,6 +82,10 @@ public enum UIMessage: Hashable, Sendable {
     case deleteCallQuestion(name: String)
     case callFrom(place: String)
     case callSaved(name: String)
+    /// A store write waits for the database another program holds.
+    case storeWritesWaiting
+    /// Writes that waited are saved.
+    case storeWritesSaved(count: Int)
     case callDeleted(name: String)
     case bestInNext24Hours(good: Int, of: Int)
     case clocksChange(weekday: String, date: String, minutes: Int)
@@ -221,6 +225,8 @@ public enum UIMessage: Hashable, Sendable {
         case .callFrom(let place): "Call from \(place)"
         case .deleteCallQuestion(let name): "Delete \"\(name)\"? "
         case .callSaved(let name): "Saved \"\(name)\"."
+        case .storeWritesWaiting: "Not saved yet: another program holds the database; saved as soon as it is free"
+        case .storeWritesSaved(let count): "Saved \(count) change\(count == 1 ? "" : "s") that waited for the database"
         case .callDeleted(let name): "Deleted \"\(name)\"."
         case let .bestInNext24Hours(good, of): "Best in the next 24 h: \(good) of \(of) places in working hours."
         case let .clocksChange(weekday, date, minutes):
@@ -345,7 +351,7 @@ extension UIMessage {
         case plainPlaceChanged, plainPlaceSelected, plainCallName, plainDuration, plainReminder, plainPeople, plainAskDelete
         case plainPickerOpened, plainTyped, plainResults, plainResultChosen, plainResultPlace, plainFieldOpened
         case matchOldZoneName, matchMarsAlias
-        case minutes, callOf, deleteCallQuestion, callFrom, callSaved, callDeleted, bestInNext24Hours, clocksChange, marsSol
+        case minutes, callOf, deleteCallQuestion, callFrom, callSaved, storeWritesWaiting, storeWritesSaved, callDeleted, bestInNext24Hours, clocksChange, marsSol
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
     }
 
@@ -405,6 +411,8 @@ extension UIMessage {
         case .deleteCallQuestion: .deleteCallQuestion
         case .callFrom: .callFrom
         case .callSaved: .callSaved
+        case .storeWritesWaiting: .storeWritesWaiting
+        case .storeWritesSaved: .storeWritesSaved
         case .callDeleted: .callDeleted
         case .bestInNext24Hours: .bestInNext24Hours
         case .clocksChange: .clocksChange
@@ -518,6 +526,8 @@ extension UIMessage {
         case .deleteCallQuestion: [.deleteCallQuestion(name: "Standup")]
         case .callFrom: [.callFrom(place: "Paris")]
         case .callSaved: [.callSaved(name: "Standup")]
+        case .storeWritesWaiting: [.storeWritesWaiting]
+        case .storeWritesSaved: [.storeWritesSaved(count: 1), .storeWritesSaved(count: 3)]
         case .callDeleted: [.callDeleted(name: "Standup")]
         case .bestInNext24Hours: [.bestInNext24Hours(good: 2, of: 3)]
         case .clocksChange: [.clocksChange(weekday: "Sun", date: "2026-03-08", minutes: 60),

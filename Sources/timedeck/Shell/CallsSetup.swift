@@ -70,26 +70,46 @@ enum CallsSetup {
     /// answer reached the planner, updates that row instead of inserting a
     /// twin.
     static func perform(_ effect: CallPlannerEffect, store: StoreHandle, inserted: InsertedCalls) -> [Event] {
+        let write: PendingWrites.Write
+        switch effect {
+        case .saveCall(var call):
+            if call.id == nil { call.id = inserted.id(createdAt: call.createdAt) }
+            write = .saveCall(call)
+        case .deleteCall(let id): write = .deleteCall(id: id)
+        case .rememberActiveCall(let id): write = .setting(key: activeCallSetting, value: String(id))
+        case .markReminded(let id, let start): write = .markReminded(id: id, start: start)
+        }
+        return performDurably(write, store: store, inserted: inserted)
+    }
+
+    /// A write saved now, or — while another process holds the database —
+    /// queued durably beside it and saved by `replayWaitingWrites` once it
+    /// is free (issue 20: such a change used to be lost).
+    static func performDurably(_ write: PendingWrites.Write, store: StoreHandle, inserted: InsertedCalls) -> [Event] {
         do {
-            switch effect {
-            case .saveCall(var call):
-                if call.id == nil { call.id = inserted.id(createdAt: call.createdAt) }
-                let saved = try store.forWriting().saveCall(call)
-                if let id = saved.id { inserted.remember(id, createdAt: call.createdAt) }
-                return [.callSaved(saved)]
-            case .deleteCall(let id):
-                try store.forWriting().deleteCall(id: id)
+            switch try PendingWrites(databasePath: store.url.path).perform(write, on: store, busyTimeout: 0.25) {
+            case .saved(let call?):
+                if let id = call.id { inserted.remember(id, createdAt: call.createdAt) }
+                return [.callSaved(call)]
+            case .saved(nil):
                 return []
-            case .rememberActiveCall(let id):
-                try store.forWriting().writeSetting(activeCallSetting, String(id))
-                return []
-            case .markReminded(let id, let start):
-                try store.forWriting().markCallReminded(id: id, start: start)
-                return []
+            case .waiting:
+                return [.storeWritesWaiting]
             }
         } catch {
+            if case .marsSettings = write { return [.marsSettingsNotSaved("Mars choices not saved: \(error)")] }
             return [.callStoreFailed("Not saved: \(error)")]
         }
+    }
+
+    /// Once a second on the store thread, before the calls are looked at:
+    /// writes that waited for the database are saved when it is free, and
+    /// the screen is told (with each call as saved, carrying its id).
+    static func replayWaitingWrites(store: StoreHandle, inserted: InsertedCalls) -> [Event] {
+        guard let done = try? PendingWrites(databasePath: store.url.path).replay(on: store, busyTimeout: 0.25),
+              done.written > 0 else { return [] }
+        for call in done.savedCalls { if let id = call.id { inserted.remember(id, createdAt: call.createdAt) } }
+        return done.savedCalls.map { .callSaved($0) } + [.storeWritesSaved(count: done.written)]
     }
 
     /// Once a second on the store thread: when another process changed the

@@ -122,7 +122,11 @@ struct EffectRunner: EffectPerforming {
         ringBell = bell
         self.inbox = inbox
         self.store = store
-        storeQueue = StoreQueue(post: { inbox.post($0) }, everySecond: CallsSetup.watchForOtherWriters(store: store))
+        let watch = CallsSetup.watchForOtherWriters(store: store)
+        let inserted = insertedCalls
+        storeQueue = StoreQueue(post: { inbox.post($0) }, everySecond: {
+            CallsSetup.replayWaitingWrites(store: store, inserted: inserted) + watch()
+        })
         storeQueue.start()
     }
 
@@ -170,7 +174,8 @@ struct EffectRunner: EffectPerforming {
             return []
         case .saveMarsSettings(let settings):
             let store = store
-            storeQueue.submit { MarsPanelLoader.save(settings, store: store).map { [$0] } ?? [] }
+            let inserted = insertedCalls
+            storeQueue.submit { MarsPanelLoader.save(settings, store: store, inserted: inserted) }
             return []
         }
     }

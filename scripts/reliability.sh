@@ -29,7 +29,7 @@ ROWS=(
   "hostile text: arguments, call names, config, site names, pastes|AbuseHostileTextTests|ControlStringKeyTests|InertTextTests|FrameTests"
   "password in team.url (URL, malformed URI, conninfo)|TeamSecretsTests|ConnectionStringTests"
   "team log: hostile rows, refused changes, outage, kill -9|TeamLogClientTests|TeamEndToEndTests|MarksTeamTests"
-  "every default-fatal signal, in every mode|AbuseSignalTests"
+  "every default-fatal signal, in every mode; a key pressed while stopped|AbuseSignalTests|StoppedProcessTests"
   "huge sols and counts|MarsInverseRangeTests|MarsInverseCLITests"
   "key storm: 2,000 random keys and 50 resizes|AbuseKeyStormTests"
 )

@@ -25,6 +25,8 @@ extension UIMessage {
         case let .markNotSaved(reason, markTime, iso): "\(markTime) マーク未保存（\(reason)）\(iso)、書き留めてください"
         case let .heldInJournal(markTime, more, reason):
             "\(markTime) ジャーナルに保留\(more > 0 ? "（+\(more)）" : ""): \(reason)"
+        case let .stampedAfterStop(markTime, count, seconds):
+            "時刻の遅れ: \(markTime)\(count > 1 ? "（+\(count - 1)）" : "") は停止後に読んだキーです。最大 \(seconds) 秒前に押された可能性があります"
         case let .storeFileChanged(deleted, path):
             "データベースが使用中に\(deleted ? "削除" : "置き換え")されました。新しいマークは \(path) に保存されるまでジャーナルに保持します"
         case let .journalLinesQuarantined(count, path):

@@ -37,6 +37,8 @@ public enum UIMessage: Hashable, Sendable {
     case markNotSaved(reason: String, markTime: String, iso: String)
     /// Marks durable in the journal but not yet in SQLite (`more` besides the newest).
     case heldInJournal(markTime: String, more: Int, reason: String)
+    /// Marks stamped as the process went on after a stop: late by up to `seconds`.
+    case stampedAfterStop(markTime: String, count: Int, seconds: Int)
     /// The database file deleted or replaced while the dashboard had it open.
     case storeFileChanged(deleted: Bool, path: String)
     /// Journal lines that could not be imported, moved aside with their reasons.
@@ -186,6 +188,9 @@ public enum UIMessage: Hashable, Sendable {
         case let .markNotSaved(reason, markTime, iso): "\(markTime) MARK NOT SAVED (\(reason)) \(iso), write it down"
         case let .heldInJournal(markTime, more, reason):
             "\(markTime) held in journal\(more > 0 ? " (+\(more))" : ""): \(reason)"
+        case let .stampedAfterStop(markTime, count, seconds):
+            "LATE STAMP: \(markTime)\(count > 1 ? " (+\(count - 1))" : "") read after timedeck was stopped; "
+                + "the key may have been pressed up to \(seconds) s earlier"
         case let .storeFileChanged(deleted, path):
             "Database file \(deleted ? "deleted" : "replaced") while open: new marks stay in the journal until stored in \(path)"
         case let .journalLinesQuarantined(count, path):
@@ -340,7 +345,7 @@ extension UIMessage {
     public enum Kind: CaseIterable, Sendable {
         case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
-        case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, storeFileChanged, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
+        case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, stampedAfterStop, storeFileChanged, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
         case marksCleared, storeError, markRecorded, teamStatus, teamRefused, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
@@ -379,6 +384,7 @@ extension UIMessage {
         case .heldInJournal: .heldInJournal
         case .journalLinesQuarantined: .journalLinesQuarantined
         case .storeFileChanged: .storeFileChanged
+        case .stampedAfterStop: .stampedAfterStop
         case .noteSaved: .noteSaved
         case .markDeleted: .markDeleted
         case .markRestored: .markRestored
@@ -488,6 +494,8 @@ extension UIMessage {
         case .markNotSaved: [.markNotSaved(reason: "SQLITE_FULL", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]
         case .heldInJournal: [.heldInJournal(markTime: "21d 23h 47m 12.000s", more: 0, reason: "DB busy"),
                               .heldInJournal(markTime: "21d 23h 47m 12.000s", more: 2, reason: "DB busy")]
+        case .stampedAfterStop: [.stampedAfterStop(markTime: "21d 23h 47m 12.000s", count: 1, seconds: 4),
+                                 .stampedAfterStop(markTime: "21d 23h 47m 12.000s", count: 3, seconds: 12)]
         case .storeFileChanged: [.storeFileChanged(deleted: true, path: "/data/timedeck.sqlite"),
                                  .storeFileChanged(deleted: false, path: "/data/timedeck.sqlite")]
         case .journalLinesQuarantined: [.journalLinesQuarantined(count: 1, path: "/data/timedeck.sqlite.pending-marks.rejected"),

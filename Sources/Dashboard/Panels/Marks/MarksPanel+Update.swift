@@ -83,6 +83,7 @@ extension MarksPanel {
             m.message = .init(state.language.text(.flashForNewMarks(on: next.settings.flash, heldOff: held)))
         case .dismissNotSaved:
             m.notSaved.removeAll()
+            m.lateStamps.removeAll()
         }
         next.marks = m
         return (next, effects)
@@ -200,6 +201,16 @@ extension MarksPanel {
             if let newest = held.first {
                 m.message = .init(state.language.text(.heldInJournal(markTime: newest.markTimeText, more: held.count - 1,
                                                                      reason: reason)))
+            }
+        case let .resumedAfterStop(at, stoppedSeconds):
+            // Marks whose key was read as the process went on: flagged, as
+            // their stamp is later than the key (issue 20).
+            let late = m.marks.filter { $0.unixNanoseconds >= SightingMark.unixNanoseconds(at) - 50_000_000 }
+            if let newest = late.first {
+                // Listed until dismissed (a message would be replaced as the
+                // mark is held and stored a moment later).
+                m.lateStamps.append(state.language.text(.stampedAfterStop(markTime: newest.markTimeText, count: late.count,
+                                                                           seconds: Int(stoppedSeconds.rounded(.up)))))
             }
         case let .storeFileChanged(deleted, path):
             m.message = .init(state.language.text(.storeFileChanged(deleted: deleted, path: path)), isError: true)

@@ -56,6 +56,9 @@ public struct MarksPanelState: Equatable, Sendable {
     /// dismisses the list (`x`) — a message line would be replaced by the
     /// next one (issue 20).
     public var notSaved: [NotSavedMark] = []
+    /// Marks whose key was read as the process went on after a stop: their
+    /// stamp is late by up to the stop (listed, and dismissed, like `notSaved`).
+    public var lateStamps: [String] = []
     /// The mark whose row is highlighted (by its `uniqueKey`), and until when.
     public var flashKey: String?
     public var flashUntil: Date?

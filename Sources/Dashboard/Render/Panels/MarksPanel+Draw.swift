@@ -17,11 +17,13 @@ extension MarksPanel {
         let m = state.marks
         // Marks NOT saved first, each with its instant, until dismissed: at
         // most half the panel (the newest), the rest of it below as usual.
-        let listed = m.notSaved.suffix(max(0, whole.height / 2 - 1))
+        let alerts = m.lateStamps + m.notSaved.map {
+            state.language.text(.markNotSaved(reason: $0.reason, markTime: $0.markTime, iso: $0.iso))
+        }
+        let listed = alerts.suffix(max(0, whole.height / 2 - 1))
         var top = whole.y
-        for item in listed.reversed() {
-            frame.put(state.language.text(.markNotSaved(reason: item.reason, markTime: item.markTime, iso: item.iso)),
-                      x: whole.x + 1, y: top, role: .error, clip: whole)
+        for line in listed.reversed() {
+            frame.put(line, x: whole.x + 1, y: top, role: .error, clip: whole)
             top += 1
         }
         if !listed.isEmpty {

@@ -41,6 +41,8 @@ extension UIMessage {
         case let .teamStatus(online, toSend):
             online ? "チーム: 接続中" + (toSend > 0 ? "、送信待ち \(toSend) 件" : "") : "チーム: オフライン、送信待ち \(toSend) 件"
         case .teamRefused(let count): "サーバーが \(count) 件を拒否（timedeck team status）"
+        case let .teamStationShared(station, marks, example):
+            "局 \(station) は別のフォルダーでも使われています: このフォルダーにないマーク \(marks) 件（例: \(example)）。フォルダーごとに別の team.station を設定してください"
         case let .teamMarkArrived(station, markTime, iso): "局 \(station) のマーク: \(markTime)、\(iso)。"
         case .typedNote(let text): "入力: \(text.isEmpty ? "（空）" : text)"
         case let .typeNote(id, current): (id.map { "マーク #\($0)" } ?? "保留中のマーク") + " のメモを入力。Enter で保存、Esc で取り消し、Ctrl-Space で記録。現在のメモ: \(current)"

@@ -55,6 +55,8 @@ public enum UIMessage: Hashable, Sendable {
     case teamStatus(online: Bool, toSend: Int)
     /// Changes the server refused for good, set aside (not "offline").
     case teamRefused(count: Int)
+    /// Another folder writes as this station.
+    case teamStationShared(station: String, marks: Int, example: String)
     /// Plain mode: another station's mark arrived.
     case teamMarkArrived(station: String, markTime: String, iso: String)
     case typeNote(id: Int64?, current: String)
@@ -205,6 +207,9 @@ public enum UIMessage: Hashable, Sendable {
         case let .teamStatus(online, toSend):
             online ? "team: online" + (toSend > 0 ? ", \(toSend) to send" : "") : "team: offline, \(toSend) to send"
         case .teamRefused(let count): "\(count) refused by the server (timedeck team status)"
+        case let .teamStationShared(station, marks, example):
+            "STATION \(station) IS ALSO USED BY ANOTHER FOLDER: \(marks) mark\(marks == 1 ? "" : "s") this folder never had "
+                + "(e.g. \(example)); give each folder its own team.station"
         case let .teamMarkArrived(station, markTime, iso): "Station \(station) marked \(markTime), \(iso)."
         case .typedNote(let text): "Typed: \(text.isEmpty ? "(empty)" : text)"
         case let .typeNote(id, current): "Type the note for " + (id.map { "mark #\($0)" } ?? "the held mark") + ", Enter saves, Escape cancels, Ctrl-Space marks. Current note: \(current)"
@@ -346,7 +351,7 @@ extension UIMessage {
         case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
         case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, stampedAfterStop, storeFileChanged, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
-        case marksCleared, storeError, markRecorded, teamStatus, teamRefused, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
+        case marksCleared, storeError, markRecorded, teamStatus, teamRefused, teamStationShared, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
         case unknownMarsSite, marsChoicesNotRemembered, marsSiteNameTaken, marsCallMoved, marsGoToUnreadable
@@ -394,6 +399,7 @@ extension UIMessage {
         case .markRecorded: .markRecorded
         case .teamStatus: .teamStatus
         case .teamRefused: .teamRefused
+        case .teamStationShared: .teamStationShared
         case .teamMarkArrived: .teamMarkArrived
         case .typeNote: .typeNote
         case .typedNote: .typedNote
@@ -507,6 +513,8 @@ extension UIMessage {
         case .marksCleared: [.marksCleared(count: 4)]
         case .storeError: [.storeError("SQLITE_FULL")]
         case .teamRefused: [.teamRefused(count: 1), .teamRefused(count: 3)]
+        case .teamStationShared: [.teamStationShared(station: "south", marks: 1, example: "#1 21d 23h 47m 12.000s"),
+                                  .teamStationShared(station: "south", marks: 4, example: "#3 21d 23h 47m 12.000s")]
         case .teamStatus: [.teamStatus(online: true, toSend: 0), .teamStatus(online: true, toSend: 2),
                            .teamStatus(online: false, toSend: 5)]
         case .teamMarkArrived: [.teamMarkArrived(station: "north", markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]

@@ -74,6 +74,9 @@ public enum MarksEvent: Equatable, Sendable {
     /// Changes the team log refused for good, parked with their reasons
     /// (`timedeck team status` lists them); distinct from being offline.
     case teamRefused(count: Int)
+    /// Marks of this station on the server that this folder never had:
+    /// another folder uses the same `team.station` (0: none seen).
+    case teamStationShared(otherMarks: Int, example: String?)
     /// Other stations' newest marks from the team log, newest first.
     case teamMarks([TeamMark])
 }

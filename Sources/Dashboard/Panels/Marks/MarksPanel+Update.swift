@@ -286,6 +286,9 @@ extension MarksPanel {
             m.team?.toSend = toSend
         case .teamRefused(let count):
             m.team?.refused = count
+        case let .teamStationShared(otherMarks, example):
+            m.team?.sharedMarks = otherMarks
+            m.team?.sharedExample = example
         case .teamMarks(let marks):
             m.team?.others = Array(marks.sorted { MarksPanelState.newestFirst($0.mark, $1.mark) }
                 .prefix(MarksPanelState.TeamView.shownLimit))

@@ -92,6 +92,10 @@ public struct MarksPanelState: Equatable, Sendable {
         public var toSend = 0
         /// Changes the server refused for good (parked, not queued).
         public var refused = 0
+        /// Marks of this station written by another folder (same
+        /// `team.station`), and one of them to recognise it by.
+        public var sharedMarks = 0
+        public var sharedExample: String?
         /// Other stations' newest marks, newest first.
         public var others: [TeamMark] = []
         /// Whether `others` has been loaded once (plain mode announces only

@@ -53,7 +53,7 @@ struct PlacesSearchCommand: ParsableCommand {
         }
         let matches = resolution.candidates.filter(\.isUsable)
         if json {
-            print(try PlacesJSON.encode(matches.map { PlaceSearchJSON($0, now: now) }))
+            Console.json(try PlacesJSON.encode(matches.map { PlaceSearchJSON($0, now: now) }))
             return
         }
         Console.out(PlacesTable.search(matches, now: now))

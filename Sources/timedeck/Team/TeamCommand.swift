@@ -90,7 +90,7 @@ struct TeamStatusCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            Console.json(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
             Console.out(report.text)
         }

@@ -44,7 +44,7 @@ for row in "${ROWS[@]}"; do
   swift test --skip-build --filter "$filter" > "$log" 2>&1
   summary=$(grep -E 'Test run with [0-9]+ tests?' "$log" | tail -1)
   tried=$(sed -nE 's/.*Test run with ([0-9]+) tests?.*/\1/p' <<< "$summary")
-  failed=$(grep -cE '^✘ Test .* failed after' "$log")
+  failed=$(grep -E '^✘ Test .* failed after' "$log" | grep -vc '^✘ Test run with')
   tried=${tried:-0}
   survived=$((tried - failed))
   lost_total=$((lost_total + failed))

@@ -17,7 +17,7 @@ export PATH=/opt/swift/usr/bin:$PATH
 
 # fault | swift test filter
 ROWS=(
-  "kill -9 during marks, 40 runs (durability)|MarksDurabilityTests"
+  "kill -9 while marking (durability suite)|MarksDurabilityTests"
   "database locked by another process (marks, notes, deletes)|MarksLockedStoreTests"
   "database locked while a call, Mars choice or setting is saved|PendingWritesTests|AbuseLockedCallsTests"
   "corrupt, foreign, unreadable config and database files; 30,000-deep config|AbuseBadFilesTests"

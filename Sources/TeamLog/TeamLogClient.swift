@@ -142,6 +142,18 @@ public final class TeamLogClient: @unchecked Sendable {
                          parameters: [station, String(min(max(0, limit), Self.maximumRows)), String(from), String(to)])
     }
 
+    /// The newest marks of `station` on the server (at most `sample`) that
+    /// `store` has never had: written by another folder claiming the same
+    /// station (issue 20). Newest first.
+    public func otherFolderMarks(station: String, knownTo store: AppDatabase, sample: Int = 200) throws -> [TeamMark] {
+        try marks(where: "NOT deleted AND station = $1", order: "received_at DESC, unix_nanoseconds DESC LIMIT $2",
+                  parameters: [station, String(min(max(0, sample), Self.maximumRows))])
+            .filter { mark in
+                guard let key = mark.mark.uniqueKey else { return false }
+                return try !store.knowsTeamKey(key)
+            }
+    }
+
     /// Bounds on what is read from the team log, applied in the query (a
     /// station can write anything its role may insert: five 40 MB notes
     /// grew another station's dashboard from 0.56 to 1.4 GB). Text columns

@@ -152,7 +152,8 @@ public struct MarkJournal: Sendable {
         try quarantine(rejected)
         if keep.isEmpty {
             try removePrefix(snapshot)
-        } else {
+        } else if keep != snapshot {
+            // Only a newer program's lines left: the file is already that.
             try removePrefix(snapshot, keeping: keep)
         }
         rejected.forEach(onQuarantine)

@@ -55,3 +55,17 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    /// Whether this folder has ever had the mark with `key`: stored here, or
+    /// a change for it still queued or parked (a local delete not yet sent).
+    public func knowsTeamKey(_ key: String) throws -> Bool {
+        try writer.read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM sightingMark WHERE uniqueKey = ?)
+                    OR EXISTS (SELECT 1 FROM teamOutbox WHERE uniqueKey = ?)
+                """, arguments: [key, key]) ?? false
+        }
+    }
+}
+

@@ -103,7 +103,7 @@ struct CallCommand: ParsableCommand {
         if json {
             let out = CallJSON(utc: ISOInstant.seconds(start),
                                places: zip(resolved, rows).map { CallPlaceJSON(query: $0.query, row: $1) })
-            print(try PlacesJSON.encode(out))
+            Console.json(try PlacesJSON.encode(out))
         } else {
             Console.out(Self.table(rows, start: start, minutes: minutes))
         }

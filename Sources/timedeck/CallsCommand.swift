@@ -121,7 +121,7 @@ struct CallsListCommand: ParsableCommand {
         let setting = ConfigFile.loadSettings().settings.callRemindMinutes
         let calls = try CallsStore.read().sorted { ($0.start, $0.id ?? 0) < ($1.start, $1.id ?? 0) }
         if json {
-            print(try PlacesJSON.encode(calls.map { CallJSONRecord($0, setting: setting) }))
+            Console.json(try PlacesJSON.encode(calls.map { CallJSONRecord($0, setting: setting) }))
             return
         }
         if calls.isEmpty {
@@ -425,7 +425,7 @@ struct CallsNextCommand: ParsableCommand {
             var record = CallJSONRecord(next, setting: ConfigFile.loadSettings().settings.callRemindMinutes)
             record.minutesUntil = CallReminders.minutesUntil(next.start, now: now)
             record.line = CallReminders.statusLine(next, now: now)
-            print(try PlacesJSON.encode(record))
+            Console.json(try PlacesJSON.encode(record))
             return
         }
         guard let next else {

@@ -140,7 +140,7 @@ extension MarsCommand {
         if let text = at, text.lowercased() != "now" { unixSeconds = try InstantParser.parse(text).unixSeconds }
         let readings = MarsSiteReading.all(library.sites, at: unixSeconds, leapSeconds: leap.table)
         if json {
-            print("[" + readings.map { $0.clock.json(site: $0.site, missionSol: $0.missionSol) }.joined(separator: ",\n") + "]")
+            Console.json("[" + readings.map { $0.clock.json(site: $0.site, missionSol: $0.missionSol) }.joined(separator: ",\n") + "]")
             if let notice = leap.notice { Console.error("note: \(notice)\n") }
             return
         }

@@ -159,7 +159,7 @@ struct MarsCommand: ParsableCommand {
             missionSol = site.missionSol(at: clock, landingTTMinusUTCSeconds: leap.table.ttMinusUTC(atUnixSeconds: landing))
         }
         if json {
-            print(clock.json(site: place.site, missionSol: missionSol))
+            Console.json(clock.json(site: place.site, missionSol: missionSol))
             if let notice = leap.notice { Console.error("note: \(notice)\n") }
         } else {
             Console.out(clock.text(site: place.site, missionSol: missionSol))

@@ -53,7 +53,7 @@ struct PlacesSearchCommand: ParsableCommand {
         }
         let matches = resolution.candidates.filter(\.isUsable)
         if json {
-            print(try PlacesJSON.encode(matches.map { PlaceSearchJSON($0, now: now, marsSites: resolver.mars) }))
+            Console.json(try PlacesJSON.encode(matches.map { PlaceSearchJSON($0, now: now, marsSites: resolver.mars) }))
             return
         }
         Console.out(PlacesTable.search(matches, now: now))

@@ -131,14 +131,12 @@ final class Terminal {
                 continue
             }
             if status == OK, ControlStringFilter.isC1(UInt32(ch)) {
-                // An 8-bit control is never a key: a string introducer opens
-                // the filter, CSI is read to its final byte, the rest dropped.
-                if ControlStringFilter.opensString(c1: UInt32(ch)) {
-                    controlString.open()
-                    controlStringLastInput = at
-                } else if ch == 0x9B {
-                    swallowParameters()
-                }
+                // An 8-bit control is never a key: dropped. Not taken as a
+                // string introducer here: curses hands invalid UTF-8 bytes
+                // (0x90 of F4 90 80 80) over as the same code points, and a
+                // "DCS" made of garbage swallowed the typing after it
+                // (measured with the key storm). The plain decoder, which
+                // sees the bytes, swallows real 8-bit strings whole.
                 continue
             }
             if status == KEY_CODE_YES {
@@ -186,15 +184,6 @@ final class Terminal {
             if !isCSI || (0x40...0x7E).contains(byte) { return true }
         }
         return true
-    }
-
-    /// Reads a CSI's parameters up to its final byte (0x40…0x7E), at most 16.
-    private func swallowParameters() {
-        for _ in 0..<16 {
-            var byte: wint_t = 0
-            guard wget_wch(window, &byte) == OK else { return }
-            if (0x40...0x7E).contains(byte) { return }
-        }
     }
 
     /// Copies `frame` to the screen, sending only the cells that differ from

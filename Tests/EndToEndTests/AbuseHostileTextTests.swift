@@ -50,7 +50,7 @@ struct AbuseHostileTextTests {
         let db = dir.path("data") + "/timedeck.sqlite"
         let hex = Data(("evil" + Self.payload).utf8).map { String(format: "%02x", $0) }.joined()
         _ = try spawnAndWait(["/usr/bin/sqlite3", db, "UPDATE callPlan SET name = CAST(x'\(hex)' AS TEXT)"], environment: [:])
-        for command in [["calls", "list"], ["calls", "next"]] {
+        for command in [["calls", "list"], ["calls", "next"], ["calls", "list", "--json"], ["calls", "next", "--json"]] {
             let out = try TimedeckBinary.run(command, environment: env)
             #expect(out.stdout.contains("evil"), "\(command): \(out.stdout)")
             #expect(Self.isInert(out.stdout), "\(command): \(out.stdout.debugDescription)")
@@ -72,7 +72,8 @@ struct AbuseHostileTextTests {
             aliases = ["\\u009b6n"]
             """
         try Data(config.utf8).write(to: URL(fileURLWithPath: folder + "/config.toml"))
-        for command in [["config", "check"], ["mars", "--all"], ["mars", "--site", "evil"]] {
+        for command in [["config", "check"], ["mars", "--all"], ["mars", "--site", "evil"], ["mars", "--all", "--json"],
+                        ["mars", "--site", "evil", "--json"]] {
             let out = try TimedeckBinary.run(command, environment: env)
             #expect(Self.isInert(out.stdout), "\(command) stdout: \(out.stdout.debugDescription)")
             #expect(Self.isInert(out.stderr), "\(command) stderr: \(out.stderr.debugDescription)")

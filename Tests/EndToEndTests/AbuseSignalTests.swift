@@ -109,6 +109,27 @@ import Testing
     }
 }
 
+/// Issue 20, item 10: a Space pressed while the process was stopped
+/// (SIGSTOP) was stamped at SIGCONT, seconds late, with no flag.
+@Suite(.serialized) struct StoppedProcessTests {
+    @Test func aKeyReadAfterAStopIsFlaggedAsALateStamp() throws {
+        let dir = TemporaryFolder()
+        let tmux = try TmuxSession(columns: 120, rows: 30, command: "exec \(shellQuoted(TimedeckBinary.url.path))",
+                                   environment: ["TIMEDECK_HOME": dir.path("data"), "XDG_CONFIG_HOME": dir.path("config")])
+        #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
+        let pidText = try tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{pane_pid}"])
+        let pid = try #require(pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(pid, SIGSTOP)
+        try tmux.send("Space")
+        usleep(1_500_000)  // the stop itself is what is measured here
+        kill(pid, SIGCONT)
+        let screen = tmux.waitForScreen { $0.contains("LATE STAMP") }
+        #expect(screen != nil, "the late stamp was not flagged:\n\(tmux.capture())")
+        #expect(tmux.waitForScreen { $0.contains("#1 ") } != nil, "the mark itself was not stored:\n\(tmux.capture())")
+        try tmux.send("q")
+    }
+}
+
 /// Regression: started with SIGWINCH blocked (as a test runner's worker
 /// thread handed it on through tmux), the dashboard never learned of a
 /// resize and drew the old size's frame into the new window.

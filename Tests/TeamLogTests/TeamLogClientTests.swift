@@ -243,4 +243,28 @@ struct TeamLogClientTests {
         #expect(recent.map(\.mark.uniqueKey) == ["small", "big"])
         #expect(recent.last?.mark.note.count == MarkNote.maximumCharacters)
     }
+
+    /// Issue 20, item 9: two folders with the same team.station wrote two
+    /// different "south #1" with no warning.
+    @Test("Marks of this station written by another folder are found and named")
+    func twoFoldersClaimingOneStation() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let client = try TeamLogClient(url: server.url)
+        let here = try Self.store(station: "south"), there = try Self.store(station: "south")
+        try here.recordMark(Self.mark(1, key: "here-1"))
+        let deleted = try here.recordMark(Self.mark(2, key: "here-2"))
+        try there.recordMark(Self.mark(3, key: "there-1", note: "from the other folder"))
+        try TeamSender.sendAll(from: here, to: client)
+        try TeamSender.sendAll(from: there, to: client)
+        #expect(try client.otherFolderMarks(station: "south", knownTo: here).isEmpty == false)
+        let others = try client.otherFolderMarks(station: "south", knownTo: here)
+        #expect(others.map(\.mark.uniqueKey) == ["there-1"])
+        #expect(try client.otherFolderMarks(station: "south", knownTo: there).map(\.mark.uniqueKey) == ["here-2", "here-1"])
+        // A local change not yet sent (a delete in the outbox) is not taken
+        // for another folder's mark.
+        try here.deleteMark(id: try #require(deleted.id))
+        #expect(try client.otherFolderMarks(station: "south", knownTo: here).map(\.mark.uniqueKey) == ["there-1"])
+        #expect(try client.otherFolderMarks(station: "north", knownTo: here).isEmpty)
+    }
 }

@@ -10,8 +10,8 @@ extension UIMessage {
     public enum Kind: CaseIterable, Sendable {
         case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
-        case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, storeFileChanged, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
-        case marksCleared, storeError, callNotSaved, callsUnreadable, marsChoicesNotSaved, markRecorded, teamStatus, teamRefused, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
+        case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, stampedAfterStop, storeFileChanged, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
+        case marksCleared, storeError, callNotSaved, callsUnreadable, marsChoicesNotSaved, markRecorded, teamStatus, teamRefused, teamStationShared, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
         case unknownMarsSite, marsChoicesNotRemembered, marsSiteNameTaken, marsCallMoved, marsGoToUnreadable
@@ -22,7 +22,7 @@ extension UIMessage {
         case themeForcedMono
         case plainPickerOpened, plainTyped, plainResults, plainResultChosen, plainResultPlace, plainFieldOpened
         case matchOldZoneName, matchMarsAlias
-        case minutes, callOf, deleteCallQuestion, callFrom, callSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol
+        case minutes, callOf, deleteCallQuestion, callFrom, callSaved, storeWritesWaiting, storeWritesSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
     }
 
@@ -48,6 +48,10 @@ extension UIMessage {
         case .notesAreAtMost: .notesAreAtMost
         case .markNotSaved: .markNotSaved
         case .heldInJournal: .heldInJournal
+        case .stampedAfterStop: .stampedAfterStop
+        case .teamStationShared: .teamStationShared
+        case .storeWritesWaiting: .storeWritesWaiting
+        case .storeWritesSaved: .storeWritesSaved
         case .journalLinesQuarantined: .journalLinesQuarantined
         case .storeFileChanged: .storeFileChanged
         case .teamRefused: .teamRefused
@@ -161,6 +165,12 @@ extension UIMessage {
         case .keptAllMarks: [.keptAllMarks(count: 4)]
         case .notesAreAtMost: [.notesAreAtMost(characters: 500)]
         case .markNotSaved: [.markNotSaved(reason: .failed("SQLITE_FULL"), markTime: "21d 23h 47m 12.000s", iso: "2026-11-21T23:47:12.000Z")]
+        case .stampedAfterStop: [.stampedAfterStop(markTime: "21d 23h 47m 12.000s", count: 1, seconds: 4),
+                                 .stampedAfterStop(markTime: "21d 23h 47m 12.000s", count: 3, seconds: 12)]
+        case .teamStationShared: [.teamStationShared(station: "south", marks: 1, example: "#1 21d 23h 47m 12.000s"),
+                                  .teamStationShared(station: "south", marks: 4, example: "#3 21d 23h 47m 12.000s")]
+        case .storeWritesWaiting: [.storeWritesWaiting]
+        case .storeWritesSaved: [.storeWritesSaved(count: 1), .storeWritesSaved(count: 3)]
         case .storeFileChanged: [.storeFileChanged(deleted: true, path: "/data/timedeck.sqlite"),
                                  .storeFileChanged(deleted: false, path: "/data/timedeck.sqlite")]
         case .journalLinesQuarantined: [.journalLinesQuarantined(count: 1, path: "/data/timedeck.sqlite.pending-marks.rejected"),

@@ -28,4 +28,9 @@ public enum Event: Equatable, Sendable {
     case calls(CallsEvent)
     /// Store results for the Mars panel.
     case mars(MarsEvent)
+    /// A call, setting or Mars choice waits durably for a database another
+    /// process holds (saved once it is free).
+    case storeWritesWaiting
+    /// Writes that waited for the database are now saved.
+    case storeWritesSaved(count: Int)
 }

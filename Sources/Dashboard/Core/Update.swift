@@ -22,6 +22,13 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
         return (CallsPanel.handle(callsEvent, in: next), [])
     case .mars(let marsEvent):
         return (MarsPanel.handle(marsEvent, in: next), [])
+    case .storeWritesWaiting:
+        next.notice = Notice(state.language.text(.storeWritesWaiting), isProblem: true,
+                             until: state.now.addingTimeInterval(Notice.seconds))
+        return (next, [])
+    case .storeWritesSaved(let count):
+        next.notice = Notice(state.language.text(.storeWritesSaved(count: count)), until: state.now.addingTimeInterval(Notice.seconds))
+        return (next, [])
     case .snapshotSaved(let path, let copied):
         next.notice = Notice(state.language.text(.snapshotSaved(path: path, copied: copied)), until: state.now.addingTimeInterval(Notice.seconds))
         return (next, [])

@@ -25,6 +25,8 @@ extension UIMessage {
         case let .markNotSaved(reason, markTime, iso): "\(markTime) マーク未保存（\(reason.text(.ja))）\(iso)、書き留めてください"
         case let .heldInJournal(markTime, more, reason):
             "\(markTime) ジャーナルに保留\(more > 0 ? "（+\(more)）" : ""): \(reason.text(.ja))"
+        case let .stampedAfterStop(markTime, count, seconds):
+            "時刻の遅れ: \(markTime)\(count > 1 ? "（+\(count - 1)）" : "") は停止後に読んだキーです。最大 \(seconds) 秒前に押された可能性があります"
         case let .storeFileChanged(deleted, path):
             "データベースが使用中に\(deleted ? "削除" : "置き換え")されました。新しいマークは \(path) に保存されるまでジャーナルに保持します"
         case let .journalLinesQuarantined(count, path):
@@ -42,6 +44,8 @@ extension UIMessage {
         case let .teamStatus(online, toSend):
             online ? "チーム: 接続中" + (toSend > 0 ? "、送信待ち \(toSend) 件" : "") : "チーム: オフライン、送信待ち \(toSend) 件"
         case .teamRefused(let count): "サーバーが \(count) 件を拒否（timedeck team status）"
+        case let .teamStationShared(station, marks, example):
+            "局 \(station) は別のフォルダーでも使われています: このフォルダーにないマーク \(marks) 件（例: \(example)）。フォルダーごとに別の team.station を設定してください"
         case let .teamMarkArrived(station, markTime, iso): "局 \(station) のマーク: \(markTime)、\(iso)。"
         case .typedNote(let text):
             "入力: \(text.isEmpty ? "（空）" : UIMessage.withoutTrailingSpaces(text))"
@@ -69,6 +73,8 @@ extension UIMessage {
         case .callFrom(let place): "\(place)からの通話"
         case .deleteCallQuestion(let name): "「\(name)」を削除しますか? "
         case .callSaved(let name): "「\(name)」を保存しました。"
+        case .storeWritesWaiting: "まだ保存していません: 別のプログラムがデータベースを使用中です。空きしだい保存します"
+        case .storeWritesSaved(let count): "データベースを待っていた変更 \(count) 件を保存しました"
         case .callDeleted(let name): "「\(name)」を削除しました。"
         case let .leastBadTime(places, minutes):
             "24 時間以内に全員の夜明け前を避けられる時刻はありません。夜明け前が最も短い時刻です（"

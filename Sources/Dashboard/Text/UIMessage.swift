@@ -38,6 +38,8 @@ public enum UIMessage: Hashable, Sendable {
     case markNotSaved(reason: StoreProblem, markTime: String, iso: String)
     /// Marks durable in the journal but not yet in SQLite (`more` besides the newest).
     case heldInJournal(markTime: String, more: Int, reason: StoreProblem)
+    /// Marks stamped as the process went on after a stop: late by up to `seconds`.
+    case stampedAfterStop(markTime: String, count: Int, seconds: Int)
     /// The database file deleted or replaced while the dashboard had it open.
     case storeFileChanged(deleted: Bool, path: String)
     /// Journal lines that could not be imported, moved aside with their reasons.
@@ -60,6 +62,8 @@ public enum UIMessage: Hashable, Sendable {
     case teamStatus(online: Bool, toSend: Int)
     /// Changes the server refused for good, set aside (not "offline").
     case teamRefused(count: Int)
+    /// Another folder writes as this station.
+    case teamStationShared(station: String, marks: Int, example: String)
     /// Plain mode: another station's mark arrived.
     case teamMarkArrived(station: String, markTime: String, iso: String)
     case typeNote(id: Int64?, current: String)
@@ -89,6 +93,10 @@ public enum UIMessage: Hashable, Sendable {
     case deleteCallQuestion(name: String)
     case callFrom(place: String)
     case callSaved(name: String)
+    /// A store write waits for the database another program holds.
+    case storeWritesWaiting
+    /// Writes that waited are saved.
+    case storeWritesSaved(count: Int)
     case callDeleted(name: String)
     case bestInNext24Hours(good: Int, of: Int)
     /// `b` when nothing avoids before dawn: the minutes before dawn at each place that has some.
@@ -195,6 +203,9 @@ public enum UIMessage: Hashable, Sendable {
         case let .markNotSaved(reason, markTime, iso): "\(markTime) MARK NOT SAVED (\(reason.text(.en))) \(iso), write it down"
         case let .heldInJournal(markTime, more, reason):
             "\(markTime) held in journal\(more > 0 ? " (+\(more))" : ""): \(reason.text(.en))"
+        case let .stampedAfterStop(markTime, count, seconds):
+            "LATE STAMP: \(markTime)\(count > 1 ? " (+\(count - 1))" : "") read after timedeck was stopped; "
+                + "the key may have been pressed up to \(seconds) s earlier"
         case let .storeFileChanged(deleted, path):
             "Database file \(deleted ? "deleted" : "replaced") while open: new marks stay in the journal until stored in \(path)"
         case let .journalLinesQuarantined(count, path):
@@ -212,6 +223,9 @@ public enum UIMessage: Hashable, Sendable {
         case let .teamStatus(online, toSend):
             online ? "team: online" + (toSend > 0 ? ", \(toSend) to send" : "") : "team: offline, \(toSend) to send"
         case .teamRefused(let count): "\(count) refused by the server (timedeck team status)"
+        case let .teamStationShared(station, marks, example):
+            "STATION \(station) IS ALSO USED BY ANOTHER FOLDER: \(marks) mark\(marks == 1 ? "" : "s") this folder never had "
+                + "(e.g. \(example)); give each folder its own team.station"
         case let .teamMarkArrived(station, markTime, iso): "Station \(station) marked \(markTime), \(iso)."
         case .typedNote(let text):
             "Typed: \(text.isEmpty ? "(empty)" : Self.withoutTrailingSpaces(text))"
@@ -239,6 +253,8 @@ public enum UIMessage: Hashable, Sendable {
         case .callFrom(let place): "Call from \(place)"
         case .deleteCallQuestion(let name): "Delete \"\(name)\"? "
         case .callSaved(let name): "Saved \"\(name)\"."
+        case .storeWritesWaiting: "Not saved yet: another program holds the database; saved as soon as it is free"
+        case .storeWritesSaved(let count): "Saved \(count) change\(count == 1 ? "" : "s") that waited for the database"
         case .callDeleted(let name): "Deleted \"\(name)\"."
         case let .bestInNext24Hours(good, of): "Best in the next 24 h: \(good) of \(of) places in working hours."
         case let .leastBadTime(places, minutes):

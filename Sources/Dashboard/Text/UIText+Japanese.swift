@@ -35,7 +35,7 @@ extension UIText {
         case .keyClearMarks: "すべてのマークを消去（確認あり、u で取り消し）"
         case .keyToggleBell: "新しいマークのベル オン/オフ"
         case .keyToggleFlash: "新しいマークの点滅 オン/オフ"
-        case .keyDismissNotSaved: "保存できなかったマークの一覧を消す"
+        case .keyDismissNotSaved: "保存できなかった・時刻が遅れたマークの一覧を消す"
         case .keyLongitudeFineEast: "経度を東へ 0.1°"
         case .keyLongitudeFineWest: "経度を西へ 0.1°"
         case .keyLongitudeCoarseEast: "経度を東へ 10°"

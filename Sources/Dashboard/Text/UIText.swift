@@ -102,7 +102,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .keyClearMarks: "Clear all marks (asks first; u undoes)"
         case .keyToggleBell: "Bell on/off for new marks"
         case .keyToggleFlash: "Flash on/off for new marks"
-        case .keyDismissNotSaved: "Dismiss the list of marks NOT saved"
+        case .keyDismissNotSaved: "Dismiss the list of marks NOT saved or stamped late"
         case .keyLongitudeFineEast: "Longitude 0.1° east"
         case .keyLongitudeFineWest: "Longitude 0.1° west"
         case .keyLongitudeCoarseEast: "Longitude 10° east"

@@ -35,6 +35,24 @@ public enum InertText {
         !needsWork(s, keepingLines: false)
     }
 
+    /// JSON text with every hazard that JSON leaves raw (C1, bidi, line
+    /// separators; C0 is already escaped by any encoder) written as
+    /// `\uXXXX`: the same JSON value, inert on a terminal.
+    public static func json(_ json: String) -> String {
+        guard !isInert(json.replacingOccurrences(of: "\n", with: " ")) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            let v = scalar.value
+            if isHazard(scalar), v > 0x1F {
+                let hex = String(v, radix: 16, uppercase: true)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
     /// A scalar that must never reach a terminal as itself.
     public static func isHazard(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

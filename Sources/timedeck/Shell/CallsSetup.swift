@@ -70,26 +70,47 @@ enum CallsSetup {
     /// answer reached the planner, updates that row instead of inserting a
     /// twin.
     static func perform(_ effect: CallPlannerEffect, store: StoreHandle, inserted: InsertedCalls) -> [Event] {
+        let write: PendingWrites.Write
+        switch effect {
+        case .saveCall(var call):
+            if call.id == nil { call.id = inserted.id(createdAt: call.createdAt) }
+            write = .saveCall(call)
+        case .deleteCall(let id): write = .deleteCall(id: id)
+        case .rememberActiveCall(let id): write = .setting(key: activeCallSetting, value: String(id))
+        case .markReminded(let id, let start): write = .markReminded(id: id, start: start)
+        }
+        return performDurably(write, store: store, inserted: inserted)
+    }
+
+    /// A write saved now, or — while another process holds the database —
+    /// queued durably beside it and saved by `replayWaitingWrites` once it
+    /// is free (issue 20: such a change used to be lost).
+    static func performDurably(_ write: PendingWrites.Write, store: StoreHandle, inserted: InsertedCalls) -> [Event] {
         do {
-            switch effect {
-            case .saveCall(var call):
-                if call.id == nil { call.id = inserted.id(createdAt: call.createdAt) }
-                let saved = try store.forWriting().saveCall(call)
-                if let id = saved.id { inserted.remember(id, createdAt: call.createdAt) }
-                return [.calls(.saved(saved))]
-            case .deleteCall(let id):
-                try store.forWriting().deleteCall(id: id)
+            switch try PendingWrites(databasePath: store.url.path).perform(write, on: store, busyTimeout: 0.25) {
+            case .saved(let call?):
+                if let id = call.id { inserted.remember(id, createdAt: call.createdAt) }
+                return [.calls(.saved(call))]
+            case .saved(nil):
                 return []
-            case .rememberActiveCall(let id):
-                try store.forWriting().writeSetting(activeCallSetting, String(id))
-                return []
-            case .markReminded(let id, let start):
-                try store.forWriting().markCallReminded(id: id, start: start)
-                return []
+            case .waiting:
+                return [.storeWritesWaiting]
             }
         } catch {
+            if case .marsSettings = write { return [.mars(.settingsNotSaved(StoreProblem(error)))] }
             return [.calls(.storeFailed(StoreProblem(error)))]
         }
+    }
+
+    /// Writes that waited for the database, saved once it is free (on the
+    /// store thread; asked for by the run loop's pass while the file of
+    /// waiting writes exists — no thread wakes for it otherwise). The screen
+    /// is told, with each call as saved, carrying its id.
+    static func replayWaitingWrites(store: StoreHandle, inserted: InsertedCalls) -> [Event] {
+        guard let done = try? PendingWrites(databasePath: store.url.path).replay(on: store, busyTimeout: 0.25),
+              done.written > 0 else { return [] }
+        for call in done.savedCalls { if let id = call.id { inserted.remember(id, createdAt: call.createdAt) } }
+        return done.savedCalls.map { .calls(.saved($0)) } + [.storeWritesSaved(count: done.written)]
     }
 
     /// The calls read again after another process changed the store (on

@@ -17,4 +17,10 @@ enum Console {
     static func out(_ text: String, terminator: String = "\n") {
         print(InertText.message(text), terminator: terminator)
     }
+
+    /// JSON for scripts and status bars: the same value, with C1 and bidi
+    /// characters escaped (`InertText.json`), in case it reaches a terminal.
+    static func json(_ text: String) {
+        print(InertText.json(text))
+    }
 }

@@ -123,6 +123,13 @@ struct EffectRunner: EffectPerforming {
     private var kernelClock = KernelClockReader()
     private let look = StoreLook()
     private var lastLookSecond: Int64 = 0
+    private var lastReplaySecond: Int64 = 0
+
+    /// Whether writes wait in `<database>.pending-writes` (a non-empty file).
+    static func hasWaitingWrites(beside store: StoreHandle) -> Bool {
+        var info = stat()
+        return stat(store.url.path + PendingWrites.suffix, &info) == 0 && info.st_size > 0
+    }
     /// The marks store and watchers (nil in tests of the runner itself).
     var marks: MarksShell?
     /// Bells still to ring, for double beeps spaced briefly apart without
@@ -168,6 +175,14 @@ struct EffectRunner: EffectPerforming {
         if lookDue {
             lastLookSecond = second
             look.request(store: store, queue: storeQueue, marks: marks?.reloader())
+        }
+        // Calls, Mars choices or settings that waited for a busy database:
+        // tried again once a second while the file of them holds any (one
+        // stat a pass; no thread wakes for them otherwise).
+        if second != lastReplaySecond, Self.hasWaitingWrites(beside: store) {
+            lastReplaySecond = second
+            let (store, inserted) = (store, insertedCalls)
+            storeQueue.submit { CallsSetup.replayWaitingWrites(store: store, inserted: inserted) }
         }
         return events
     }
@@ -216,7 +231,8 @@ struct EffectRunner: EffectPerforming {
             return []
         case .mars(.saveSettings(let settings)):
             let store = store
-            storeQueue.submit { MarsPanelLoader.save(settings, store: store).map { [$0] } ?? [] }
+            let inserted = insertedCalls
+            storeQueue.submit { MarsPanelLoader.save(settings, store: store, inserted: inserted) }
             return []
         }
     }

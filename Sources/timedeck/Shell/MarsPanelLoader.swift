@@ -43,12 +43,7 @@ enum MarsPanelLoader {
     }
 
     /// Saves `settings`; on failure returns the event that tells the panel.
-    static func save(_ settings: MarsSettings, store: StoreHandle) -> Event? {
-        do {
-            try store.forWriting().saveMarsSettings(settings)
-            return nil
-        } catch {
-            return .mars(.settingsNotSaved(StoreProblem(error)))
-        }
+    static func save(_ settings: MarsSettings, store: StoreHandle, inserted: InsertedCalls) -> [Event] {
+        CallsSetup.performDurably(.marsSettings(settings), store: store, inserted: inserted)
     }
 }

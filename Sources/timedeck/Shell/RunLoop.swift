@@ -40,17 +40,36 @@ struct RunLoop<Screen: ScreenStrategy> {
     /// (128 + its number). Pending saves are performed on every exit path.
     mutating func run() -> Int32 {
         screen.present(program.state)
+        var passEnded = WallClock.now()
+        var resumed: (at: Date, stoppedSeconds: Double)?
         while true {
             let now = WallClock.now()
             let (ready, wokeAt, storeFolderChanged) = waitForInput(now: now)
-            if let signal = wake.drain().first(where: { SignalWatcher.watched.contains(Int32($0)) }) {
+            let woken = wake.drain()
+            if let signal = woken.first(where: { SignalWatcher.watched.contains(Int32($0)) }) {
                 program.shutDown(at: WallClock.now(), performer: &effects)
                 return 128 + Int32(signal)
+            }
+            if woken.contains(UInt8(SignalWatcher.resumed)) {
+                let at = WallClock.now()
+                resumed = (at, at.timeIntervalSince(passEnded))
             }
             guard var events = screen.readInput(ready: ready, wokeAt: wokeAt) else {
                 if let signal = settleMarks() { return signal }
                 program.shutDown(at: WallClock.now(), performer: &effects)
                 return 0
+            }
+            // Stopped and continued: keys read now (this pass, or the next
+            // when the continue interrupted `poll`) may have been pressed
+            // while the process was stopped, so their stamps can be late by
+            // up to the stop. Said after them; forgotten after a second.
+            if let (at, stopped) = resumed {
+                if events.contains(where: { if case .key = $0 { true } else { false } }) {
+                    events.append(.marks(.resumedAfterStop(at: at, stoppedSeconds: stopped)))
+                    resumed = nil
+                } else if WallClock.now().timeIntervalSince(at) > 1 {
+                    resumed = nil
+                }
             }
             events += inbox.drain()
             let tickAt = WallClock.now()
@@ -68,6 +87,7 @@ struct RunLoop<Screen: ScreenStrategy> {
             }
             effects.ringDueBells(WallClock.now())
             screen.present(program.state)
+            passEnded = WallClock.now()
         }
     }
 

@@ -63,6 +63,9 @@ final class SignalWatcher {
     /// its number. Faults are `TerminalRescue`'s.
     static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
                                    SIGXCPU, SIGXFSZ, SIGPIPE, SIGIO, SIGPWR, SIGSTKFLT]
+    /// SIGCONT: the process was stopped (SIGSTOP, Ctrl-Z) and goes on; keys
+    /// read now may have been pressed while it was stopped (issue 20).
+    static let resumed: Int32 = SIGCONT
     /// Kept so the pipe outlives the handlers that write to it.
     private let wake: WakePipe
 
@@ -70,7 +73,7 @@ final class SignalWatcher {
         self.wake = wake
         signalWakeFd = wake.writeFd
         TerminalRescue.install()
-        for sig in Self.watched {
+        for sig in Self.watched + [Self.resumed] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signalNumber in
                 var byte = UInt8(truncatingIfNeeded: signalNumber)
@@ -88,6 +91,7 @@ final class SignalWatcher {
     deinit {
         TerminalRescue.uninstall()
         for sig in Self.watched { signal(sig, SIG_IGN) }
+        signal(Self.resumed, SIG_DFL)
         signalWakeFd = -1
     }
 }

@@ -78,13 +78,19 @@ struct TeamStatusCommand: ParsableCommand {
             report.tls = client.connection.usesTLS
             report.schemaVersion = try client.schemaVersion()
             report.stations = try client.countsByStation().map { Report.Station(station: $0.station, marks: $0.marks) }
+            let others = try client.otherFolderMarks(station: team.station, knownTo: db)
+            if !others.isEmpty {
+                report.otherFolder = Report.OtherFolder(
+                    marks: others.count,
+                    examples: others.prefix(3).map { "#\($0.mark.id.map(String.init) ?? "?") \($0.mark.isoText)" })
+            }
         } catch {
             report.problem = TeamSetup.brief(error)
         }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            Console.json(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
             Console.out(report.text)
         }
@@ -106,6 +112,9 @@ struct TeamStatusCommand: ParsableCommand {
         var stations: [Station] = []
         var problem: String?
         var refused: [Refused] = []
+        /// Marks of this station that this folder never had (issue 20).
+        struct OtherFolder: Encodable { var marks: Int; var examples: [String] }
+        var otherFolder: OtherFolder?
 
         var text: String {
             var lines = ["server:  \(server)", "station: \(station)",
@@ -115,6 +124,11 @@ struct TeamStatusCommand: ParsableCommand {
                 for s in stations { lines.append("  \(InertText.display(s.station)): \(s.marks) mark\(s.marks == 1 ? "" : "s")") }
             } else {
                 lines.append("status:  offline: \(problem ?? "?")")
+            }
+            if let otherFolder {
+                lines.append("warning: another folder also writes as station \(station): \(otherFolder.marks) mark"
+                             + "\(otherFolder.marks == 1 ? "" : "s") here never had (\(otherFolder.examples.joined(separator: ", "))); "
+                             + "give each folder its own team.station")
             }
             if !refused.isEmpty {
                 lines.append("refused: \(refused.count) change\(refused.count == 1 ? "" : "s") set aside, tried again when "

@@ -88,9 +88,19 @@ final class TeamLink: @unchecked Sendable {
             client = try setup.connect()
             retryDelay = Self.firstRetry
             post(.marks(.teamMarks(try reader.recentMarks(otherThan: setup.station, limit: MarksPanelState.TeamView.shownLimit))))
+            checkStationIsOurs(reader)
         } catch {
             disconnect()
         }
+    }
+
+    /// Another folder writing as this station (issue 20): said once per
+    /// connection, with one of its marks to recognise it by.
+    private func checkStationIsOurs(_ reader: TeamLogClient) {
+        guard let db = try? store.existing(busyTimeout: 0.25),
+              let others = try? reader.otherFolderMarks(station: setup.station, knownTo: db) else { return }
+        let example = others.first.map { other in "#\(other.mark.id.map(String.init) ?? "?") \(other.mark.markTimeText)" }
+        post(.marks(.teamStationShared(otherMarks: others.count, example: example)))
     }
 
     private func disconnect() {

@@ -75,4 +75,15 @@ struct MarksTeamTests {
         #expect(!screen.contains("offline"))
         #expect(MarksPanel.announcements(from: s1.marks, to: s2.marks).contains { $0.contains("1 refused") })
     }
+
+    /// Issue 20, item 9: two folders with the same team.station, no warning.
+    @Test("Another folder writing as this station is named on screen and in plain mode")
+    func stationSharedByAnotherFolder() {
+        let (s1, _) = update(teamState(), .marks(.teamLink(online: true, toSend: 0)))
+        let (s2, _) = update(s1, .marks(.teamStationShared(otherMarks: 2, example: "#1 25d 23h 27m 16.927s")))
+        let screen = render(s2, size: Size(columns: 200, rows: 30)).lines.joined(separator: "\n")
+        #expect(screen.contains("STATION south IS ALSO USED BY ANOTHER FOLDER") && screen.contains("#1 25d 23h 27m 16.927s"),
+                "\(screen)")
+        #expect(MarksPanel.announcements(from: s1.marks, to: s2.marks).contains { $0.contains("ANOTHER FOLDER") })
+    }
 }

@@ -45,4 +45,14 @@ struct InertTextTests {
         #expect(InertText.display(text) == text)
         #expect(InertText.isInert(text))
     }
+
+    @Test("JSON keeps its value and loses its hazards")
+    func json() throws {
+        let raw = "{\"name\":\"evil\u{9B}6n\u{202E}x\\u001b\"}"
+        let escaped = InertText.json(raw)
+        #expect(escaped == "{\"name\":\"evil\\u009B6n\\u202Ex\\u001b\"}")
+        let a = try JSONSerialization.jsonObject(with: Data(raw.utf8)) as? [String: String]
+        let b = try JSONSerialization.jsonObject(with: Data(escaped.utf8)) as? [String: String]
+        #expect(a == b)
+    }
 }

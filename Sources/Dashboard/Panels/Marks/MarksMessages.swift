@@ -44,6 +44,10 @@ public enum MarksEvent: Equatable, Sendable {
     /// The database file was deleted or replaced under the open dashboard:
     /// marks now go to the journal and then to the file at `path`.
     case storeFileChanged(deleted: Bool, path: String)
+    /// The process was stopped (SIGSTOP, Ctrl-Z) and continued at `at`;
+    /// marks stamped from then on by keys read at once may have been pressed
+    /// up to `stoppedSeconds` earlier.
+    case resumedAfterStop(at: Date, stoppedSeconds: Double)
     /// The store refused the mark: it is NOT saved.
     case recordFailed(SightingMark, reason: StoreProblem)
     /// The note of a mark changed; `previous` is the note before.
@@ -70,6 +74,9 @@ public enum MarksEvent: Equatable, Sendable {
     /// Changes the team log refused for good, parked with their reasons
     /// (`timedeck team status` lists them); distinct from being offline.
     case teamRefused(count: Int)
+    /// Marks of this station on the server that this folder never had:
+    /// another folder uses the same `team.station` (0: none seen).
+    case teamStationShared(otherMarks: Int, example: String?)
     /// Other stations' newest marks from the team log, newest first.
     case teamMarks([TeamMark])
 }

@@ -17,11 +17,17 @@ extension MarksPanel {
         let m = state.marks
         // Marks NOT saved first, each with its instant, until dismissed: at
         // most half the panel (the newest), the rest of it below as usual.
-        let listed = m.notSaved.suffix(max(0, whole.height / 2 - 1))
+        let shared = m.team.flatMap { team in
+            team.sharedMarks > 0 ? state.language.text(.teamStationShared(station: team.station, marks: team.sharedMarks,
+                                                                          example: team.sharedExample ?? "")) : nil
+        }
+        let alerts = (shared.map { [$0] } ?? []) + m.lateStamps + m.notSaved.map {
+            state.language.text(.markNotSaved(reason: $0.reason, markTime: $0.markTime, iso: $0.iso))
+        }
+        let listed = alerts.suffix(max(0, whole.height / 2 - 1))
         var top = whole.y
-        for item in listed.reversed() {
-            frame.put(state.language.text(.markNotSaved(reason: item.reason, markTime: item.markTime, iso: item.iso)),
-                      x: whole.x + 1, y: top, role: .error, clip: whole)
+        for line in listed.reversed() {
+            frame.put(line, x: whole.x + 1, y: top, role: .error, clip: whole)
             top += 1
         }
         if !listed.isEmpty {
@@ -284,6 +290,9 @@ extension MarksPanel {
         }
         if let team = new.team, team.refused > (old.team?.refused ?? 0) {
             lines.append(l.text(.teamRefused(count: team.refused)))
+        }
+        if let team = new.team, team.sharedMarks > 0, team.sharedMarks != old.team?.sharedMarks {
+            lines.append(l.text(.teamStationShared(station: team.station, marks: team.sharedMarks, example: team.sharedExample ?? "")))
         }
         if new.message != old.message, let message = new.message { lines.append(l.text(message.content)) }
         if new.mode != old.mode {

@@ -85,6 +85,7 @@ extension MarksPanel {
             m.message = .init(.flashForNewMarks(on: next.settings.flash, heldOff: held))
         case .dismissNotSaved:
             m.notSaved.removeAll()
+            m.lateStamps.removeAll()
         }
         next.marks = m
         return (next, effects)
@@ -205,6 +206,16 @@ extension MarksPanel {
                 m.message = .init(.heldInJournal(markTime: newest.markTimeText, more: held.count - 1,
                                                  reason: reason))
             }
+        case let .resumedAfterStop(at, stoppedSeconds):
+            // Marks whose key was read as the process went on: flagged, as
+            // their stamp is later than the key (issue 20).
+            let late = m.marks.filter { $0.unixNanoseconds >= SightingMark.unixNanoseconds(at) - 50_000_000 }
+            if let newest = late.first {
+                // Listed until dismissed (a message would be replaced as the
+                // mark is held and stored a moment later).
+                m.lateStamps.append(state.language.text(.stampedAfterStop(markTime: newest.markTimeText, count: late.count,
+                                                                           seconds: Int(stoppedSeconds.rounded(.up)))))
+            }
         case let .storeFileChanged(deleted, path):
             m.message = .init(.storeFileChanged(deleted: deleted, path: path), isError: true, outlastsMarks: true)
         case let .journalQuarantined(count, path):
@@ -282,6 +293,9 @@ extension MarksPanel {
             m.team?.toSend = toSend
         case .teamRefused(let count):
             m.team?.refused = count
+        case let .teamStationShared(otherMarks, example):
+            m.team?.sharedMarks = otherMarks
+            m.team?.sharedExample = example
         case .teamMarks(let marks):
             m.team?.others = Array(marks.sorted { MarksPanelState.newestFirst($0.mark, $1.mark) }
                 .prefix(MarksPanelState.TeamView.shownLimit))

@@ -74,6 +74,9 @@ public struct MarksPanelState: Equatable, Sendable {
     /// dismisses the list (`x`) — a message line would be replaced by the
     /// next one (issue 20).
     public var notSaved: [NotSavedMark] = []
+    /// Marks whose key was read as the process went on after a stop: their
+    /// stamp is late by up to the stop (listed, and dismissed, like `notSaved`).
+    public var lateStamps: [String] = []
     /// The mark whose row is highlighted (by its `uniqueKey`), and until when.
     public var flashKey: String?
     public var flashUntil: Date?
@@ -107,6 +110,10 @@ public struct MarksPanelState: Equatable, Sendable {
         public var toSend = 0
         /// Changes the server refused for good (parked, not queued).
         public var refused = 0
+        /// Marks of this station written by another folder (same
+        /// `team.station`), and one of them to recognise it by.
+        public var sharedMarks = 0
+        public var sharedExample: String?
         /// Other stations' newest marks, newest first.
         public var others: [TeamMark] = []
         /// Whether `others` has been loaded once (plain mode announces only

@@ -43,7 +43,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "TimeKitTests", dependencies: ["TimeKit"]),
+        .testTarget(name: "TimeKitTests", dependencies: ["TimeKit"], exclude: ["Fixtures"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TimeKit"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: [

@@ -112,7 +112,8 @@ public struct LeapSecondList: Equatable, Sendable {
         let expiry = expiresUnixSeconds.map {
             " (expires " + ISOInstant.milliseconds(unixMilliseconds: $0 * 1000).prefix(10) + ")"
         } ?? ""
-        let which = path == Self.systemPath ? "the system list" : "the list"
+        let bundled = (try? ResourceLocator.url(for: Self.bundledName))?.path
+        let which = path == Self.systemPath ? "the system list" : path == bundled ? "the bundled IERS list" : "the list"
         return "leap seconds: \(which) \(path)\(expiry), TAI − UTC \(table.latestTAIMinusUTC) s"
             + (notice.map { "; \($0)" } ?? "")
     }

@@ -133,13 +133,16 @@ struct ByteReader {
 
     mutating func doubles(_ count: Int) -> [Double]? {
         guard offset + count * 8 <= bytes.count else { return nil }
+        // One copy of the bytes; the file is little-endian, as is every host Swift runs on here.
         var out = [Double](repeating: 0, count: count)
-        bytes.withUnsafeBytes { raw in
-            for i in 0..<count {
-                out[i] = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + i * 8,
-                                                                                   as: UInt64.self)))
+        out.withUnsafeMutableBytes { target in
+            bytes.withUnsafeBytes { source in
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count * 8]))
             }
         }
+        #if _endian(big)
+        out = out.map { Double(bitPattern: UInt64(littleEndian: $0.bitPattern)) }
+        #endif
         offset += count * 8
         return out
     }

@@ -3,7 +3,7 @@ import Foundation
 extension GeoPosition {
     /// A position from any finite angles: latitude clamped to ±90°, longitude
     /// wrapped into −180…+180.
-    init(wrappingLatitude latitude: Double, longitude: Double) {
+    public init(wrappingLatitude latitude: Double, longitude: Double) {
         var lon = (longitude + 180).truncatingRemainder(dividingBy: 360)
         if lon < 0 { lon += 360 }
         latitudeDegrees = max(-90, min(90, latitude))

@@ -8,10 +8,10 @@ struct SightConditionOptions: ParsableArguments {
     @Option(help: "Height of eye, metres (dip 1.76′·√h).")
     var eye: Double = 0
 
-    @Option(help: "Index error, arcminutes, positive on the arc (subtracted from Hs).")
+    @Option(parsing: .unconditional, help: "Index error, arcminutes, positive on the arc (subtracted from Hs).")
     var ie: Double = 0
 
-    @Option(help: "Air temperature, °C (scales the refraction).")
+    @Option(parsing: .unconditional, help: "Air temperature, °C (scales the refraction).")
     var temp: Double = 10
 
     @Option(help: "Air pressure, hPa (scales the refraction).")
@@ -43,10 +43,10 @@ struct FixCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Dead-reckoning position at the fix time, in any form marks accept.")
+    @Option(parsing: .unconditional, help: "Dead-reckoning position at the fix time, in any form marks accept.")
     var dr: String
 
-    @Option(help: "Course made good, degrees true.")
+    @Option(parsing: .unconditional, help: "Course made good, degrees true.")
     var course: Double = 0
 
     @Option(help: "Speed, knots.")

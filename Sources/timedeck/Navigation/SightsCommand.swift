@@ -14,7 +14,7 @@ struct SightsPlanCommand: ParsableCommand {
         commandName: "plan",
         abstract: "Bodies well placed for a fix at the next civil twilight (altitude 15°–70°, spread in azimuth, bright).")
 
-    @Option(help: "Dead-reckoning position, in any form marks accept.")
+    @Option(parsing: .unconditional, help: "Dead-reckoning position, in any form marks accept.")
     var dr: String
 
     @Option(help: "Plan from this UTC instant (ISO 8601); default now.")

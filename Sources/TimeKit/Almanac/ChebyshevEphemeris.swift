@@ -15,7 +15,11 @@ public struct ChebyshevEphemeris: Sendable {
         public var daysPerRecord: Double
         public var coefficientsPerAxis: Int
         public var recordCount: Int
-        var coefficients: [Double]
+        /// The whole file (memory-mapped when read from disk) and where this
+        /// series' coefficients start in it: nothing is copied at load, and
+        /// only the pages an evaluation touches are read.
+        var file: Data
+        var byteOffset: Int
 
         public var lastJulianDayTDB: Double { firstJulianDayTDB + daysPerRecord * Double(recordCount) }
 
@@ -37,12 +41,17 @@ public struct ChebyshevEphemeris: Sendable {
                 }
             }
             var p = [0.0, 0.0, 0.0], v = [0.0, 0.0, 0.0]
-            let base = index * 3 * n
-            coefficients.withUnsafeBufferPointer { c in
+            let base = byteOffset + index * 3 * n * 8
+            file.withUnsafeBytes { raw in
                 for axis in 0..<3 {
-                    let start = base + axis * n
+                    let start = base + axis * n * 8
                     var sp = 0.0, sv = 0.0
-                    for k in 0..<n { sp += c[start + k] * t[k]; sv += c[start + k] * dt[k] }
+                    for k in 0..<n {
+                        // Little-endian in the file; a no-op on the hosts Swift runs on here.
+                        let c = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + k * 8,
+                                                                                         as: UInt64.self)))
+                        sp += c * t[k]; sv += c * dt[k]
+                    }
                     p[axis] = sp; v[axis] = sv
                 }
             }
@@ -81,7 +90,7 @@ public struct ChebyshevEphemeris: Sendable {
 
     /// Parses the resource's bytes.
     public init(data: Data) throws {
-        var reader = ByteReader(bytes: [UInt8](data))
+        var reader = ByteReader(data: data)
         guard reader.take(8) == Array("TDALMNC1".utf8) else { throw FormatError(reason: "bad magic") }
         guard let ratio = reader.double(), let count = reader.uint32() else { throw FormatError(reason: "short header") }
         earthMoonMassRatio = ratio
@@ -90,10 +99,12 @@ public struct ChebyshevEphemeris: Sendable {
             guard let code = reader.int32(), let jd0 = reader.double(), let days = reader.double(),
                   let n = reader.uint32(), let records = reader.uint32()
             else { throw FormatError(reason: "short series header") }
-            let total = Int(records) * 3 * Int(n)
-            guard let values = reader.doubles(total) else { throw FormatError(reason: "short series \(code)") }
+            let bytes = Int(records) * 3 * Int(n) * 8
+            let start = reader.offset
+            guard reader.skip(bytes) else { throw FormatError(reason: "short series \(code)") }
             series[Int(code)] = Series(code: Int(code), firstJulianDayTDB: jd0, daysPerRecord: days,
-                                       coefficientsPerAxis: Int(n), recordCount: Int(records), coefficients: values)
+                                       coefficientsPerAxis: Int(n), recordCount: Int(records), file: data,
+                                       byteOffset: start)
         }
         for code in [Code.earthMoonBarycentre, Code.moonGeocentric, Code.sun, Code.venus, Code.mars,
                      Code.jupiter, Code.saturn] where series[code] == nil {
@@ -103,19 +114,29 @@ public struct ChebyshevEphemeris: Sendable {
 
     /// Reads `almanac-ephemeris.bin` through `ResourceLocator`.
     public static func loadBundled() throws -> ChebyshevEphemeris {
-        try ChebyshevEphemeris(data: Data(contentsOf: ResourceLocator.url(for: "almanac-ephemeris.bin")))
+        try ChebyshevEphemeris(data: Data(contentsOf: ResourceLocator.url(for: "almanac-ephemeris.bin"),
+                                          options: .alwaysMapped))
     }
 }
 
-/// Little-endian reads from a byte array.
+/// Little-endian reads from the file's bytes.
 struct ByteReader {
-    var bytes: [UInt8]
+    var data: Data
     var offset = 0
 
+    init(data: Data) { self.data = data }
+
+    mutating func skip(_ n: Int) -> Bool {
+        guard n >= 0, offset + n <= data.count else { return false }
+        offset += n
+        return true
+    }
+
     mutating func take(_ n: Int) -> [UInt8]? {
-        guard offset + n <= bytes.count else { return nil }
+        guard offset + n <= data.count else { return nil }
         defer { offset += n }
-        return Array(bytes[offset..<offset + n])
+        let start = data.startIndex + offset
+        return Array(data[start..<start + n])
     }
 
     mutating func uint64() -> UInt64? {
@@ -130,20 +151,4 @@ struct ByteReader {
 
     mutating func int32() -> Int32? { uint32().map { Int32(bitPattern: $0) } }
     mutating func double() -> Double? { uint64().map { Double(bitPattern: $0) } }
-
-    mutating func doubles(_ count: Int) -> [Double]? {
-        guard offset + count * 8 <= bytes.count else { return nil }
-        // One copy of the bytes; the file is little-endian, as is every host Swift runs on here.
-        var out = [Double](repeating: 0, count: count)
-        out.withUnsafeMutableBytes { target in
-            bytes.withUnsafeBytes { source in
-                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count * 8]))
-            }
-        }
-        #if _endian(big)
-        out = out.map { Double(bitPattern: UInt64(littleEndian: $0.bitPattern)) }
-        #endif
-        offset += count * 8
-        return out
-    }
 }

@@ -76,6 +76,30 @@ import Testing
         for key in ["body", "utc", "ho", "hc", "zn", "intercept"] { #expect(sights[0][key] != nil, "\(key)") }
     }
 
+    /// A published exercise: the sample sight log of the `capella` Python
+    /// package (PyPI capella 2.3.6, text_files/sight_log.txt), 1993-05-13,
+    /// DR 40° 10.0′ N 050° 15.0′ W at 07:30 making 5.5 kn on 090°, I.C. −1.2′,
+    /// height of eye 7 m, 10 °C, 1010 hPa; its answer 40° 14.0′ N 049° 58.0′ W.
+    @Test func publishedSightLogGivesItsAnswer() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        // The DR carried to the fix time, 07:44: 14 min at 5.5 kn east = 1.28 nm.
+        let out = try p.run(["fix", "--json", "--dr", "40 10.0 N, 050 13.3 W", "--course", "90", "--speed", "5.5",
+                             "--eye", "7", "--ie", "-1.2", "--temp", "10", "--pressure", "1010",
+                             "--at", "1993-05-13T07:44:00Z",
+                             "--sight", "Kochab, 43-23.8, 1993-05-13T07:33:45Z",
+                             "--sight", "Rasalhague, 51-05.2, 1993-05-13T07:35:16Z",
+                             "--sight", "Alkaid, 30-15.9, 1993-05-13T07:37:15Z",
+                             "--sight", "Altair, 58-38.0, 1993-05-13T07:39:02Z",
+                             "--sight", "Venus, 15-15.3, 1993-05-13T07:41:24Z",
+                             "--sight", "MoonLL, 34-05.6, 1993-05-13T07:44:08Z"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let fix = try Self.json(out.stdout)
+        let published = try GeoPosition(latitudeDegrees: 40 + 14.0 / 60, longitudeDegrees: -(49 + 58.0 / 60))
+        #expect(try Self.miles(fix, published) < 0.5)
+        #expect(fix["verdict"] == nil)
+    }
+
     @Test func badInputExitsTwoNamingTheField() throws {
         let p = try MarksProcess()
         defer { p.remove() }

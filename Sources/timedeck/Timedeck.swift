@@ -14,7 +14,8 @@ struct Timedeck: ParsableCommand {
             """,
         version: "timedeck \(TimedeckVersion.string)\n" + ZoneCatalog.versionLines() + "\n"
             + LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
-                                  nowUnixSeconds: Int64(Date().timeIntervalSince1970)).versionLine,
+                                  nowUnixSeconds: Int64(Date().timeIntervalSince1970)).versionLine
+            + ((try? UT1Table.loadBundled()).map { "\n" + $0.versionLine } ?? ""),
         subcommands: [NowCommand.self, MarksCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self, CallsCommand.self,
                       SnapshotCommand.self, ConfigCommand.self, TeamCommand.self, DoctorCommand.self,
                       AlmanacCommand.self, FixCommand.self, SightsCommand.self]

@@ -56,7 +56,7 @@ public struct Almanac: Sendable {
             func day(_ jd: Double) -> String {
                 String(ISOInstant.milliseconds(unixMilliseconds: Int64((jd - 2440587.5) * 86_400_000)).prefix(10))
             }
-            return "the almanac's data (JPL DE421, as shipped) cover \(day(coverage.lowerBound)) to "
+            return "the almanac's data (JPL DE421, as shipped) cover \(day(coverage.lowerBound + 1)) to "
                 + "\(day(coverage.upperBound)); pick an instant in that range"
         }
     }

@@ -71,6 +71,29 @@ public struct UT1Table: Equatable, Sendable {
         return mjd <= Double(measuredThroughMJD + 1) ? .measured : .predicted
     }
 
+    /// A line for the user when `mjd` is outside the measured or predicted
+    /// values (GHA may then be off by up to 0.23′), else nil.
+    public func notice(atMJD mjd: Double) -> String? {
+        switch coverage(atMJD: mjd) {
+        case .measured, .predicted: return nil
+        case .beforeTable:
+            return "UT1 − UTC is not in the bundled IERS table before \(Self.day(firstMJD)); GHA may be off by up to 0.23′"
+        case .afterPredictions:
+            return "UT1 − UTC is predicted only through \(Self.day(predictedThroughMJD)); the last value is used and "
+                + "GHA may be off by up to 0.23′ (regenerate Resources/ut1-utc.tsv with scripts/generate-almanac-data.py)"
+        }
+    }
+
+    /// One line for `--version`.
+    public var versionLine: String {
+        "UT1 − UTC: bundled IERS finals2000A table, measured through \(Self.day(measuredThroughMJD)), "
+            + "predicted through \(Self.day(predictedThroughMJD))"
+    }
+
+    static func day(_ mjd: Int) -> String {
+        String(ISOInstant.milliseconds(unixMilliseconds: Int64(mjd - 40587) * 86_400_000).prefix(10))
+    }
+
     /// UT1 − UTC in seconds at `mjd` (UTC Modified Julian Date).
     public func ut1MinusUTCSeconds(atMJD mjd: Double) -> Double {
         let offset = mjd - Double(firstMJD)

@@ -26,6 +26,7 @@ struct AlmanacCommand: ParsableCommand {
     func run() throws {
         let almanac = try NavigationCLI.loadAlmanac()
         let unixSeconds = try NavigationCLI.instant(at)
+        NavigationCLI.noteUT1(almanac, unixSeconds)
         try NavigationCLI.guarding {
             let bodies = try body.map { [try SightText.body($0, almanac: almanac).body] } ?? almanac.bodies
             let now = try almanac.instant(atUnixSeconds: unixSeconds)

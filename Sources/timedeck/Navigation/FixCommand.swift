@@ -77,6 +77,9 @@ struct FixCommand: ParsableCommand {
         if let marks { sights += try Self.sightsFromMarks(marks, almanac: almanac) }
         guard !sights.isEmpty else { throw NavigationCLI.fail("--sight: give at least two sights (or --marks)") }
         let fixTime = try at.map { try NavigationCLI.instant($0) } ?? sights.map(\.unixSeconds).max() ?? 0
+        for t in Set(sights.map(\.unixSeconds).map { ($0 / 86400).rounded(.down) }) {
+            NavigationCLI.noteUT1(almanac, t * 86400)
+        }
         let solver = FixSolver(almanac: almanac, corrections: corrections, courseDegrees: course, speedKnots: speed)
         let fix = try NavigationCLI.guarding {
             try solver.fix(sights, deadReckoning: deadReckoning, fixUnixSeconds: fixTime)

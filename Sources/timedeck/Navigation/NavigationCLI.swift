@@ -21,6 +21,11 @@ enum NavigationCLI {
         }
     }
 
+    /// Says on stderr when UT1 at `unixSeconds` is outside the IERS table.
+    static func noteUT1(_ almanac: Almanac, _ unixSeconds: Double) {
+        if let note = almanac.ut1.notice(atMJD: unixSeconds / 86400 + 40587) { Console.error("note: \(note)\n") }
+    }
+
     /// `--at` or now, as Unix seconds (UTC).
     static func instant(_ text: String?, field: String = "--at") throws -> Double {
         guard let text else { return Date().timeIntervalSince1970 }

@@ -9,8 +9,8 @@ Writes, under Resources/:
   almanac-ephemeris.bin  DE421 Chebyshev coefficients (float64, km, TDB days)
                          for the geocentric Moon, Earth-Moon barycentre, Sun,
                          Venus, Mars, Jupiter and Saturn (system barycentres),
-                         trimmed to 1972..2100 and to
-                         the coefficients that matter (see TOLERANCE_KM).
+                         trimmed to 1972..2100 and to the coefficients
+                         that matter (tolerances in BODIES).
   almanac-stars.tsv      the 57 navigational stars and Polaris from
                          Hipparcos (new reduction, ESA I/311, epoch J1991.25).
   ut1-utc.tsv            daily UT1-UTC from IERS finals2000A.all (measured

@@ -30,7 +30,9 @@ BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-DATA_FILES := Resources/places.bin Resources/mars-sites.json Resources/NOTICE-GeoNames.txt
+DATA_FILES := Resources/places.bin Resources/mars-sites.json Resources/NOTICE-GeoNames.txt \
+              Resources/almanac-ephemeris.bin Resources/almanac-stars.tsv Resources/ut1-utc.tsv \
+              Resources/leap-seconds.list
 
 .PHONY: all build generated install uninstall deb check-install clean-generated
 

@@ -48,6 +48,15 @@ let package = Package(
             path: "Benchmarks/DashboardBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "AlmanacBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TimeKit", package: mainPackage),
+            ],
+            path: "Benchmarks/AlmanacBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

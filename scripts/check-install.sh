@@ -19,7 +19,9 @@ prefix="$work/moved"
 bin="$prefix/bin/timedeck"
 
 for f in bin/timedeck share/timedeck/places.bin share/timedeck/mars-sites.json \
-         share/timedeck/NOTICE-GeoNames.txt share/man/man1/timedeck.1 \
+         share/timedeck/NOTICE-GeoNames.txt share/timedeck/almanac-ephemeris.bin \
+         share/timedeck/almanac-stars.tsv share/timedeck/ut1-utc.tsv share/timedeck/leap-seconds.list \
+         share/man/man1/timedeck.1 \
          share/bash-completion/completions/timedeck share/zsh/site-functions/_timedeck \
          share/fish/vendor_completions.d/timedeck.fish; do
   [ -s "$prefix/$f" ] || fail "missing or empty: $f"
@@ -40,6 +42,8 @@ hidden() {
 hidden sh -c "ls '$repo' | grep -q . && exit 1 || exit 0" || fail "the checkout is still visible"
 out="$(hidden "$bin" --version)"; grep -q "timedeck" <<<"$out" || fail "--version"
 out="$(hidden "$bin" mars --site curiosity --json)"; grep -q '"missionSol"' <<<"$out" || fail "mars --site curiosity (mars-sites.json)"
+out="$(hidden "$bin" almanac Sun --at 2024-05-27T02:01:35Z --json)"; grep -q '"gha"' <<<"$out" || fail "almanac Sun (almanac-ephemeris.bin)"
+out="$(hidden "$bin" almanac Vega --at 2024-05-27T02:01:35Z --json)"; grep -q '"sha"' <<<"$out" || fail "almanac Vega (almanac-stars.tsv)"
 out="$(hidden "$bin" places search tokyo)"; grep -q "Tokyo" <<<"$out" || fail "places search (places.bin)"
 out="$(hidden "$bin" call London Tokyo 2>/dev/null)"; grep -q "Tokyo" <<<"$out" || fail "call London Tokyo"
 hidden "$bin" marks add --no-position --note "installed" >/dev/null || fail "marks add"

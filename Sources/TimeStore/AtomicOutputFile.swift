@@ -119,7 +119,7 @@ public final class AtomicOutputFile {
         let folder = (absolute as NSString).deletingLastPathComponent
         var folderInfo = stat()
         guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
-            throw Failure(description: "cannot write \(shown): the folder \(folder) does not exist; nothing was written",
+            throw Failure(description: "cannot write \(shown): the folder \(folder) does not exist; create it or give a file in a folder that exists (nothing was written)",
                           isUsage: true)
         }
         var info = stat()

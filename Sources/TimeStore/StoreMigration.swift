@@ -23,6 +23,7 @@ extension AppDatabase {
         + CallsMigrations.all
         + TeamMigrations.all
         + MarksCountMigrations.all
+        + MarkSightMigrations.all
 
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()

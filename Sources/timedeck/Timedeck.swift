@@ -12,9 +12,13 @@ struct Timedeck: ParsableCommand {
             Run without a subcommand to open the dashboard (press ? inside for keys).
             Every instrument also works without the full screen; add --json for scripts.
             """,
-        version: "timedeck \(TimedeckVersion.string)\n" + ZoneCatalog.versionLines(),
+        version: "timedeck \(TimedeckVersion.string)\n" + ZoneCatalog.versionLines() + "\n"
+            + LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
+                                  nowUnixSeconds: Int64(Date().timeIntervalSince1970)).versionLine
+            + ((try? UT1Table.loadBundled()).map { "\n" + $0.versionLine } ?? ""),
         subcommands: [NowCommand.self, MarksCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self, CallsCommand.self,
-                      SnapshotCommand.self, ConfigCommand.self, TeamCommand.self, DoctorCommand.self]
+                      SnapshotCommand.self, ConfigCommand.self, TeamCommand.self, DoctorCommand.self,
+                      AlmanacCommand.self, FixCommand.self, SightsCommand.self]
     )
 
     @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")

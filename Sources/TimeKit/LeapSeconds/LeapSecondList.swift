@@ -75,11 +75,51 @@ public struct LeapSecondList: Equatable, Sendable {
         return LeapSecondList(table: table, path: path, status: .ok, usingBuiltIn: builtInIsNewer)
     }
 
-    /// Reads the list at `$TIMEDECK_LEAP_SECONDS`, else the system path, and
-    /// resolves it against `nowUnixSeconds`.
+    /// The copy shipped in Resources/ (IERS, via scripts/generate-almanac-data.py).
+    public static let bundledName = "leap-seconds.list"
+
+    /// The list's own expiry (`#@`), when it parsed.
+    public var expiresUnixSeconds: Int64? {
+        switch status {
+        case .expired(let expires): expires
+        case .ok: usingBuiltIn ? nil : table.expiresUnixSeconds
+        default: nil
+        }
+    }
+
+    /// Reads the list at `$TIMEDECK_LEAP_SECONDS` alone when it is set; else
+    /// reads both the system list and the bundled copy and keeps the newer
+    /// (the one that expires later), and resolves it against `nowUnixSeconds`.
     public static func load(environment: [String: String], nowUnixSeconds: Int64) -> LeapSecondList {
-        let override = environment[environmentKey].flatMap { $0.isEmpty ? nil : $0 }
-        let path = override ?? systemPath
+        if let override = environment[environmentKey].flatMap({ $0.isEmpty ? nil : $0 }) {
+            return load(path: override, nowUnixSeconds: nowUnixSeconds)
+        }
+        let system = load(path: systemPath, nowUnixSeconds: nowUnixSeconds)
+        guard let bundledURL = try? ResourceLocator.url(for: bundledName) else { return system }
+        let bundled = load(path: bundledURL.path, nowUnixSeconds: nowUnixSeconds)
+        return newer(system, bundled)
+    }
+
+    /// The list that expires later; a list that could not be read loses.
+    public static func newer(_ a: LeapSecondList, _ b: LeapSecondList) -> LeapSecondList {
+        guard let bExpires = b.expiresUnixSeconds else { return a }
+        guard let aExpires = a.expiresUnixSeconds else { return b }
+        return bExpires > aExpires ? b : a
+    }
+
+    /// One line for `--version`: which list is in use and until when.
+    public var versionLine: String {
+        let expiry = expiresUnixSeconds.map {
+            " (expires " + ISOInstant.milliseconds(unixMilliseconds: $0 * 1000).prefix(10) + ")"
+        } ?? ""
+        let bundled = (try? ResourceLocator.url(for: Self.bundledName))?.path
+        let which = path == Self.systemPath ? "the system list" : path == bundled ? "the bundled IERS list" : "the list"
+        return "leap seconds: \(which) \(path)\(expiry), TAI − UTC \(table.latestTAIMinusUTC) s"
+            + (notice.map { "; \($0)" } ?? "")
+    }
+
+    /// Reads and resolves the list at `path`.
+    public static func load(path: String, nowUnixSeconds: Int64) -> LeapSecondList {
         let fm = FileManager.default
         guard fm.fileExists(atPath: path) else {
             return resolve(path: path, text: nil, missing: true, nowUnixSeconds: nowUnixSeconds)

@@ -14,7 +14,7 @@ struct MarksCommand: ParsableCommand {
             $XDG_DATA_HOME/timedeck/timedeck.sqlite, else ~/.local/share/timedeck/timedeck.sqlite.
             """,
         subcommands: [MarksListCommand.self, MarksAddCommand.self, MarksNoteCommand.self, MarksDeleteCommand.self,
-                      MarksExportCommand.self, MarksClearCommand.self]
+                      MarksExportCommand.self, MarksClearCommand.self, MarksSightCommand.self]
     )
 }
 

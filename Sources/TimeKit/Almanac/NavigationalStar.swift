@@ -1,0 +1,60 @@
+import Foundation
+
+/// A star of the almanac: Hipparcos (new reduction, ICRS, epoch J1991.25).
+public struct NavigationalStar: Equatable, Sendable {
+    public var name: String
+    public var hipparcosNumber: Int
+    public var raDegrees: Double
+    public var decDegrees: Double
+    public var parallaxMilliarcseconds: Double
+    /// Proper motion in right ascension, times cos(dec).
+    public var properMotionRAMilliarcsecondsPerYear: Double
+    public var properMotionDecMilliarcsecondsPerYear: Double
+    /// Hipparcos magnitude (close to V for these stars).
+    public var magnitude: Double
+
+    /// Julian day (TDB) of the catalogue epoch, J1991.25.
+    public static let epochJulianDayTDB = 2448349.0625
+
+    /// Barycentric position (km) at the catalogue epoch and space motion
+    /// (km/day), as Skyfield's `Star` and NOVAS compute them (no radial velocity).
+    var positionKm: Vector3 {
+        let parallax = max(parallaxMilliarcseconds, 1e-6)
+        let distanceAU = 1 / sin(parallax * 1e-3 * Nutation.arcsecondsToRadians)
+        return Vector3.direction(raRadians: raDegrees * .pi / 180, decRadians: decDegrees * .pi / 180)
+            * (distanceAU * Almanac.kilometresPerAU)
+    }
+
+    var velocityKmPerDay: Vector3 {
+        let parallax = max(parallaxMilliarcseconds, 1e-6)
+        let ra = raDegrees * .pi / 180, dec = decDegrees * .pi / 180
+        let pmr = properMotionRAMilliarcsecondsPerYear / (parallax * 365.25)
+        let pmd = properMotionDecMilliarcsecondsPerYear / (parallax * 365.25)
+        let v = Vector3(-pmr * sin(ra) - pmd * sin(dec) * cos(ra),
+                        pmr * cos(ra) - pmd * sin(dec) * sin(ra),
+                        pmd * cos(dec))
+        return v * Almanac.kilometresPerAU
+    }
+
+    public struct ParseError: Error, CustomStringConvertible {
+        public var line: Int
+        public var description: String {
+            "almanac-stars.tsv line \(line) is malformed. Regenerate it with scripts/generate-almanac-data.py."
+        }
+    }
+
+    /// Parses `almanac-stars.tsv` (tab-separated; `#` lines are comments).
+    public static func parseCatalogue(_ text: String) throws -> [NavigationalStar] {
+        var stars: [NavigationalStar] = []
+        for (index, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
+            let f = line.split(separator: "\t").map(String.init)
+            guard f.count >= 8, let hip = Int(f[1]), let ra = Double(f[2]), let dec = Double(f[3]),
+                  let plx = Double(f[4]), let pmra = Double(f[5]), let pmdec = Double(f[6]), let mag = Double(f[7])
+            else { throw ParseError(line: index + 1) }
+            stars.append(NavigationalStar(name: f[0], hipparcosNumber: hip, raDegrees: ra, decDegrees: dec,
+                                          parallaxMilliarcseconds: plx, properMotionRAMilliarcsecondsPerYear: pmra,
+                                          properMotionDecMilliarcsecondsPerYear: pmdec, magnitude: mag))
+        }
+        return stars
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Reading the parts of a sight as a person types them.
+public enum SightText {
+    /// Other spellings people use for the almanac's star names.
+    static let aliases: [String: String] = [
+        "alnair": "Al Na'ir", "rigilkent": "Rigil Kentaurus", "rigelkent": "Rigil Kentaurus",
+        "rigilkentaurus": "Rigil Kentaurus", "alphacentauri": "Rigil Kentaurus", "kausaust": "Kaus Australis",
+        "zubenelgenubi": "Zubenelgenubi", "northstar": "Polaris",
+    ]
+
+    static func folded(_ text: String) -> String {
+        text.lowercased().filter { $0.isLetter }
+    }
+
+    /// A body name, with an optional limb for the Sun and Moon:
+    /// `Kaus Australis`, `Sun LL`, `SunLL`, `Moon UL`, `venus`.
+    public static func body(_ text: String, almanac: Almanac) throws -> (body: CelestialBody, limb: Limb) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        var key = folded(trimmed)
+        var limb = Limb.centre
+        for (suffix, l) in [("ll", Limb.lower), ("ul", Limb.upper)] where key.hasSuffix(suffix) {
+            let stem = String(key.dropLast(2))
+            if stem == "sun" || stem == "moon" { key = stem; limb = l }
+        }
+        let names = almanac.bodies
+        if let body = names.first(where: { folded($0.name) == key }) { return (body, limb) }
+        if let alias = aliases[key], let body = names.first(where: { $0.name == alias }) { return (body, limb) }
+        let close = names.map { ($0.name, editDistance(folded($0.name), key)) }
+            .sorted { $0.1 < $1.1 }.prefix(3).map(\.0)
+        throw InputError(field: "body", input: trimmed, problem: "not a body of the almanac (close names: "
+                            + close.joined(separator: ", ") + ")",
+                         accepted: "Sun LL, Sun UL, Moon LL, Moon UL, Venus, Mars, Jupiter, Saturn, "
+                            + "or one of the 57 navigational stars or Polaris (timedeck almanac --at NOW lists them)")
+    }
+
+    /// A sextant altitude: `43 23.8`, `43-23.8`, `43°23.8'` or decimal `43.3967`.
+    public static func altitudeDegrees(_ text: String, field: String = "Hs") throws -> Double {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let cleaned = trimmed.replacingOccurrences(of: "°", with: " ").replacingOccurrences(of: "′", with: "")
+            .replacingOccurrences(of: "'", with: "")
+        let parts = cleaned.split(whereSeparator: { $0 == " " || $0 == "-" })
+        let error = InputError(field: field, input: trimmed, problem: "not an altitude",
+                               accepted: "degrees and minutes \"43 23.8\" or \"43-23.8\", or decimal degrees \"43.3967\"")
+        let value: Double
+        if cleaned.hasPrefix("-") {
+            throw InputError(field: field, input: trimmed, problem: "Hs is outside 0°–90°", accepted: error.accepted)
+        }
+        switch parts.count {
+        case 1:
+            guard let d = Double(parts[0]) else { throw error }
+            value = d
+        case 2:
+            guard let d = Double(parts[0]), let m = Double(parts[1]), d == d.rounded(), m >= 0, m < 60 else {
+                throw error
+            }
+            value = d + m / 60
+        default:
+            throw error
+        }
+        guard value.isFinite, value > 0, value < 90 else {
+            throw InputError(field: field, input: trimmed, problem: "Hs is outside 0°–90°", accepted: error.accepted)
+        }
+        return value
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let saved = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = saved
+            }
+        }
+        return row[b.count]
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import GRDB
+import TimeKit
+
+/// A sight stored against a mark: the body as the almanac names it (with
+/// ` LL`/` UL` for a limb) and Hs in degrees.
+public struct MarkSight: Equatable, Sendable {
+    public var markId: Int64
+    public var bodyText: String
+    public var sextantAltitudeDegrees: Double
+    public init(markId: Int64, bodyText: String, sextantAltitudeDegrees: Double) {
+        self.markId = markId
+        self.bodyText = bodyText
+        self.sextantAltitudeDegrees = sextantAltitudeDegrees
+    }
+}
+
+extension AppDatabase {
+    /// Attaches (or replaces) the sight of mark `markId`; nil when there is no such mark.
+    public func attachSight(_ sight: MarkSight, busyTimeout: TimeInterval? = nil) throws -> SightingMark? {
+        try write(busyTimeout: busyTimeout) { db in
+            guard let mark = try SightingMark.fetchOne(db, key: sight.markId) else { return nil }
+            try db.execute(sql: "INSERT OR REPLACE INTO markSight (markId, body, hsDegrees) VALUES (?, ?, ?)",
+                           arguments: [sight.markId, sight.bodyText, sight.sextantAltitudeDegrees])
+            return mark
+        }
+    }
+
+    /// The sight attached to mark `markId`, with the mark; nil when either is missing.
+    public func sight(markId: Int64) throws -> (mark: SightingMark, sight: MarkSight)? {
+        try writer.read { db in
+            guard let mark = try SightingMark.fetchOne(db, key: markId),
+                  let row = try Row.fetchOne(db, sql: "SELECT body, hsDegrees FROM markSight WHERE markId = ?",
+                                             arguments: [markId])
+            else { return nil }
+            return (mark, MarkSight(markId: markId, bodyText: row["body"], sextantAltitudeDegrees: row["hsDegrees"]))
+        }
+    }
+}

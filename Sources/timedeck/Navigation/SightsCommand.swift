@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import TimeKit
+import TimeStore
+
+/// `timedeck sights plan --dr POS [--at ISO]`.
+struct SightsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sights", abstract: "Plan celestial sights.", subcommands: [SightsPlanCommand.self])
+}
+
+struct SightsPlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Bodies well placed for a fix at the next civil twilight (altitude 15°–70°, spread in azimuth, bright).")
+
+    @Option(parsing: .unconditional, help: "Dead-reckoning position, in any form marks accept.")
+    var dr: String
+
+    @Option(help: "Plan from this UTC instant (ISO 8601); default now.")
+    var at: String?
+
+    @Flag(help: "JSON output.")
+    var json = false
+
+    func run() throws {
+        let almanac = try NavigationCLI.loadAlmanac()
+        let position = try NavigationCLI.position(dr, field: "--dr")
+        let start = try NavigationCLI.instant(at)
+        let plan: SightPlan
+        do {
+            plan = try NavigationCLI.guarding { try SightPlan.next(after: start, at: position, almanac: almanac) }
+        } catch let error as SightPlan.NoTwilight {
+            throw NavigationCLI.fail(error.description)
+        }
+        let n = NavigationCLI.number
+        if json {
+            let rows = plan.candidates.map {
+                "{\"body\":\(NavigationCLI.string($0.body.name)),\"altitude\":\(n($0.altitudeDegrees, 2)),"
+                    + "\"azimuth\":\(n($0.azimuthDegrees, 1)),\"magnitude\":\(n($0.magnitude, 2)),\"suggested\":\($0.suggested)}"
+            }
+            print("{\"twilight\":\"\(plan.twilight.rawValue)\",\"utc\":\(NavigationCLI.string(NavigationCLI.utc(plan.unixSeconds))),"
+                  + "\"bodies\":[\n" + rows.joined(separator: ",\n") + "\n]}")
+            return
+        }
+        print("\(plan.twilight.rawValue) civil twilight at \(NavigationCLI.utc(plan.unixSeconds)) from \(position.navigatorText)")
+        print("  body             altitude    Zn     mag")
+        for c in plan.candidates {
+            print((c.suggested ? "* " : "  ") + c.body.name.padding(toLength: 16, withPad: " ", startingAt: 0)
+                  + String(format: " %5.1f°   %05.1f°  %5.1f", c.altitudeDegrees, c.azimuthDegrees, c.magnitude))
+        }
+        print("* a suggested set: bright and spread around the horizon")
+    }
+}
+
+/// `timedeck marks sight ID "BODY, HS"`.
+struct MarksSightCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sight",
+        abstract: "Attach a sextant sight to a mark (the mark's instant is the sight's time).",
+        discussion: "Example: timedeck marks sight 12 \"Sun LL, 43 23.8\"; then timedeck fix --dr POS --marks 12,13,14")
+
+    @Argument(help: "The mark's number as `marks list` shows it (12 or #12).")
+    var id: String
+
+    @Argument(help: "\"BODY, HS\": Kaus Australis, Sun LL, Moon UL, Venus…; HS as 43 23.8, 43-23.8 or 43.3967.")
+    var sight: String
+
+    func run() throws {
+        let number = try MarksCLI.markNumber(id)
+        let parts = sight.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2 else {
+            throw NavigationCLI.fail("sight \"\(sight)\": write it as \"BODY, HS\", e.g. \"Sun LL, 43 23.8\"")
+        }
+        let almanac = try NavigationCLI.loadAlmanac()
+        let (body, limb, hs) = try NavigationCLI.guarding {
+            let (body, limb) = try SightText.body(parts[0], almanac: almanac)
+            return (body, limb, try SightText.altitudeDegrees(parts[1]))
+        }
+        let bodyText = body.name + limb.suffix
+        let db = try MarksCLI.openStore()
+        let stored = try MarksCLI.store {
+            try db.attachSight(MarkSight(markId: number, bodyText: bodyText, sextantAltitudeDegrees: hs))
+        }
+        guard let mark = stored else { throw NavigationCLI.fail("no mark #\(number); `timedeck marks list` shows them") }
+        print("#\(number) \(ISOInstant.milliseconds(unixMilliseconds: mark.correctedUnixMilliseconds))  \(bodyText)  Hs "
+              + NavigationCLI.degreesMinutes(hs))
+    }
+}

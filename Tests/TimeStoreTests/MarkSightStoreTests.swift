@@ -1,0 +1,34 @@
+import Foundation
+import GRDB
+import Testing
+import TimeKit
+@testable import TimeStore
+
+/// Sights attached to marks (`markSight`, migration v1-mark-sights).
+@Suite struct MarkSightStoreTests {
+    @Test func attachReadReplaceAndCascade() throws {
+        let db = try AppDatabase.inMemory()
+        let mark = try db.recordMark(SightingMark(unixNanoseconds: 1_711_003_447_412_000_000, uniqueKey: "a"))
+        let id = try #require(mark.id)
+        #expect(try db.sight(markId: id) == nil)
+        let hs = 52 + 19.5 / 60
+        #expect(try db.attachSight(MarkSight(markId: id, bodyText: "Vega", sextantAltitudeDegrees: hs)) != nil)
+        let stored = try #require(try db.sight(markId: id))
+        #expect(stored.sight.bodyText == "Vega")
+        #expect(stored.sight.sextantAltitudeDegrees == hs)  // bit for bit: the fix from marks equals the typed one
+        #expect(stored.mark.unixNanoseconds == mark.unixNanoseconds)
+        // A second sight on the same mark replaces the first.
+        _ = try db.attachSight(MarkSight(markId: id, bodyText: "Sun LL", sextantAltitudeDegrees: 30))
+        #expect(try db.sight(markId: id)?.sight.bodyText == "Sun LL")
+        // No such mark: nothing stored.
+        #expect(try db.attachSight(MarkSight(markId: 999, bodyText: "Vega", sextantAltitudeDegrees: 30)) == nil)
+        // Deleting the mark deletes its sight.
+        _ = try db.deleteMark(id: id)
+        let left = try db.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM markSight") }
+        #expect(left == 0)
+    }
+
+    @Test func theMigrationIsTheLast() {
+        #expect(AppDatabase.migrations.last?.identifier == "v1-mark-sights")
+    }
+}

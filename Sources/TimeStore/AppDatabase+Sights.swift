@@ -36,4 +36,18 @@ extension AppDatabase {
             return (mark, MarkSight(markId: markId, bodyText: row["body"], sextantAltitudeDegrees: row["hsDegrees"]))
         }
     }
+
+    /// The newest `limit` marks that have a sight, newest first, each with
+    /// its sight (the dashboard's sights panel reads them at start).
+    public func markSights(limit: Int = 100) throws -> [(mark: SightingMark, sight: MarkSight)] {
+        try writer.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT markId, body, hsDegrees FROM markSight "
+                                            + "ORDER BY markId DESC LIMIT ?", arguments: [max(0, limit)])
+            return try rows.compactMap { row -> (mark: SightingMark, sight: MarkSight)? in
+                let id: Int64 = row["markId"]
+                guard let mark = try SightingMark.fetchOne(db, key: id) else { return nil }
+                return (mark, MarkSight(markId: id, bodyText: row["body"], sextantAltitudeDegrees: row["hsDegrees"]))
+            }
+        }
+    }
 }

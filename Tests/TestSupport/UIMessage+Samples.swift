@@ -24,6 +24,7 @@ extension UIMessage {
         case matchOldZoneName, matchMarsAlias
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, storeWritesWaiting, storeWritesSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
+        case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightIntercept, sightEntryField, sightCompletions, plainSight, plainFix
     }
 
     public var kind: Kind {
@@ -138,6 +139,23 @@ extension UIMessage {
         case .leapListMissing: .leapListMissing
         case .leapListUnreadable: .leapListUnreadable
         case .leapListExpired: .leapListExpired
+        case .sightUnknownBody: .sightUnknownBody
+        case .sightBadAltitude: .sightBadAltitude
+        case .sightBelowHorizon: .sightBelowHorizon
+        case .sightStoring: .sightStoring
+        case .sightStored: .sightStored
+        case .sightMarkGone: .sightMarkGone
+        case .sightNotStored: .sightNotStored
+        case .sightCannotReduce: .sightCannotReduce
+        case .sightsSpread: .sightsSpread
+        case .sightsDisagree: .sightsDisagree
+        case .sightsFix: .sightsFix
+        case .sightsDeadReckoning: .sightsDeadReckoning
+        case .sightIntercept: .sightIntercept
+        case .sightEntryField: .sightEntryField
+        case .sightCompletions: .sightCompletions
+        case .plainSight: .plainSight
+        case .plainFix: .plainFix
         }
     }
 
@@ -280,6 +298,26 @@ extension UIMessage {
         case .leapListUnreadable: [.leapListUnreadable(path: "/x/leap-seconds.list", reason: "EACCES", seconds: 37, builtIn: true)]
         case .leapListExpired: [.leapListExpired(day: "2026-06-28", seconds: 37, builtIn: false),
                                 .leapListExpired(day: "2026-06-28", seconds: 37, builtIn: true)]
+        case .sightUnknownBody: [.sightUnknownBody(typed: "Vegga", close: "Vega, Venus, Alkaid")]
+        case .sightBadAltitude: [.sightBadAltitude(typed: "95 10.0")]
+        case .sightBelowHorizon: [.sightBelowHorizon(body: "Sirius", altitude: "-23.4°")]
+        case .sightStoring: [.sightStoring(id: 12, body: "Sun LL")]
+        case .sightStored: [.sightStored(id: 12, body: "Kaus Australis")]
+        case .sightMarkGone: [.sightMarkGone(id: 12)]
+        case .sightNotStored: [.sightNotStored(id: 12, .busy)]
+        case .sightCannotReduce: [.sightCannotReduce(body: "Vega")]
+        case .sightsSpread: [.sightsSpread(rms: "0.40", ellipse: nil, axis: nil),
+                             .sightsSpread(rms: "0.40", ellipse: "0.61 × 0.32", axis: "045°")]
+        case .sightsDisagree: [.sightsDisagree(body: "Vega", miles: "5.2")]
+        case .sightsFix: [.sightsFix(position: "40° 13'.96 N  049° 58'.09 W")]
+        case .sightsDeadReckoning: [.sightsDeadReckoning(position: "40° 10'.00 N  050° 15'.00 W", source: "sights.dr")]
+        case .sightIntercept: [.sightIntercept(miles: "4.2", toward: true, azimuth: "045°"),
+                               .sightIntercept(miles: "0.3", toward: false, azimuth: "270°")]
+        case .sightEntryField: [.sightEntryField(id: 12, text: "Vega, 43 23.8"), .sightEntryField(id: 3, text: "")]
+        case .sightCompletions: [.sightCompletions(names: "Sun LL, Sun UL, Suhail")]
+        case .plainSight: [.plainSight(id: 12, body: "Vega", miles: "4.2", toward: true, azimuth: "045°"),
+                           .plainSight(id: 13, body: "Sun LL", miles: "0.3", toward: false, azimuth: "180°")]
+        case .plainFix: [.plainFix(position: "40° 13'.96 N  049° 58'.09 W")]
         }
     }
 }

@@ -49,6 +49,9 @@ public struct AppState: Equatable, Sendable {
     public var configNotice: String?
     /// The Mars panel: longitude, site, advanced view, and its loaded data.
     public var mars = MarsPanelState()
+    /// The sights panel (issue 23): sights stored against marks, the entry
+    /// field, the almanac.
+    public var sights = SightsPanelState()
 
     public init(now: Date, localZone: TimeZone, panels: [PanelID] = PanelID.allCases) {
         self.now = now

@@ -35,6 +35,9 @@ protocol DashboardPanel {
 
     /// Rows the panel wants for what it shows now (at least `minimumRows`).
     static func wantedRows(_ state: AppState) -> Int
+    /// Whether the panel has nothing to show now: then it takes no screen
+    /// space unless focused (Tab brings it), and leaves the snapshot summary.
+    static func isIdle(_ state: AppState) -> Bool
     /// Keys taken before the keymap while the panel is in a modal mode
     /// (typing a note, editing a call); nil lets the keymap have the key.
     static func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])?
@@ -56,6 +59,7 @@ extension DashboardPanel {
     static var layoutHints: PanelLayoutHints { PanelLayoutHints() }
     static var helpSections: [(scope: KeyScope, heading: UIText)] { [] }
     static func wantedRows(_ state: AppState) -> Int { minimumRows }
+    static func isIdle(_ state: AppState) -> Bool { false }
     static func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? { nil }
     static func tick(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
     static func flush(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
@@ -86,6 +90,7 @@ enum PanelRegistry {
         case .marks: MarksPanel.self
         case .mars: MarsPanel.self
         case .calls: CallsPanel.self
+        case .sights: SightsPanel.self
         }
     }
 

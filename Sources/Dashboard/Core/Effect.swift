@@ -18,4 +18,6 @@ public enum Effect: Equatable, Sendable {
     case calls(CallPlannerEffect)
     /// Store work for the Mars panel.
     case mars(MarsEffect)
+    /// Store work for the sights panel (a mark's sight).
+    case sights(SightsEffect)
 }

@@ -28,6 +28,8 @@ public enum Event: Equatable, Sendable {
     case calls(CallsEvent)
     /// Store results for the Mars panel.
     case mars(MarsEvent)
+    /// Store results for the sights panel.
+    case sights(SightsEvent)
     /// A call, setting or Mars choice waits durably for a database another
     /// process holds (saved once it is free).
     case storeWritesWaiting

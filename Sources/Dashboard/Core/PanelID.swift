@@ -4,4 +4,5 @@ public enum PanelID: String, CaseIterable, Equatable, Hashable, Sendable {
     case marks
     case mars
     case calls
+    case sights
 }

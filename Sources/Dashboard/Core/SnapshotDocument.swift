@@ -36,7 +36,7 @@ public struct SnapshotDocument: Equatable, Sendable {
             "Local: \(LocalTimeText.isoLocal(state.now, in: state.localZone)) "
                 + "\(LocalTimeText.offset(seconds: offset)) \(state.localZoneLabel)",
         ]
-        for panel in state.panels { lines += PanelRegistry.panel(panel).summary(state) }
+        for panel in shownPanels(state) { lines += PanelRegistry.panel(panel).summary(state) }
         return lines
     }
 }

@@ -22,6 +22,8 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
         return (CallsPanel.handle(callsEvent, in: next), [])
     case .mars(let marsEvent):
         return (MarsPanel.handle(marsEvent, in: next), [])
+    case .sights(let sightsEvent):
+        return (SightsPanel.handle(sightsEvent, in: next), [])
     case .storeWritesWaiting:
         next.notice = Notice(state.language.text(.storeWritesWaiting), isProblem: true,
                              until: state.now.addingTimeInterval(Notice.seconds))
@@ -112,6 +114,8 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         return CallsPanel.perform(callsAction, in: state)
     case .mars(let marsAction):
         return MarsPanel.perform(marsAction, in: state)
+    case .sights(let sightsAction):
+        return SightsPanel.perform(sightsAction, in: state)
     }
     return (next, [])
 }

@@ -23,6 +23,7 @@ public enum Action: Equatable, Hashable, Sendable {
     case tellTime
     case marks(MarksAction)
     case mars(MarsAction)
+    case sights(SightsAction)
 }
 
 /// Where a binding applies.

@@ -32,7 +32,7 @@ public func render(_ state: AppState, size: Size) -> Frame {
 func dashboardLayout(_ state: AppState, size: Size) -> Layout {
     var wanted: [PanelID: Int] = [:]
     for panel in PanelRegistry.all { wanted[panel.id] = panel.wantedRows(state) }
-    return Layout(size: size, panels: state.panels, focus: state.focus, wanted: wanted)
+    return Layout(size: size, panels: shownPanels(state), focus: state.focus, wanted: wanted)
 }
 
 /// The message shown instead of a broken layout on a tiny terminal, wrapped
@@ -60,3 +60,8 @@ func drawTooSmall(_ size: Size, language: UILanguage = .en, into frame: inout Fr
     }
 }
 
+
+/// The panels that take screen space: all but those idle and not focused.
+func shownPanels(_ state: AppState) -> [PanelID] {
+    state.panels.filter { $0 == state.focus || !PanelRegistry.panel($0).isIdle(state) }
+}

@@ -159,6 +159,27 @@ extension UIMessage {
             "うるう秒リスト \(path) を読めません（\(reason)）。" + Self.japaneseUsing(seconds, builtIn)
         case let .leapListExpired(day, seconds, builtIn):
             "うるう秒リストの期限切れ（\(day)）。" + Self.japaneseUsing(seconds, builtIn)
+        case let .sightUnknownBody(typed, close): "「\(typed)」は天測暦の天体ではありません（近い名前: \(close)）"
+        case .sightBadAltitude(let typed):
+            "Hs「\(typed)」は 0°〜90° の高度ではありません。43 23.8、43-23.8 または 43.3967 の形で入力してください"
+        case let .sightBelowHorizon(body, altitude):
+            "\(body) はマークの時刻に推測位置から見て地平線の下です（計算高度 \(altitude)）。天体と推測位置を確かめてください"
+        case let .sightStoring(id, body): "#\(id) に \(body) を保存中…"
+        case let .sightStored(id, body): "天測を保存しました: #\(id) の \(body)。"
+        case .sightMarkGone(let id): "マーク #\(id) は削除されたため、天測は保存されませんでした。"
+        case let .sightNotStored(id, problem): "#\(id) の天測を保存できません: \(problem.text(.ja))"
+        case .sightCannotReduce(let body): "\(body) はその時刻では計算できません（天測暦の範囲外）"
+        case let .sightsSpread(rms, ellipse, axis):
+            "残差 RMS \(rms) 海里" + (ellipse.map { " · 1σ 誤差楕円 \($0) 海里（長軸 \(axis ?? "")）" } ?? "")
+        case let .sightsDisagree(body, miles): "天測が一致しません: \(body) が位置から \(miles) 海里ずれています。天体名・Hs・時刻を確かめてください"
+        case .sightsFix(let position): "天測位置 \(position)"
+        case let .sightsDeadReckoning(position, source): "推測位置 \(position)（\(source)）"
+        case let .sightIntercept(miles, toward, azimuth): "\(miles) 海里 \(toward ? "T" : "A")  方位 \(azimuth)"
+        case let .sightEntryField(id, text): "#\(id) の天測（天体, Hs）: \(text)▏"
+        case .sightCompletions(let names): "Tab: \(names)"
+        case let .plainSight(id, body, miles, toward, azimuth):
+            "天測 #\(id) \(body): 修正差 \(miles) 海里 \(toward ? "向かう側" : "離れる側")、方位 \(azimuth)。"
+        case .plainFix(let position): "天測位置 \(position)。"
         }
     }
 
@@ -188,6 +209,7 @@ extension UIMessage {
         case .marks: "マーク"
         case .mars: "火星"
         case .calls: "通話"
+        case .sights: "天測"
         }
     }
 }

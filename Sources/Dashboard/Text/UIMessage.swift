@@ -176,6 +176,28 @@ public enum UIMessage: Hashable, Sendable {
     case leapListUnreadable(path: String, reason: String, seconds: Int, builtIn: Bool)
     case leapListExpired(day: String, seconds: Int, builtIn: Bool)
 
+    // MARK: Sights panel
+    /// A body the almanac does not know, with the nearest names.
+    case sightUnknownBody(typed: String, close: String)
+    case sightBadAltitude(typed: String)
+    /// The body's computed altitude from the DR at the mark's instant.
+    case sightBelowHorizon(body: String, altitude: String)
+    case sightStoring(id: Int64, body: String)
+    case sightStored(id: Int64, body: String)
+    case sightMarkGone(id: Int64)
+    case sightNotStored(id: Int64, StoreProblem)
+    case sightCannotReduce(body: String)
+    /// RMS residual (nm), and the 1σ ellipse's axes (nm) and direction when there are three sights or more.
+    case sightsSpread(rms: String, ellipse: String?, axis: String?)
+    case sightsDisagree(body: String, miles: String)
+    case sightsFix(position: String)
+    case sightsDeadReckoning(position: String, source: String)
+    case sightIntercept(miles: String, toward: Bool, azimuth: String)
+    case sightEntryField(id: Int64, text: String)
+    case sightCompletions(names: String)
+    case plainSight(id: Int64, body: String, miles: String, toward: Bool, azimuth: String)
+    case plainFix(position: String)
+
     /// The message in English.
     var english: String {
         switch self {
@@ -340,6 +362,27 @@ public enum UIMessage: Hashable, Sendable {
             "leap-second list \(path) unreadable (\(reason)); " + Self.englishUsing(seconds, builtIn)
         case let .leapListExpired(day, seconds, builtIn):
             "leap-second list expired \(day); " + Self.englishUsing(seconds, builtIn)
+        case let .sightUnknownBody(typed, close): "\"\(typed)\" is not a body of the almanac (close names: \(close))"
+        case .sightBadAltitude(let typed):
+            "Hs \"\(typed)\" is not an altitude of 0°–90°: type 43 23.8, 43-23.8 or 43.3967"
+        case let .sightBelowHorizon(body, altitude):
+            "\(body) is below the horizon at the mark's instant from the DR (computed altitude \(altitude)); check the body and the DR"
+        case let .sightStoring(id, body): "Storing \(body) for #\(id)…"
+        case let .sightStored(id, body): "Sight stored: \(body) for #\(id)."
+        case .sightMarkGone(let id): "Mark #\(id) is gone; its sight was not stored."
+        case let .sightNotStored(id, problem): "Sight for #\(id) not stored: \(problem.text(.en))"
+        case .sightCannotReduce(let body): "\(body) cannot be worked at that instant (outside the almanac)"
+        case let .sightsSpread(rms, ellipse, axis):
+            "rms \(rms) nm" + (ellipse.map { " · 1σ ellipse \($0) nm along \(axis ?? "")" } ?? "")
+        case let .sightsDisagree(body, miles): "Sights disagree: \(body) misses the fix by \(miles) nm; check its body, Hs and time"
+        case .sightsFix(let position): "Fix \(position)"
+        case let .sightsDeadReckoning(position, source): "DR \(position) (\(source))"
+        case let .sightIntercept(miles, toward, azimuth): "\(miles) nm \(toward ? "T" : "A")  Zn \(azimuth)"
+        case let .sightEntryField(id, text): "Sight for #\(id) (body, Hs): \(text)▏"
+        case .sightCompletions(let names): "Tab: \(names)"
+        case let .plainSight(id, body, miles, toward, azimuth):
+            "Sight #\(id) \(body): intercept \(miles) nm \(toward ? "toward" : "away"), Zn \(azimuth)."
+        case .plainFix(let position): "Fix \(position)."
         }
     }
 }

@@ -218,6 +218,17 @@ extension UIText {
         case .periodAfternoon: "午後"
         case .periodDinner: "夕食"
         case .periodLateNight: "深夜"
+        case .keyEnterSight: "選択中のマークに天測（天体, Hs）を入力"
+        case .sights: "天測"
+        case .sightsHint: "s 選択中のマークの天測"
+        case .sightEntryHint: "Tab 補完 · Enter 保存 · Esc 取消"
+        case .sightNeedsMark: "マークが選択されていません。Space で記録してから s を押してください。"
+        case .sightMarkNotStored: "このマークはまだデータベースにありません。保存されてから天測を入力してください。"
+        case .sightNeedsAltitude: "天体、カンマ、Hs の順に入力してください（例 Vega, 43 23.8）"
+        case .sightsAlmanacMissing: "天測暦を読み込めません。TIMEDECK_RESOURCES に Resources フォルダを設定してください"
+        case .sightsNeedTwo: "方位の異なる天体の天測が 2 つあれば位置が決まります。"
+        case .sightsNeedDeadReckoning: "推測位置がありません。sights.dr か marks.position を設定するか、gpsd を接続してください"
+        case .sightsLinesDoNotCross: "位置が決まりません: 位置の線が交わりません。別の方位の天体を加えてください"
         }
     }
 }

@@ -64,6 +64,10 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case marsSitesUnavailable, advancedFieldsOn, mars, marsHint, sol, missionSolShort, marsYear, marsYearShort, at, site, missionSol, northernShort, subsolar, declination
     case northernSpring, northernSummer, northernAutumn, northernWinter, spring, summer, autumn, winter
 
+    // MARK: Sights panel
+    case keyEnterSight, sights, sightsHint, sightEntryHint, sightNeedsMark, sightMarkNotStored, sightNeedsAltitude
+    case sightsAlmanacMissing, sightsNeedTwo, sightsNeedDeadReckoning, sightsLinesDoNotCross
+
     // MARK: Periods of the day (TimeKit's DayPeriod)
     case periodBeforeDawn, periodBreakfast, periodMorning, periodLunch, periodAfternoon, periodDinner, periodLateNight
 
@@ -285,6 +289,17 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .periodAfternoon: "afternoon"
         case .periodDinner: "dinner"
         case .periodLateNight: "late night"
+        case .keyEnterSight: "Enter a sight (body, Hs) for the selected mark"
+        case .sights: "Sights"
+        case .sightsHint: "s sight for the selected mark"
+        case .sightEntryHint: "Tab completes · Enter stores · Esc cancels"
+        case .sightNeedsMark: "No mark selected: record one with Space, then press s."
+        case .sightMarkNotStored: "This mark is not in the database yet; enter its sight once it is stored."
+        case .sightNeedsAltitude: "Type the body, a comma and Hs, e.g. Vega, 43 23.8"
+        case .sightsAlmanacMissing: "Almanac not loaded: set TIMEDECK_RESOURCES to the Resources folder"
+        case .sightsNeedTwo: "Two sights of bodies at different bearings make a fix."
+        case .sightsNeedDeadReckoning: "No DR: set sights.dr or marks.position, or connect gpsd"
+        case .sightsLinesDoNotCross: "No fix: the lines of position do not cross; add a body at another bearing"
         }
     }
 }

@@ -64,6 +64,29 @@ public enum SightText {
         return value
     }
 
+    /// Every name a sight can be taken of, as typed: `Sun LL`, `Sun UL`,
+    /// `Moon LL`, `Moon UL`, the planets, then the stars in catalogue order.
+    public static func sightNames(almanac: Almanac) -> [String] {
+        almanac.bodies.flatMap { body -> [String] in
+            body == .sun || body == .moon ? [body.name + " LL", body.name + " UL"] : [body.name]
+        }
+    }
+
+    /// Names that complete what is typed, by the same folding `body(_:almanac:)`
+    /// uses (letters only, any case): `ka` → `Kaus Australis`, `sunl` → `Sun LL`.
+    public static func completions(of typed: String, almanac: Almanac) -> [String] {
+        let key = folded(typed)
+        guard !key.isEmpty else { return [] }
+        return sightNames(almanac: almanac).filter { folded($0).hasPrefix(key) }
+    }
+
+    /// The `count` names nearest to what is typed (edit distance), for "close names".
+    public static func closeNames(to typed: String, almanac: Almanac, count: Int = 3) -> [String] {
+        let key = folded(typed)
+        return almanac.bodies.map { ($0.name, editDistance(folded($0.name), key)) }
+            .sorted { $0.1 < $1.1 }.prefix(count).map(\.0)
+    }
+
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }

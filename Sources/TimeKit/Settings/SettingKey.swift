@@ -89,7 +89,41 @@ public struct SettingKey: Sendable {
                 throw Invalid(message: "\(error)")
             }
         },
-    ] + DayPeriod.allCases.dropFirst().map(periodKey)
+    ] + sightKeys + DayPeriod.allCases.dropFirst().map(periodKey)
+
+    /// `[sights]`: the conditions the sights panel reduces with (as
+    /// `timedeck fix --eye/--ie/--temp/--pressure`, same ranges) and its DR.
+    static let sightKeys: [SettingKey] = [
+        measure("eye_metres", "Height of eye above the sea in metres (0 to 1000) for the sights panel's dip (1.76′·√h).",
+                \.sightCorrections.heightOfEyeMetres, default: 0, range: 0...1000, unit: "m"),
+        measure("index_error_arcminutes",
+                "Sextant index error in arcminutes (-60 to 60), positive on the arc (subtracted from Hs).",
+                \.sightCorrections.indexErrorArcminutes, default: 0, range: -60...60, unit: "′"),
+        measure("temperature_celsius", "Air temperature in °C (-60 to 60); scales the refraction.",
+                \.sightCorrections.temperatureCelsius, default: 10, range: -60...60, unit: "°C"),
+        measure("pressure_hectopascals", "Air pressure in hPa (800 to 1100); scales the refraction.",
+                \.sightCorrections.pressureHectopascals, default: 1010, range: 800...1100, unit: "hPa"),
+        SettingKey(table: "sights", key: "dr",
+                   help: "Dead-reckoning position for the sights panel, in any form marks accept; empty for gpsd's fix, else marks.position.",
+                   defaultText: "\"\"") { settings, value throws(Invalid) in
+            let text = try string(value).trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty {
+                do { _ = try GeoPosition(parsing: text) } catch { throw Invalid(message: "\(error)") }
+            }
+            settings.sightsDeadReckoning = text.isEmpty ? nil : text
+        },
+    ]
+
+    static func measure(_ key: String, _ help: String, _ path: WritableKeyPath<Settings, Double> & Sendable,
+                        default fallback: Double, range: ClosedRange<Double>, unit: String) -> SettingKey {
+        SettingKey(table: "sights", key: key, help: help, defaultText: "\(fallback)") { settings, value throws(Invalid) in
+            let number = try number(value)
+            guard number.isFinite, range.contains(number) else {
+                throw Invalid(message: "must be between \(range.lowerBound) and \(range.upperBound) \(unit), got \(number)")
+            }
+            settings[keyPath: path] = number
+        }
+    }
 
     static func periodKey(_ period: DayPeriod) -> SettingKey {
         let start = PeriodTable.standard.boundaries.first { $0.period == period }?.startMinute ?? 0

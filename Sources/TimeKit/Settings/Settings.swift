@@ -34,6 +34,13 @@ public struct Settings: Equatable, Sendable {
     /// Minutes before a call that its reminder comes (`calls.remind`);
     /// nil for off. A call's own `--remind` overrides it.
     public var callRemindMinutes: Int? = 10
+    /// Height of eye, index error and weather for the sights panel
+    /// (`[sights]`); the defaults are `timedeck fix`'s, so the panel and the
+    /// CLI give the same numbers for the same sights.
+    public var sightCorrections = SightCorrections.standard
+    /// The sights panel's DR as typed (`sights.dr`); nil: gpsd's fix, else
+    /// `marks.position`.
+    public var sightsDeadReckoning: String?
 
     public init() {}
 }

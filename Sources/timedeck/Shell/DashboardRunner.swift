@@ -234,6 +234,11 @@ struct EffectRunner: EffectPerforming {
             let inserted = insertedCalls
             storeQueue.submit { MarsPanelLoader.save(settings, store: store, inserted: inserted) }
             return []
+        case .sights(let sightsEffect):
+            // Off the key path, like a call: the answer comes back through the inbox.
+            let store = store
+            storeQueue.submit { SightsShell.perform(sightsEffect, store: store) }
+            return []
         }
     }
 

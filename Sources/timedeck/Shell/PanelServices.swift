@@ -24,6 +24,7 @@ enum PanelServices {
         case .marks: MarksShell.self
         case .mars: MarsPanelLoader.self
         case .calls: CallsSetup.self
+        case .sights: SightsShell.self
         }
     }
 

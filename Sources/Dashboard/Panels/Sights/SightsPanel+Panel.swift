@@ -1,0 +1,92 @@
+import Foundation
+import TimeKit
+
+/// The sights panel as a dashboard panel: the one conformance the registry lists.
+extension SightsPanel: DashboardPanel {
+    static var id: PanelID { .sights }
+    /// The box, the DR, one sight, the fix line.
+    static var minimumRows: Int { 5 }
+    /// Kept last when short, and not on screen until it has something to
+    /// show (`isIdle`): the screens without sights stay as they were.
+    static var layoutHints: PanelLayoutHints { PanelLayoutHints(keepPriority: 3) }
+
+    /// The entry field is open.
+    static func isModal(_ state: AppState) -> Bool { state.sights.entry != nil }
+
+    /// The entry field types Space ("Kaus Australis, 43 23.8" has three).
+    static func fieldTakesSpace(_ state: AppState) -> Bool { state.sights.entry != nil }
+
+    /// No sights, no field and nothing to say: the panel gives its rows away.
+    static func isIdle(_ state: AppState) -> Bool {
+        state.sights.sights.isEmpty && state.sights.entry == nil && state.sights.message == nil
+    }
+
+    /// The DR, a row per sight of the round, the fix, its spread, a verdict
+    /// and a message or the field (with its completions).
+    static func wantedRows(_ state: AppState) -> Int {
+        let open = state.sights.entry != nil ? 2 : (state.sights.message != nil ? 1 : 0)
+        return max(minimumRows, 2 + 1 + state.sights.round.count + 3 + open)
+    }
+
+    static func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
+        captureEntryKey(key, in: state)
+    }
+
+    /// The round and the fix (snapshot data summary, in English like the CLI).
+    static func summary(_ state: AppState) -> [String] {
+        let readout = SightsReadout(state)
+        var lines = ["Sights (\(state.sights.sights.count) stored, \(readout.rows.count) in the fix):"]
+        if let dr = readout.deadReckoning, let source = readout.source {
+            lines.append("  DR \(dr.navigatorText) (\(SightsText.source(source)))")
+        }
+        for row in readout.rows {
+            var line = "  #\(row.sight.markId) \(SightsText.clock(unixMilliseconds: row.sight.unixMilliseconds)) "
+                + "\(row.sight.bodyText) Hs \(SightsText.altitude(row.sight.sextantAltitudeDegrees))"
+            if let r = row.reduced {
+                line += "  intercept \(SightsText.miles(r.interceptNauticalMiles)) nm \(r.isToward ? "T" : "A")"
+                    + "  Zn \(SightsText.azimuth(r.azimuthDegrees))"
+            }
+            lines.append(line)
+        }
+        if let fix = readout.fix {
+            lines.append("  fix \(fix.position.navigatorText)  " + UILanguage.en.text(SightsText.spread(fix)))
+            if let d = fix.disagreement {
+                lines.append("  " + UILanguage.en.text(.sightsDisagree(body: d.bodyText, miles: SightsText.miles(d.residualNauticalMiles))))
+            }
+        } else if let reason = readout.noFix {
+            lines.append("  " + UILanguage.en.text(SightsText.noFix(reason).0))
+        }
+        return lines
+    }
+
+    /// Plain mode: the field as it opens and as typed, each new sight's
+    /// intercept, a new fix, and the panel's messages.
+    static func announcements(from old: AppState, to new: AppState) -> [String] {
+        let l = new.language
+        var lines: [String] = []
+        if let entry = new.sights.entry, entry != old.sights.entry {
+            var line = l.text(.sightEntryField(id: entry.markId, text: entry.text)).replacingOccurrences(of: "▏", with: "")
+            if old.sights.entry == nil { line += " " + l.text(.sightEntryHint) }
+            lines.append(line)
+        }
+        if let message = new.sights.message, message != old.sights.message { lines.append(l.text(message.content)) }
+        guard new.sights.sights != old.sights.sights || new.settings != old.settings else { return lines }
+        let before = SightsReadout(old), after = SightsReadout(new)
+        for row in after.rows {
+            guard let r = row.reduced else { continue }
+            if before.rows.contains(where: { $0.sight == row.sight && $0.reduced == r }) { continue }
+            lines.append(l.text(.plainSight(id: row.sight.markId, body: row.sight.bodyText,
+                                            miles: SightsText.miles(r.interceptNauticalMiles), toward: r.isToward,
+                                            azimuth: SightsText.azimuth(r.azimuthDegrees))))
+        }
+        if let fix = after.fix, fix != before.fix {
+            lines.append(l.text(.plainFix(position: fix.position.navigatorText)) + " " + l.text(SightsText.spread(fix)))
+            if let d = fix.disagreement {
+                lines.append(l.text(.sightsDisagree(body: d.bodyText, miles: SightsText.miles(d.residualNauticalMiles))))
+            }
+        } else if after.fix == nil, let reason = after.noFix, reason != before.noFix, !after.rows.isEmpty {
+            lines.append(l.text(SightsText.noFix(reason).0))
+        }
+        return lines
+    }
+}

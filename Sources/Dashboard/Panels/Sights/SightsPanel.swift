@@ -1,0 +1,77 @@
+import Foundation
+import TimeKit
+
+/// What the sights panel's keys do.
+public enum SightsAction: Equatable, Hashable, Sendable {
+    /// Open the entry field for the selected mark's sight ("BODY, HS").
+    case enterSight
+}
+
+/// The sights panel: keys and the pure `perform`/`handle` here, the entry
+/// field in `SightsPanel+Entry.swift`, drawing in `SightsPanel+Draw.swift`.
+public enum SightsPanel {
+    /// `s` works in the marks panel too, on the mark selected there: the
+    /// navigator presses Space, then `s`, without moving the focus.
+    public static let keyBindings: [KeyBinding] = [
+        KeyBinding([.character("s")], .sights(.enterSight), .keyEnterSight, scope: .panel(.marks)),
+        KeyBinding([.character("s"), .enter], .sights(.enterSight), .keyEnterSight, scope: .panel(.sights)),
+    ]
+
+    /// A body whose computed altitude from the DR is below this (degrees)
+    /// is below the horizon: refraction and dip never lift a body more.
+    static let lowestAltitudeDegrees = -1.0
+
+    /// The next state for a sights key.
+    static func perform(_ action: SightsAction, in state: AppState) -> (AppState, [Effect]) {
+        var next = state
+        switch action {
+        case .enterSight:
+            guard let mark = state.marks.selectedMark else {
+                next.sights.message = .init(.text(.sightNeedsMark), isError: true)
+                return (next, [])
+            }
+            guard let id = mark.id else {
+                next.sights.message = .init(.text(.sightMarkNotStored), isError: true)
+                return (next, [])
+            }
+            let existing = state.sights.sights.first { $0.markId == id }
+            let text = existing.map { "\($0.bodyText), \(SightsText.altitude($0.sextantAltitudeDegrees))" } ?? ""
+            next.sights.entry = SightEntry(markId: id, unixMilliseconds: mark.correctedUnixMilliseconds, text: text)
+            next.sights.message = nil
+        }
+        return (next, [])
+    }
+
+    /// A result from the shell.
+    static func handle(_ event: SightsEvent, in state: AppState) -> AppState {
+        var next = state
+        switch event {
+        case .stored(let sight):
+            next.sights.pending = max(0, next.sights.pending - 1)
+            next.sights.store(sight)
+            next.sights.message = .init(.sightStored(id: sight.markId, body: sight.bodyText))
+        case .noSuchMark(let id):
+            next.sights.pending = max(0, next.sights.pending - 1)
+            next.sights.message = .init(.sightMarkGone(id: id), isError: true)
+        case .notStored(let id, let problem):
+            next.sights.pending = max(0, next.sights.pending - 1)
+            next.sights.message = .init(.sightNotStored(id: id, problem), isError: true)
+        }
+        return next
+    }
+}
+
+/// What the sights panel asks the shell to do.
+public enum SightsEffect: Equatable, Sendable {
+    /// Store (or replace) the sight of a mark (`AppDatabase.attachSight`);
+    /// answered by `.stored`, `.noSuchMark` or `.notStored`.
+    case attach(MarkedSight)
+}
+
+/// What comes back to the sights panel from the shell.
+public enum SightsEvent: Equatable, Sendable {
+    case stored(MarkedSight)
+    /// The mark was deleted before its sight could be stored.
+    case noSuchMark(Int64)
+    case notStored(Int64, StoreProblem)
+}

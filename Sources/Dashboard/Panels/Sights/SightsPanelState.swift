@@ -1,0 +1,110 @@
+import Foundation
+import TimeKit
+
+/// The sights panel's part of the dashboard state: the sights stored against
+/// marks (newest first), the open entry field, and the almanac the shell
+/// loaded once. Its conditions (height of eye, index error, weather, DR) are
+/// not kept here: they are read from `AppState.settings`.
+public struct SightsPanelState: Equatable, Sendable {
+    /// Sights newer than this before the newest one make one round: the fix
+    /// is taken from them (a ship at rest; no course and speed yet).
+    public static let roundSeconds: Double = 3600
+    /// At most this many sights go into one fix (the newest).
+    public static let roundLimit = 8
+    /// Longest text the entry field takes ("Rigil Kentaurus, 43 23.8" is 24).
+    public static let entryLimit = 40
+
+    /// The almanac, or nil when it could not be loaded (`almanacProblem`).
+    public var almanac: LoadedAlmanac?
+    /// Why the almanac is missing, as the loader said it (shown verbatim).
+    public var almanacProblem: String?
+    /// Sights stored against marks, newest first (by instant, then mark).
+    public var sights: [MarkedSight] = []
+    /// The entry field for the selected mark's sight, while open.
+    public var entry: SightEntry?
+    /// The last thing the panel has to say (a stored sight, a refusal).
+    public var message: Message?
+    /// Sights sent to the store and not yet confirmed.
+    public var pending = 0
+
+    /// A line under the sights, kept as a catalog value until drawn.
+    public struct Message: Equatable, Sendable {
+        public var content: UIMessage
+        public var isError: Bool
+        public init(_ content: UIMessage, isError: Bool = false) {
+            self.content = content
+            self.isError = isError
+        }
+    }
+
+    public init(almanac: LoadedAlmanac? = nil, sights: [MarkedSight] = []) {
+        self.almanac = almanac
+        self.sights = sights.sorted(by: MarkedSight.newestFirst)
+    }
+
+    /// Puts a stored sight in, replacing the mark's earlier one.
+    mutating func store(_ sight: MarkedSight) {
+        sights.removeAll { $0.markId == sight.markId }
+        sights.append(sight)
+        sights.sort(by: MarkedSight.newestFirst)
+    }
+
+    /// The sights of the newest round, oldest first: what the fix is made of.
+    public var round: [MarkedSight] {
+        guard let newest = sights.first else { return [] }
+        let since = newest.unixMilliseconds - Int64(Self.roundSeconds * 1000)
+        return Array(sights.prefix { $0.unixMilliseconds >= since }.prefix(Self.roundLimit).reversed())
+    }
+}
+
+/// A sight stored against a mark, as the panel shows it: the mark's number
+/// and corrected instant, the body as typed into the store and Hs.
+public struct MarkedSight: Equatable, Sendable {
+    public var markId: Int64
+    /// The mark's corrected instant, Unix milliseconds (what `timedeck fix
+    /// --marks` uses, so the panel and the CLI agree).
+    public var unixMilliseconds: Int64
+    /// `Sun LL`, `Vega`.
+    public var bodyText: String
+    public var sextantAltitudeDegrees: Double
+
+    public init(markId: Int64, unixMilliseconds: Int64, bodyText: String, sextantAltitudeDegrees: Double) {
+        self.markId = markId
+        self.unixMilliseconds = unixMilliseconds
+        self.bodyText = bodyText
+        self.sextantAltitudeDegrees = sextantAltitudeDegrees
+    }
+
+    static func newestFirst(_ a: MarkedSight, _ b: MarkedSight) -> Bool {
+        a.unixMilliseconds != b.unixMilliseconds ? a.unixMilliseconds > b.unixMilliseconds : a.markId > b.markId
+    }
+}
+
+/// The entry field: which mark, and "BODY, HS" as typed so far.
+public struct SightEntry: Equatable, Sendable {
+    public var markId: Int64
+    public var unixMilliseconds: Int64
+    public var text: String
+
+    /// The body part (before the first comma) and the Hs part (after it, if any).
+    var parts: (body: String, altitude: String?) {
+        guard let comma = text.firstIndex(of: ",") else { return (text, nil) }
+        return (String(text[..<comma]), String(text[text.index(after: comma)...]))
+    }
+}
+
+/// The almanac as the shell loaded it, once: equal only to itself (a
+/// reference), so comparing states never compares ephemerides.
+public struct LoadedAlmanac: Equatable, Sendable {
+    final class Box: Sendable {
+        let almanac: Almanac
+        init(_ almanac: Almanac) { self.almanac = almanac }
+    }
+
+    let box: Box
+    public var almanac: Almanac { box.almanac }
+
+    public init(_ almanac: Almanac) { box = Box(almanac) }
+
+    public static func == (a: LoadedAlmanac, b: LoadedAlmanac) -> Bool { a.box === b.box }
+}

@@ -41,6 +41,9 @@ import TimeKit
         (.calls, .character("g"), .calls(.goTo)),
         (.calls, .enter, .calls(.edit)),
         (.calls, .character("N"), .calls(.newCall)),
+        (.marks, .character("s"), .sights(.enterSight)),
+        (.sights, .character("s"), .sights(.enterSight)),
+        (.sights, .enter, .sights(.enterSight)),
     ]
 
     @Test func documentedPanelKeysReachTheirActions() {

@@ -29,7 +29,9 @@ extension SightsPanel {
             _ = frame.put(line.text, x: text.x, y: text.y + i, role: line.role, clip: text)
         }
         if plotted {
-            let plot = Rect(x: inner.x + inner.width - plotColumns, y: inner.y, width: plotColumns, height: inner.height)
+            // Half as many rows as columns: a Braille dot is about square, so the plot is too.
+            let plot = Rect(x: inner.x + inner.width - plotColumns, y: inner.y, width: plotColumns,
+                            height: min(inner.height, plotColumns / 2))
             for (i, line) in SightsPlot(readout, columns: plot.width, rows: plot.height).lines.enumerated() {
                 _ = frame.put(line, x: plot.x, y: plot.y + i, role: .dim, clip: plot)
             }

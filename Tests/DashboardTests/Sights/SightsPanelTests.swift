@@ -1,0 +1,246 @@
+import Foundation
+import Testing
+import TimeKit
+@testable import Dashboard
+
+/// Issue 23, item 4: the sights panel. Sights are made of known truth (as
+/// TimeKitTests' `SightFixTests`): exact Hs from a known position with the
+/// almanac and the inverse of the corrections, so the fix can be checked.
+@Suite struct SightsPanelTests {
+    static let almanac: Almanac? = try? Almanac.loadBundled(leapSeconds: .builtIn)
+    /// 2024-03-20 23:30 UTC, evening twilight near 40° N 50° W.
+    static let evening = 1_710_977_400.0
+    static let truth = (try? GeoPosition(latitudeDegrees: 40.2, longitudeDegrees: -50.3))!
+    static let dr = "40 00.0 N, 050 00.0 W"
+    static let stars = ["Sirius", "Capella", "Regulus"]
+
+    /// Hs a perfect sextant reads for `body` from the truth at `unixSeconds` (default settings).
+    static func hs(_ almanac: Almanac, _ name: String, at unixSeconds: Double, errorArcminutes: Double = 0) throws -> Double {
+        let (body, limb) = try SightText.body(name, almanac: almanac)
+        let entry = try almanac.entry(for: body, atUnixSeconds: unixSeconds)
+        let ho = SightReduction.altitudeAndAzimuth(ghaDegrees: entry.ghaDegrees, decDegrees: entry.decDegrees,
+                                                   from: truth).altitudeDegrees
+        return SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: limb, entry: entry,
+                                                     corrections: .standard) + errorArcminutes / 60
+    }
+
+    static func mark(_ id: Int64) -> SightingMark {
+        SightingMark(id: id, unixNanoseconds: Int64((evening + Double(id - 1) * 120) * 1e9))
+    }
+
+    /// Marks 1–3 two minutes apart, the newest selected, the DR set; `sights` stored.
+    func state(_ almanac: Almanac, sights: [MarkedSight] = [], language: UILanguage? = nil) -> AppState {
+        var s = AppState(now: Date(timeIntervalSince1970: Self.evening + 600), localZone: zone("UTC"))
+        s.settings.reducedMotion = true
+        s.settings.sightsDeadReckoning = Self.dr
+        if language == .ja { s.settings.language = .ja }
+        s.marks = MarksPanelState(marks: [Self.mark(1), Self.mark(2), Self.mark(3)], totalCount: 3)
+        s.sights = SightsPanelState(almanac: LoadedAlmanac(almanac), sights: sights)
+        return s
+    }
+
+    static func sight(_ almanac: Almanac, _ id: Int64, _ name: String, errorArcminutes: Double = 0) throws -> MarkedSight {
+        let ms = mark(id).correctedUnixMilliseconds
+        return MarkedSight(markId: id, unixMilliseconds: ms, bodyText: name,
+                           sextantAltitudeDegrees: try hs(almanac, name, at: Double(ms) / 1000, errorArcminutes: errorArcminutes))
+    }
+
+    func press(_ s: AppState, _ keys: Key...) -> (AppState, [Effect]) {
+        var state = s
+        var effects: [Effect] = []
+        for key in keys {
+            let (next, e) = update(state, .key(key, at: state.now))
+            state = next
+            effects += e
+        }
+        return (state, effects)
+    }
+
+    func type(_ s: AppState, _ text: String) -> AppState {
+        text.reduce(s) { state, c in update(state, .key(.character(c), at: state.now)).0 }
+    }
+
+    // MARK: Entering a sight
+
+    @Test func sOnTheSelectedMarkOpensTheFieldAndEnterStoresTheSight() throws {
+        let almanac = try #require(Self.almanac)
+        let (open, none) = press(state(almanac), .character("s"))
+        #expect(none.isEmpty)
+        #expect(open.sights.entry == SightEntry(markId: 3, unixMilliseconds: Self.mark(3).correctedUnixMilliseconds, text: ""))
+        #expect(SightsPanel.fieldTakesSpace(open) && SightsPanel.isModal(open))
+        let typed = type(open, "regulus, 30 12.5")
+        let (sent, effects) = press(typed, .enter)
+        let expected = MarkedSight(markId: 3, unixMilliseconds: Self.mark(3).correctedUnixMilliseconds,
+                                   bodyText: "Regulus", sextantAltitudeDegrees: 30 + 12.5 / 60)
+        #expect(effects == [.sights(.attach(expected))])
+        #expect(sent.sights.entry == nil && sent.sights.pending == 1)
+        let stored = update(sent, .sights(.stored(expected))).0
+        #expect(stored.sights.sights == [expected] && stored.sights.pending == 0)
+        #expect(stored.sights.message == .init(.sightStored(id: 3, body: "Regulus")))
+        let readout = SightsReadout(stored)
+        #expect(readout.rows.count == 1 && readout.rows[0].reduced != nil)
+        #expect(readout.noFix == .needsTwoSights)
+    }
+
+    @Test func hsInEveryFormTheCLITakes() throws {
+        let almanac = try #require(Self.almanac)
+        for text in ["43 23.8", "43-23.8", "43.39667"] {
+            let s = type(press(state(almanac), .character("s")).0, "Capella, " + text)
+            let (_, effects) = press(s, .enter)
+            guard case .sights(.attach(let sight))? = effects.first else { Issue.record("\(text): \(effects)"); continue }
+            #expect(abs(sight.sextantAltitudeDegrees - 43.39667) < 1e-4, "\(text)")
+        }
+    }
+
+    @Test func tabCompletesTheBodyAsTyped() throws {
+        let almanac = try #require(Self.almanac)
+        let open = press(state(almanac), .character("s")).0
+        let kaus = press(type(open, "kaus"), .tab).0
+        #expect(kaus.sights.entry?.text == "Kaus Australis, ")
+        let sun = press(type(open, "sunl"), .tab).0
+        #expect(sun.sights.entry?.text == "Sun LL, ")
+        #expect(SightsPanel.completions(SightEntry(markId: 3, unixMilliseconds: 0, text: "ve"), in: open) == ["Venus", "Vega"])
+        // Once the comma is typed Tab leaves the text alone (and does not move the focus).
+        let after = press(type(open, "Vega, 4"), .tab).0
+        #expect(after.sights.entry?.text == "Vega, 4" && after.focus == .marks)
+    }
+
+    @Test func badHsAndUnknownBodiesAreRefusedWithTheFieldKept() throws {
+        let almanac = try #require(Self.almanac)
+        let open = press(state(almanac), .character("s")).0
+        let (badHs, e1) = press(type(open, "Vega, 95 10"), .enter)
+        #expect(e1.isEmpty && badHs.sights.entry?.text == "Vega, 95 10")
+        #expect(badHs.sights.message == .init(.sightBadAltitude(typed: "95 10"), isError: true))
+        let (minutes, _) = press(type(open, "Vega, 43 61.0"), .enter)
+        #expect(minutes.sights.message == .init(.sightBadAltitude(typed: "43 61.0"), isError: true))
+        let (unknown, e2) = press(type(open, "Vegga, 40"), .enter)
+        #expect(e2.isEmpty)
+        guard case .sightUnknownBody(let typed, let close)? = unknown.sights.message?.content else {
+            Issue.record("\(String(describing: unknown.sights.message))"); return
+        }
+        #expect(typed == "Vegga" && close.contains("Vega"))
+        let (noHs, _) = press(type(open, "Vega"), .enter)
+        #expect(noHs.sights.message == .init(.text(.sightNeedsAltitude), isError: true))
+        #expect(UILanguage.en.text(badHs.sights.message!.content).contains("0°–90°"))
+        let (closed, _) = press(badHs, .escape)
+        #expect(closed.sights.entry == nil)
+    }
+
+    @Test func aBodyBelowTheHorizonAtTheMarkSaysSo() throws {
+        let almanac = try #require(Self.almanac)
+        let dr = try GeoPosition(parsing: Self.dr)
+        let at = Double(Self.mark(3).correctedUnixMilliseconds) / 1000
+        // A star well below the horizon from the DR then (found, not assumed).
+        let below = try #require(almanac.stars.first { star in
+            guard let e = try? almanac.entry(for: .star(star.name), atUnixSeconds: at) else { return false }
+            return SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: dr).altitudeDegrees < -10
+        })
+        let (s, effects) = press(type(press(state(almanac), .character("s")).0, "\(below.name), 30 00.0"), .enter)
+        #expect(effects.isEmpty && s.sights.entry != nil)
+        guard case .sightBelowHorizon(let body, let altitude)? = s.sights.message?.content else {
+            Issue.record("\(String(describing: s.sights.message))"); return
+        }
+        #expect(body == below.name && altitude.hasPrefix("-"))
+        #expect(UILanguage.en.text(s.sights.message!.content).contains("below the horizon"))
+    }
+
+    @Test func aMarkNotYetStoredOrNoMarkSaysWhatToDo() throws {
+        let almanac = try #require(Self.almanac)
+        var held = state(almanac)
+        held.marks = MarksPanelState(marks: [SightingMark(unixNanoseconds: 1, uniqueKey: "k-1")], totalCount: 1)
+        #expect(press(held, .character("s")).0.sights.message == .init(.text(.sightMarkNotStored), isError: true))
+        var empty = state(almanac)
+        empty.marks = MarksPanelState()
+        #expect(press(empty, .character("s")).0.sights.message == .init(.text(.sightNeedsMark), isError: true))
+    }
+
+    @Test func storeFailuresAreShown() throws {
+        let almanac = try #require(Self.almanac)
+        let s = update(state(almanac), .sights(.notStored(3, .busy))).0
+        #expect(s.sights.message == .init(.sightNotStored(id: 3, .busy), isError: true))
+        #expect(update(state(almanac), .sights(.noSuchMark(3))).0.sights.message == .init(.sightMarkGone(id: 3), isError: true))
+    }
+
+    // MARK: The fix
+
+    @Test func threeSightsGiveTheFixAtTheTruth() throws {
+        let almanac = try #require(Self.almanac)
+        let sights = try Self.stars.enumerated().map { try Self.sight(almanac, Int64($0 + 1), $1) }
+        let s = state(almanac, sights: sights)
+        let readout = SightsReadout(s)
+        let fix = try #require(readout.fix)
+        #expect(abs(fix.position.latitudeDegrees - 40.2) * 60 < 0.05)
+        #expect(abs(fix.position.longitudeDegrees + 50.3) * 60 * cos(40.2 * .pi / 180) < 0.05)
+        #expect(fix.disagreement == nil && fix.ellipse != nil)
+        let summary = SightsPanel.summary(s).joined(separator: "\n")
+        #expect(summary.contains("fix 40° 12'.00 N  050° 18'.00 W"), "\(summary)")
+        #expect(summary.contains("#1 23:30:00 Sirius"))
+    }
+
+    @Test func aWrongHsMakesTheSightsDisagree() throws {
+        let almanac = try #require(Self.almanac)
+        var sights = try Self.stars.enumerated().map { try Self.sight(almanac, Int64($0 + 1), $1) }
+        sights.append(try Self.sight(almanac, 4, "Procyon", errorArcminutes: 12))
+        var s = state(almanac, sights: sights)
+        s.marks = MarksPanelState(marks: (1...4).map(Self.mark), totalCount: 4)
+        let text = SightsPanel.summary(s).joined(separator: "\n")
+        #expect(text.contains("Sights disagree"), "\(text)")
+    }
+
+    @Test func noDeadReckoningSaysWhereToSetIt() throws {
+        let almanac = try #require(Self.almanac)
+        var s = state(almanac, sights: [try Self.sight(almanac, 1, "Sirius")])
+        s.settings.sightsDeadReckoning = nil
+        #expect(SightsReadout(s).noFix == .needsDeadReckoning)
+        s.settings.fixedPosition = Self.dr
+        #expect(SightsReadout(s).source == .marksPosition && SightsReadout(s).rows[0].reduced != nil)
+    }
+
+    // MARK: Plain mode
+
+    @Test func plainModeAnnouncesEachInterceptAndTheFix() throws {
+        let almanac = try #require(Self.almanac)
+        let sights = try Self.stars.enumerated().map { try Self.sight(almanac, Int64($0 + 1), $1) }
+        let one = state(almanac, sights: Array(sights.prefix(1)))
+        let two = update(one, .sights(.stored(sights[1]))).0
+        let first = PlainAnnouncer.changes(from: state(almanac), to: one)
+        #expect(first.contains { $0.hasPrefix("Sight #1 Sirius: intercept ") && $0.contains(" nm toward, Zn ") || $0.contains(" nm away, Zn ") }, "\(first)")
+        let second = PlainAnnouncer.changes(from: one, to: two)
+        #expect(second.contains { $0.hasPrefix("Sight #2 Capella: intercept ") }, "\(second)")
+        #expect(!second.contains { $0.hasPrefix("Sight #1 ") }, "said again: \(second)")
+        #expect(second.contains("Sight stored: Capella for #2."))
+        #expect(second.contains { $0.hasPrefix("Fix 40° ") && $0.contains("rms 0.00 nm") }, "\(second)")
+        let ja = PlainAnnouncer.changes(from: state(almanac, language: .ja), to: update(state(almanac, language: .ja), .sights(.stored(sights[0]))).0)
+        #expect(ja.contains { $0.hasPrefix("天測 #1 Sirius: 修正差 ") }, "\(ja)")
+    }
+
+    // MARK: Screen
+
+    @Test func idlePanelTakesNoRoom() throws {
+        let almanac = try #require(Self.almanac)
+        let size = Size(columns: 100, rows: 40)
+        var without = state(almanac)
+        without.panels = [.marks, .mars, .calls]
+        #expect(render(state(almanac), size: size).lines == render(without, size: size).lines)
+    }
+
+    @Test func goldenPanelWithAFix() throws {
+        let almanac = try #require(Self.almanac)
+        let sights = try Self.stars.enumerated().map { try Self.sight(almanac, Int64($0 + 1), $1) }
+        var s = state(almanac, sights: sights)
+        s.focus = .sights
+        s.panels = [.marks, .sights]
+        expectSnapshot(render(s, size: Size(columns: 100, rows: 30)), named: "sights-fix-100x30")
+        var ja = state(almanac, sights: sights, language: .ja)
+        ja.panels = [.marks, .sights]
+        expectSnapshot(render(ja, size: Size(columns: 100, rows: 30)), named: "sights-fix-ja-100x30")
+    }
+
+    @Test func goldenEntryWithCompletions() throws {
+        let almanac = try #require(Self.almanac)
+        var s = state(almanac, sights: [try Self.sight(almanac, 1, "Sirius")])
+        s.panels = [.marks, .sights]
+        s = type(press(s, .character("s")).0, "ka")
+        expectSnapshot(render(s, size: Size(columns: 100, rows: 30)), named: "sights-entry-100x30")
+    }
+}

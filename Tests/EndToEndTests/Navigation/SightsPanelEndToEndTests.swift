@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import TimeKit
+
+/// The sights panel in a real terminal: Space, `s`, a sight typed for the
+/// mark, its intercept on screen; two more, and the fix.
+@Suite(.serialized) struct SightsPanelEndToEndTests {
+    let bin = shellQuoted(TimedeckBinary.url.path)
+    static let almanac: Almanac? = try? Almanac.loadBundled(leapSeconds: .builtIn)
+    static let dr = "40 00.0 N, 050 00.0 W"
+
+    /// The selected mark's instant as the marks panel shows it (its detail line).
+    static func selectedMarkInstant(_ screen: String) -> Double? {
+        guard let range = screen.range(of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"#, options: .regularExpression) else {
+            return nil
+        }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: String(screen[range]))?.timeIntervalSince1970
+    }
+
+    /// Three stars high enough and spread in azimuth from the DR at `unixSeconds`
+    /// (found, not assumed: the test runs at any hour).
+    static func stars(_ almanac: Almanac, at unixSeconds: Double, from dr: GeoPosition) -> [String] {
+        var chosen: [(name: String, zn: Double)] = []
+        for star in almanac.stars {
+            guard let e = try? almanac.entry(for: .star(star.name), atUnixSeconds: unixSeconds) else { continue }
+            let (h, zn) = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: dr)
+            guard h > 20, h < 70, star.name.allSatisfy({ $0.isLetter }) else { continue }
+            let apart = chosen.allSatisfy { c in
+                let d = abs(c.zn - zn).truncatingRemainder(dividingBy: 360)
+                return min(d, 360 - d) > 60
+            }
+            if apart { chosen.append((star.name, zn)) }
+            if chosen.count == 3 { break }
+        }
+        return chosen.map(\.name)
+    }
+
+    /// Hs of `name` from `truth` at `unixSeconds` (default conditions), as `D M.M`.
+    static func hsText(_ almanac: Almanac, _ name: String, at unixSeconds: Double, from truth: GeoPosition) throws -> String {
+        let e = try almanac.entry(for: .star(name), atUnixSeconds: unixSeconds)
+        let ho = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: truth).altitudeDegrees
+        let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: .centre, entry: e, corrections: .standard)
+        let d = hs.rounded(.down)
+        return String(format: "%.0f %.2f", d, (hs - d) * 60)
+    }
+
+    @Test func spaceThenASightShowsItsInterceptAndThreeGiveTheFix() throws {
+        let almanac = try #require(Self.almanac)
+        let dr = try GeoPosition(parsing: Self.dr)
+        let truth = dr.offset(northNauticalMiles: 6, eastNauticalMiles: -4)
+        let home = TemporaryFolder()
+        try "[marks]\ngpsd = \"off\"\n\n[sights]\ndr = \"\(Self.dr)\"\n"
+            .write(toFile: home.path("config.toml"), atomically: true, encoding: .utf8)
+        let env = ["TIMEDECK_HOME": home.url.path, "TIMEDECK_CONFIG": home.path("config.toml")]
+        let tmux = try TmuxSession(columns: 100, rows: 40, command: bin, environment: env)
+        #expect(tmux.waitForScreen { $0.contains("Marks") } != nil, "no dashboard:\n\(tmux.capture())")
+        let names = Self.stars(almanac, at: Date().timeIntervalSince1970, from: dr)
+        try #require(names.count == 3, "no three stars spread in azimuth: \(names)")
+        for (i, name) in names.enumerated() {
+            let id = i + 1
+            try tmux.send("Space")
+            let marked = try #require(tmux.waitForScreen { $0.contains("#\(id) ") && Self.selectedMarkInstant($0) != nil
+                && $0.contains("Marks \(id)") }, "mark #\(id) did not show:\n\(tmux.capture())")
+            let at = try #require(Self.selectedMarkInstant(marked))
+            try tmux.send("s")
+            #expect(tmux.waitForScreen { $0.contains("Sight for #\(id) (body, Hs)") } != nil,
+                    "the field did not open:\n\(tmux.capture())")
+            // The body completes as typed: the shortest prefix that Tab turns into the name.
+            let prefix = try #require((1...name.count).map { String(name.prefix($0)) }
+                .first { SightText.completions(of: $0, almanac: almanac).first == name })
+            try tmux.send("-l", prefix)
+            try tmux.send("Tab")
+            #expect(tmux.waitForScreen { $0.contains("Sight for #\(id) (body, Hs): \(name), ") } != nil,
+                    "Tab did not complete \(prefix) to \(name):\n\(tmux.capture())")
+            try tmux.send("-l", try Self.hsText(almanac, name, at: at, from: truth))
+            try tmux.send("Enter")
+            let shown = tmux.waitForScreen(10) { screen in
+                screen.contains("Sight stored: \(name) for #\(id).")
+                    && screen.range(of: "#\(id) \\d\\d:\\d\\d:\\d\\d \(name) +\\d+\\.\\d nm [TA]  Zn \\d{3}°",
+                                    options: .regularExpression) != nil
+            }
+            #expect(shown != nil, "sight #\(id) and its intercept did not show:\n\(tmux.capture())")
+        }
+        let fixed = tmux.waitForScreen(10) { $0.contains("Fix ") && $0.contains("rms ") }
+        let screen = try #require(fixed, "no fix:\n\(tmux.capture())")
+        // The truth is 6' north and about 5'.2 west of the DR: 40° 06' N, 050° 05' W.
+        #expect(screen.contains("Fix 40° 06'.") && screen.contains(" N  050° 05'."), "\(screen)")
+        #expect(!screen.contains("disagree"), "\(screen)")
+        try tmux.send("q")
+    }
+}

@@ -103,6 +103,10 @@ public struct SettingKey: Sendable {
                 \.sightCorrections.temperatureCelsius, default: 10, range: -60...60, unit: "°C"),
         measure("pressure_hectopascals", "Air pressure in hPa (800 to 1100); scales the refraction.",
                 \.sightCorrections.pressureHectopascals, default: 1010, range: 800...1100, unit: "hPa"),
+        measure("course_degrees", "Course made good in degrees true (0 to 360) for a running fix in the sights panel.",
+                \.sightsCourseDegrees, default: 0, range: 0...360, unit: "°"),
+        measure("speed_knots", "Speed in knots (0 to 99); earlier sights are advanced to the fix time. 0: at rest.",
+                \.sightsSpeedKnots, default: 0, range: 0...99, unit: "kn"),
         SettingKey(table: "sights", key: "dr",
                    help: "Dead-reckoning position for the sights panel, in any form marks accept; empty for gpsd's fix, else marks.position.",
                    defaultText: "\"\"") { settings, value throws(Invalid) in

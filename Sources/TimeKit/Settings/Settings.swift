@@ -41,6 +41,10 @@ public struct Settings: Equatable, Sendable {
     /// The sights panel's DR as typed (`sights.dr`); nil: gpsd's fix, else
     /// `marks.position`.
     public var sightsDeadReckoning: String?
+    /// Course made good (degrees true) and speed (knots) that carry earlier
+    /// sights to the fix time (a running fix); 0 knots: at rest.
+    public var sightsCourseDegrees: Double = 0
+    public var sightsSpeedKnots: Double = 0
 
     public init() {}
 }

@@ -244,3 +244,48 @@ import TimeKit
         expectSnapshot(render(s, size: Size(columns: 100, rows: 30)), named: "sights-entry-100x30")
     }
 }
+
+/// The user guide's worked example (docs/USER-GUIDE.md, "A worked example,
+/// from marks to a fix") in the panel: the same fix as `timedeck fix --marks`.
+@Suite struct SightsPanelWorkedExampleTests {
+    static let almanac: Almanac? = try? Almanac.loadBundled(leapSeconds: .builtIn)
+
+    static func state(_ almanac: Almanac) throws -> AppState {
+        var s = AppState(now: Date(timeIntervalSince1970: 1_711_003_980), localZone: zone("UTC"), panels: [.marks, .sights])
+        s.settings.reducedMotion = true
+        for (key, value) in [("dr", "\"40 10.0 N, 050 15.0 W\""), ("course_degrees", "250"), ("speed_knots", "6"),
+                             ("eye_metres", "2.5"), ("index_error_arcminutes", "-1.2"), ("temperature_celsius", "12"),
+                             ("pressure_hectopascals", "1016")] {
+            let (parsed, problems) = Settings.parse("[sights]\n\(key) = \(value)\n")
+            #expect(problems.isEmpty, "\(problems)")
+            switch key {
+            case "dr": s.settings.sightsDeadReckoning = parsed.sightsDeadReckoning
+            case "course_degrees": s.settings.sightsCourseDegrees = parsed.sightsCourseDegrees
+            case "speed_knots": s.settings.sightsSpeedKnots = parsed.sightsSpeedKnots
+            case "eye_metres": s.settings.sightCorrections.heightOfEyeMetres = parsed.sightCorrections.heightOfEyeMetres
+            case "index_error_arcminutes": s.settings.sightCorrections.indexErrorArcminutes = parsed.sightCorrections.indexErrorArcminutes
+            case "temperature_celsius": s.settings.sightCorrections.temperatureCelsius = parsed.sightCorrections.temperatureCelsius
+            default: s.settings.sightCorrections.pressureHectopascals = parsed.sightCorrections.pressureHectopascals
+            }
+        }
+        let marks: [(Int64, Int64, String, Double)] = [
+            (21, 1_711_003_447_412, "Vega", 52 + 19.5 / 60), (22, 1_711_003_671_088, "Arcturus", 64 + 32.6 / 60),
+            (23, 1_711_003_802_730, "Dubhe", 46 + 5.1 / 60), (24, 1_711_003_950_215, "Altair", 24 + 8.7 / 60),
+        ]
+        s.marks = MarksPanelState(marks: marks.map { SightingMark(id: $0.0, unixNanoseconds: $0.1 * 1_000_000) }, totalCount: 4)
+        s.sights = SightsPanelState(almanac: LoadedAlmanac(almanac),
+                                    sights: marks.map { MarkedSight(markId: $0.0, unixMilliseconds: $0.1, bodyText: $0.2,
+                                                                    sextantAltitudeDegrees: $0.3) })
+        return s
+    }
+
+    @Test func theGuidesMarksGiveTheGuidesFix() throws {
+        let almanac = try #require(Self.almanac)
+        let s = try Self.state(almanac)
+        let summary = SightsPanel.summary(s).joined(separator: "\n")
+        #expect(summary.contains("fix 40° 07'.29 N  050° 21'.60 W"), "\(summary)")
+        #expect(summary.contains("#21 06:44:07 Vega Hs 52 19.5  intercept 5.6 nm A  Zn 076°"), "\(summary)")
+        #expect(summary.contains("#22 06:47:51 Arcturus Hs 64 32.6  intercept 5.3 nm T  Zn 219°"), "\(summary)")
+        expectSnapshot(render(s, size: Size(columns: 100, rows: 30)), named: "sights-worked-example-100x30")
+    }
+}

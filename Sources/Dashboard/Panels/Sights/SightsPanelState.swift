@@ -7,7 +7,7 @@ import TimeKit
 /// not kept here: they are read from `AppState.settings`.
 public struct SightsPanelState: Equatable, Sendable {
     /// Sights newer than this before the newest one make one round: the fix
-    /// is taken from them (a ship at rest; no course and speed yet).
+    /// is taken from them, at the newest one's instant.
     public static let roundSeconds: Double = 3600
     /// At most this many sights go into one fix (the newest).
     public static let roundLimit = 8

@@ -44,7 +44,8 @@ struct SightsReadout: Equatable {
         fix = nil
         guard let loaded = state.sights.almanac else { noFix = .almanacMissing; return }
         guard let dr = deadReckoning else { noFix = .needsDeadReckoning; return }
-        let solver = FixSolver(almanac: loaded.almanac, corrections: state.settings.sightCorrections)
+        let solver = FixSolver(almanac: loaded.almanac, corrections: state.settings.sightCorrections,
+                               courseDegrees: state.settings.sightsCourseDegrees, speedKnots: state.settings.sightsSpeedKnots)
         let fixTime = Double(round.last?.unixMilliseconds ?? 0) / 1000
         var sights: [Sight] = []
         for (i, marked) in round.enumerated() {

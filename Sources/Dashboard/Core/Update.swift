@@ -132,11 +132,14 @@ func flushed(_ state: AppState) -> (AppState, [Effect]) {
     return (next, effects)
 }
 
+/// The next or previous panel on screen: an idle panel (`isIdle`) is
+/// skipped, as it takes no room until it has something to show.
 func cycledFocus(_ state: AppState, forward: Bool) -> PanelID? {
-    guard !state.panels.isEmpty else { return nil }
-    guard let focus = state.focus, let index = state.panels.firstIndex(of: focus) else { return state.panels.first }
-    let count = state.panels.count
-    return state.panels[(index + (forward ? 1 : count - 1)) % count]
+    let panels = shownPanels(state)
+    guard !panels.isEmpty else { return nil }
+    guard let focus = state.focus, let index = panels.firstIndex(of: focus) else { return panels.first }
+    let count = panels.count
+    return panels[(index + (forward ? 1 : count - 1)) % count]
 }
 
 /// A panel in a modal mode (typing a note, editing a call, confirming a

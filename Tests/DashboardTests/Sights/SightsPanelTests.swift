@@ -289,3 +289,14 @@ import TimeKit
         expectSnapshot(render(s, size: Size(columns: 100, rows: 30)), named: "sights-worked-example-100x30")
     }
 }
+
+extension SightsPanelTests {
+    @Test func tabSkipsTheIdlePanelAndReachesItOnceItHasSights() throws {
+        let almanac = try #require(Self.almanac)
+        let idle = state(almanac)
+        #expect(press(idle, .backTab).0.focus == .calls)
+        #expect(press(idle, .tab, .tab, .tab).0.focus == .marks)
+        let busy = state(almanac, sights: [try Self.sight(almanac, 1, "Sirius")])
+        #expect(press(busy, .backTab).0.focus == .sights)
+    }
+}

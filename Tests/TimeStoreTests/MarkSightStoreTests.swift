@@ -28,6 +28,21 @@ import TimeKit
         #expect(left == 0)
     }
 
+    @Test func markSightsListsTheNewestMarksWithASight() throws {
+        let db = try AppDatabase.inMemory()
+        let ids = try (0..<4).map { i in
+            try #require(try db.recordMark(SightingMark(unixNanoseconds: Int64(1_711_003_447 + i) * 1_000_000_000,
+                                                        uniqueKey: "k\(i)")).id)
+        }
+        for (i, id) in ids.enumerated() where i != 1 {
+            _ = try db.attachSight(MarkSight(markId: id, bodyText: "Vega", sextantAltitudeDegrees: 40 + Double(i)))
+        }
+        let listed = try db.markSights()
+        #expect(listed.map(\.sight.markId) == [ids[3], ids[2], ids[0]])
+        #expect(listed.first?.mark.id == ids[3] && listed.first?.sight.sextantAltitudeDegrees == 43)
+        #expect(try db.markSights(limit: 1).map(\.sight.markId) == [ids[3]])
+    }
+
     @Test func theMigrationIsTheLast() {
         #expect(AppDatabase.migrations.last?.identifier == "v1-mark-sights")
     }

@@ -150,6 +150,8 @@ struct EffectRunner: EffectPerforming {
         folderWatch = StoreFolderWatch(databasePath: store.url.path)
         storeQueue = StoreQueue(post: { inbox.post($0) })
         storeQueue.start()
+        // The sights panel's almanac, read off the start path.
+        storeQueue.submit { SightsShell.loadAlmanac(now: WallClock.now(), environment: ProcessInfo.processInfo.environment) }
     }
 
     /// The store's folder watch: its descriptor joins the run loop's

@@ -56,6 +56,9 @@ public enum SightsPanel {
         case .notStored(let id, let problem):
             next.sights.pending = max(0, next.sights.pending - 1)
             next.sights.message = .init(.sightNotStored(id: id, problem), isError: true)
+        case let .almanacLoaded(almanac, problem):
+            next.sights.almanac = almanac
+            next.sights.almanacProblem = problem
         }
         return next
     }
@@ -74,4 +77,7 @@ public enum SightsEvent: Equatable, Sendable {
     /// The mark was deleted before its sight could be stored.
     case noSuchMark(Int64)
     case notStored(Int64, StoreProblem)
+    /// The almanac, read on a background thread after the first frame (it
+    /// is a few megabytes; the clock does not wait for it), or why not.
+    case almanacLoaded(LoadedAlmanac?, problem: String?)
 }

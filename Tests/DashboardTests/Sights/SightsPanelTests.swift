@@ -60,6 +60,18 @@ import TimeKit
         text.reduce(s) { state, c in update(state, .key(.character(c), at: state.now)).0 }
     }
 
+    @Test("A deleted or cleared mark's sight leaves the panel, as it leaves the store")
+    func deletedMarksTakeTheirSights() throws {
+        let almanac = try #require(Self.almanac)
+        let sights = try [1, 2, 3].map { try Self.sight(almanac, Int64($0), Self.stars[$0 - 1]) }
+        var s = state(almanac, sights: sights)
+        #expect(s.sights.sights.count == 3)
+        (s, _) = update(s, .marks(.deleted(Self.mark(2))))
+        #expect(s.sights.sights.map(\.markId).sorted() == [1, 3])
+        (s, _) = update(s, .marks(.cleared([Self.mark(1), Self.mark(3)])))
+        #expect(s.sights.sights.isEmpty)
+    }
+
     // MARK: Entering a sight
 
     @Test func sOnTheSelectedMarkOpensTheFieldAndEnterStoresTheSight() throws {

@@ -42,6 +42,14 @@ public struct SightsPanelState: Equatable, Sendable {
         self.sights = sights.sorted(by: MarkedSight.newestFirst)
     }
 
+    /// Drops the sights of marks that were deleted (the store deleted them
+    /// with their marks).
+    mutating func forgetSights(ofMarks marks: [SightingMark]) {
+        let ids = Set(marks.compactMap(\.id))
+        guard !ids.isEmpty else { return }
+        sights.removeAll { ids.contains($0.markId) }
+    }
+
     /// Puts a stored sight in, replacing the mark's earlier one.
     mutating func store(_ sight: MarkedSight) {
         sights.removeAll { $0.markId == sight.markId }

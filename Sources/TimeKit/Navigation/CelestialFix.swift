@@ -183,7 +183,7 @@ public struct FixSolver: Sendable {
     }
 
     /// The largest crossing angle (0–90°) between any two azimuths.
-    static func bestCrossingAngle(_ azimuths: [Double]) -> Double {
+    public static func bestCrossingAngle(_ azimuths: [Double]) -> Double {
         var best = 0.0
         for i in azimuths.indices {
             for j in azimuths.indices where j > i {

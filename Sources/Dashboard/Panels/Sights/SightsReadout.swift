@@ -60,7 +60,7 @@ struct SightsReadout: Equatable {
         }
         guard noFix == nil else { return }
         guard sights.count >= 2 else { noFix = .needsTwoSights; return }
-        guard Self.bestCrossingDegrees(rows.compactMap { $0.reduced?.azimuthDegrees }) >= Self.smallestCrossingDegrees else {
+        guard FixSolver.bestCrossingAngle(rows.compactMap { $0.reduced?.azimuthDegrees }) >= Self.smallestCrossingDegrees else {
             noFix = .linesDoNotCross
             return
         }
@@ -86,18 +86,5 @@ struct SightsReadout: Equatable {
         if let fix = state.marks.gps?.fix, fix.mode >= 2, let position = fix.position { return (position, .gpsd) }
         if let position = state.markSettings.fixedPosition { return (position, .marksPosition) }
         return (nil, nil)
-    }
-
-    /// The largest angle (0–90°) at which two of the lines cross.
-    static func bestCrossingDegrees(_ azimuths: [Double]) -> Double {
-        var best = 0.0
-        for i in azimuths.indices {
-            for j in azimuths.indices where j > i {
-                var d = abs(azimuths[i] - azimuths[j]).truncatingRemainder(dividingBy: 180)
-                if d > 90 { d = 180 - d }
-                best = max(best, d)
-            }
-        }
-        return best
     }
 }

@@ -36,10 +36,21 @@ let package = Package(
         .target(name: "TeamLog", dependencies: ["CLibPQ", "TimeKit", "TimeStore"]),
         // Kernel clock state (adjtimex) for the marks' clock-status line.
         .target(name: "CKernelClock", path: "Sources/CKernelClock"),
+        // The shell: effect running, background workers, the store, calls,
+        // Mars, team and gpsd wiring, config-file I/O and the subcommands.
+        // Everything but curses, so unit tests reach it in process.
+        .target(
+            name: "DeckShell",
+            dependencies: [
+                "TimeKit", "Dashboard", "TimeStore", "CKernelClock", "TeamLog",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `@main`, the root command and the one file that imports curses.
         .executableTarget(
             name: "timedeck",
             dependencies: [
-                "CNcurses", "TimeKit", "Dashboard", "TimeStore", "CKernelClock", "TeamLog",
+                "CNcurses", "DeckShell", "TimeKit", "Dashboard", "TimeStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +63,10 @@ let package = Package(
                     exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "TimeKit", "Dashboard", "TeamLog", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "DeckShellTests", dependencies: [
+            "DeckShell", "Dashboard", "TimeKit", "TimeStore", "TestSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TimeStoreTests", dependencies: ["TimeStore", "TimeKit"]),
         .testTarget(name: "TeamLogTests", dependencies: ["TeamLog", "TimeStore", "TimeKit", "TestSupport"]),

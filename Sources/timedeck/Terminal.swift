@@ -1,29 +1,11 @@
 import CNcurses
 import Dashboard
+import DeckShell
 import Foundation
-
-/// Why the full-screen dashboard cannot start here; the message says what to
-/// use instead. Exit code 2.
-struct TerminalRefusal: Error, CustomStringConvertible {
-    var reason: String
-    var description: String {
-        "timedeck: \(reason)\n"
-            + "timedeck --plain works here: the same keys, said line by line (for screen readers, "
-            + "serial consoles and dumb terminals). The non-interactive commands work anywhere: timedeck now, timedeck mars, "
-            + "timedeck call, timedeck marks list (each with --json). See timedeck --help."
-    }
-}
-
-/// Something the terminal delivered: a key stamped with the instant it was
-/// read, or a new size.
-enum TerminalInput: Equatable {
-    case key(Key, at: Date)
-    case resize(Size)
-}
 
 /// The only code that talks to curses: setup and teardown, key decoding,
 /// colour pairs, and copying a `Frame` to the screen (changed cells only).
-final class Terminal {
+final class Terminal: TerminalDevice {
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
     private let stderrCapture: StderrCapture
@@ -152,7 +134,7 @@ final class Terminal {
                 // TERM=xterm) is dropped whole, never taken as Esc, which
                 // would quit the dashboard.
                 continue
-            } else if let key = Self.decodeCharacter(UInt32(ch)) {
+            } else if let key = KeyDecoder.key(code: UInt32(ch)) {
                 inputs.append(.key(key, at: at))
             }
             if inputs.count >= 256 { break }
@@ -286,23 +268,6 @@ final class Terminal {
     }
 
     // MARK: - Key decoding
-
-    static func decodeCharacter(_ code: UInt32) -> Key? {
-        switch code {
-        case 27: return .escape
-        case 9: return .tab
-        case 10, 13: return .enter
-        case 8, 127: return .backspace
-        case 0: return .controlSpace
-        case 1...26:
-            guard let scalar = Unicode.Scalar(code + 96) else { return nil }
-            return .control(Character(scalar))
-        case 0..<32: return nil
-        default:
-            guard let scalar = Unicode.Scalar(code) else { return nil }
-            return .character(Character(scalar))
-        }
-    }
 
     static func decodeFunctionKey(_ code: Int32) -> Key? {
         switch code {

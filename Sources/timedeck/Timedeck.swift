@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TimeKit
 import TimeStore
@@ -16,9 +17,7 @@ struct Timedeck: ParsableCommand {
             + LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
                                   nowUnixSeconds: Int64(Date().timeIntervalSince1970)).versionLine
             + ((try? UT1Table.loadBundled()).map { "\n" + $0.versionLine } ?? ""),
-        subcommands: [NowCommand.self, MarksCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self, CallsCommand.self,
-                      SnapshotCommand.self, ConfigCommand.self, TeamCommand.self, DoctorCommand.self,
-                      AlmanacCommand.self, FixCommand.self, SightsCommand.self]
+        subcommands: TimedeckCommands.subcommands
     )
 
     @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")
@@ -49,27 +48,8 @@ struct Timedeck: ParsableCommand {
     }
 
     func run() throws {
-        let env = ProcessInfo.processInfo.environment
-        do {
-            // The composition root: the one store handle of this process.
-            let store = try StoreHandle.atDefaultLocation()
-            store.setTeamStation(TeamSetup.current()?.station)
-            let runner = DashboardRunner(noColor: noColor || !(env["NO_COLOR"] ?? "").isEmpty, store: store)
-            let code = plain
-                ? try PlainRunner(initialState: runner.makeInitialState(now: WallClock.now()), store: store).run()
-                : try runner.run()
-            if code != 0 { throw ExitCode(code) }
-        } catch let refusal as TerminalRefusal {
-            Console.error((refusal.description + "\n"))
-            throw ExitCode(2)
-        } catch let store as StoreError {
-            // A foreign or damaged database: name it, leave it, exit 1.
-            Console.error((store.description + "\n"))
-            throw ExitCode(1)
-        }
+        let opener = TerminalOpener(requireInteractive: Terminal.requireInteractive,
+                                    open: { try Terminal(noColor: $0, theme: $1) })
+        try DashboardLaunch.run(noColor: noColor, plain: plain, terminalOpener: opener)
     }
-}
-
-enum TimedeckVersion {
-    static let string = "0.1.0"
 }

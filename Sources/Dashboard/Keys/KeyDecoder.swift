@@ -56,14 +56,29 @@ public struct KeyDecoder: Equatable, Sendable {
         let b = pending[i]
         switch b {
         case 27: return decodeEscape(at: i)
-        case 9: return (.tab, 1)
-        case 10, 13: return (.enter, 1)
-        case 8, 127: return (.backspace, 1)
-        case 0: return (.controlSpace, 1)
-        case 1...26: return (.control(Character(Unicode.Scalar(b + 96))), 1)
-        case 0..<32: return (nil, 1)
-        case 32..<128: return (.character(Character(Unicode.Scalar(b))), 1)
+        case 0..<128: return (Self.key(code: UInt32(b)), 1)
         default: return decodeUTF8(at: i)
+        }
+    }
+
+    /// The key for one whole character code (a byte below 128, or a scalar
+    /// curses already decoded): the one table of control keys, shared with
+    /// the full-screen terminal. Escape (27) is the key itself here; nil
+    /// for a control code no key uses.
+    public static func key(code: UInt32) -> Key? {
+        switch code {
+        case 27: return .escape
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 8, 127: return .backspace
+        case 0: return .controlSpace
+        case 1...26:
+            guard let scalar = Unicode.Scalar(code + 96) else { return nil }
+            return .control(Character(scalar))
+        case 0..<32: return nil
+        default:
+            guard let scalar = Unicode.Scalar(code) else { return nil }
+            return .character(Character(scalar))
         }
     }
 

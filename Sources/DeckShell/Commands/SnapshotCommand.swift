@@ -43,8 +43,7 @@ struct SnapshotCommand: ParsableCommand {
             print("timedeck: --columns and --rows must be between 1 and 1000.", to: &err)
             throw ExitCode(2)
         }
-        let state = try DashboardRunner(noColor: false, store: StoreHandle.atDefaultLocation())
-            .makeInitialState(now: WallClock.now())
+        let state = try DashboardRunner.initialState(now: WallClock.now(), store: StoreHandle.atDefaultLocation())
         let document = SnapshotDocument.make(state, size: size)
         if stdout {
             print(ansi ? document.ansi : document.text, terminator: "")

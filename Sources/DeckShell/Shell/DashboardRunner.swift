@@ -6,15 +6,28 @@ import TimeStore
 /// The shell around the pure dashboard: owns the terminal, the clock and
 /// every file descriptor; turns the world into events, feeds `update`, draws
 /// `render`'s frame and performs effects.
-struct DashboardRunner {
-    var noColor: Bool
+public struct DashboardRunner {
+    public var noColor: Bool
     /// The process's store, made once at the composition root
     /// (`Timedeck.run`) and handed to every panel's loader and effect.
-    let store: StoreHandle
+    public let store: StoreHandle
+    /// Where the full screen comes from (curses, in the executable).
+    public let terminalOpener: TerminalOpener
+
+    public init(noColor: Bool, store: StoreHandle, terminalOpener: TerminalOpener) {
+        self.noColor = noColor
+        self.store = store
+        self.terminalOpener = terminalOpener
+    }
 
     /// The state the dashboard opens with: stored data and settings are
     /// loaded here, before the terminal is taken over.
-    func makeInitialState(now: Date) throws -> AppState {
+    public func makeInitialState(now: Date) throws -> AppState {
+        try Self.initialState(now: now, store: store)
+    }
+
+    /// The state the dashboard (or plain mode, or a snapshot) opens with.
+    public static func initialState(now: Date, store: StoreHandle) throws -> AppState {
         let loaded = ConfigFile.loadSettings()
         let local = LocalZone.current()
         var state = AppState(now: now, localZone: local.zone)
@@ -32,8 +45,8 @@ struct DashboardRunner {
 
     /// Runs until the user quits or a signal arrives; returns the exit code
     /// (0 for a quit key, 128 + signal number for a signal).
-    func run() throws -> Int32 {
-        try Terminal.requireInteractive()
+    public func run() throws -> Int32 {
+        try terminalOpener.requireInteractive()
         var state = try makeInitialState(now: WallClock.now())
         state.colorForcedOff = noColor
         let wake = try WakePipe()
@@ -41,7 +54,7 @@ struct DashboardRunner {
         let signals = SignalWatcher(wake: wake)
         defer { withExtendedLifetime(signals) {} }
         let themeName = state.settings.theme.rawValue
-        let terminal = try Terminal(noColor: noColor) { Theme.named(themeName, depth: $0) }
+        let terminal = try terminalOpener.open(noColor) { Theme.named(themeName, depth: $0) }
         defer { terminal.close() }
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox, store: store)
@@ -62,7 +75,7 @@ extension String {
 /// The full-screen strategy: keys from curses, `render` drawn after each
 /// pass (only the changed cells reach the terminal).
 struct FullScreen: ScreenStrategy {
-    let terminal: Terminal
+    let terminal: TerminalDevice
     var saysStoredMarksBeforeQuitting: Bool { false }
 
     func wakeMilliseconds(_ state: AppState, now: Date) -> Int32? {
@@ -137,7 +150,7 @@ struct EffectRunner: EffectPerforming {
     private var pendingBells: [Date] = []
     static let bellSpacing: TimeInterval = 0.15
 
-    init(terminal: Terminal, inbox: EventInbox, store: StoreHandle) {
+    init(terminal: TerminalDevice, inbox: EventInbox, store: StoreHandle) {
         self.init(bell: { terminal.bell() }, inbox: inbox, store: store)
         clipboard = { terminal.offerToClipboard($0) }
         themeChanged = { name in terminal.applyTheme { Theme.named(name, depth: $0) } }

@@ -6,11 +6,16 @@ import TimeStore
 /// `timedeck --plain`: the same state, keys and `update` as the dashboard,
 /// but output is plain lines announcing changes: no cursor addressing, so it
 /// suits screen readers, serial consoles and logs. Works with TERM=dumb.
-struct PlainRunner {
-    var initialState: AppState
-    let store: StoreHandle
+public struct PlainRunner {
+    public var initialState: AppState
+    public let store: StoreHandle
 
-    func run() throws -> Int32 {
+    public init(initialState: AppState, store: StoreHandle) {
+        self.initialState = initialState
+        self.store = store
+    }
+
+    public func run() throws -> Int32 {
         let wake = try WakePipe()
         let inbox = EventInbox(wake: wake)
         let signals = SignalWatcher(wake: wake)

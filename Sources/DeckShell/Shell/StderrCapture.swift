@@ -3,12 +3,12 @@ import Foundation
 /// Sends fd 2 to an unlinked temporary file while curses owns the screen, and
 /// replays it to the real stderr once the terminal is restored, so that no
 /// diagnostic is lost or smeared over the display.
-final class StderrCapture {
+public final class StderrCapture {
     private let savedFd: Int32
     private let tempFd: Int32
     private var restored = false
 
-    init() {
+    public init() {
         savedFd = dup(2)
         var template = Array("/tmp/timedeck-stderr-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -25,7 +25,7 @@ final class StderrCapture {
     }
 
     /// Puts the real stderr back and copies what was captured to it.
-    func restore() {
+    public func restore() {
         guard !restored else { return }
         restored = true
         guard tempFd >= 0, savedFd >= 0 else { return }

@@ -6,21 +6,26 @@ import TimeKit
 /// site name, a server's message) reaches the terminal inert: controls and
 /// bidi characters shown as `␛`, `U+202E` (`InertText.message`; line breaks
 /// and tabs kept). JSON and CSV exports are data and keep their own escaping.
-enum Console {
+public enum Console {
     /// Writes `text` to standard error as is apart from the sanitizing (the
     /// caller ends it with a line break).
-    static func error(_ text: String) {
+    public static func error(_ text: String) {
         FileHandle.standardError.write(Data(InertText.message(text).utf8))
     }
 
     /// `print` for text meant for a person.
-    static func out(_ text: String, terminator: String = "\n") {
+    public static func out(_ text: String, terminator: String = "\n") {
         print(InertText.message(text), terminator: terminator)
     }
 
     /// JSON for scripts and status bars: the same value, with C1 and bidi
     /// characters escaped (`InertText.json`), in case it reaches a terminal.
-    static func json(_ text: String) {
+    public static func json(_ text: String) {
         print(InertText.json(text))
     }
+}
+
+/// The program's version, as `--version` and the team log say it.
+public enum TimedeckVersion {
+    public static let string = "0.1.0"
 }

@@ -1,97 +1,126 @@
 import Foundation
 import TimeKit
 
-/// A gpsd client on its own thread: connects to `address`, asks for JSON
+/// A gpsd client on a `Worker`: connects to `address`, asks for JSON
 /// reports with `?WATCH`, folds each line into a `LatestFixBox`, and
 /// reconnects with backoff (1 s doubling to 30 s, back to 1 s after a
 /// connection that delivered reports) when gpsd is absent or dies. The
-/// thread sleeps in `poll` on the socket and a stop pipe: it wakes when gpsd
-/// sends something, when it is stopped, or when a backoff ends — never to
-/// look at a flag. Nothing here can block the caller: `start` returns at
-/// once and the box is the only shared state.
-final class GPSDClient: @unchecked Sendable {
+/// worker sleeps in `poll` on the socket (or for the backoff): it wakes when
+/// gpsd sends something, when it is stopped, or when a backoff ends. Nothing
+/// here can block the caller: `start` returns at once and the box is the
+/// only shared state.
+final class GPSDClient: Sendable {
     let address: GPSDAddress
     let box: LatestFixBox
-    private let stopSignal = StopSignal()
-    private var thread: Thread?
+    private let worker: Worker<GPSDReading>
     /// First and longest wait between connection attempts.
     static let firstBackoffSeconds = 1.0
     static let longestBackoffSeconds = 30.0
-    /// Called on the client's thread after every change (set before `start`).
-    var onUpdate: (@Sendable (GPSDSnapshot) -> Void)?
 
     /// `?WATCH`: JSON reports; `pps` adds TOFF/PPS clock reports (gpsd_json(5)).
     static let watchCommand = "?WATCH={\"enable\":true,\"json\":true,\"pps\":true};\n"
 
-    init(address: GPSDAddress) {
+    /// `onUpdate` is called on the client's thread after every change.
+    init(address: GPSDAddress, onUpdate: (@Sendable (GPSDSnapshot) -> Void)? = nil) {
         self.address = address
-        self.box = LatestFixBox(address: address)
+        let box = LatestFixBox(address: address)
+        self.box = box
+        worker = Worker(name: "timedeck-gpsd", task: GPSDReading(address: address, box: box, onUpdate: onUpdate))
     }
 
-    /// Starts the reader thread.
-    func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "timedeck-gpsd"
-        thread.stackSize = 1 << 20
-        self.thread = thread
-        thread.start()
+    /// Starts the reader.
+    func start() { worker.start() }
+
+    /// Ends the reader: it wakes at once (a connect in progress ends within
+    /// its 2 s limit, the deadline's default). Returns what was unfinished.
+    @discardableResult
+    func stop(deadline: Date = Date().addingTimeInterval(2.5)) -> [String] {
+        worker.stop(deadline: deadline).finished ? [] : ["the gpsd reader (still connecting)"]
+    }
+}
+
+/// The gpsd reader's state, touched only on its worker's thread.
+final class GPSDReading: WorkerTask {
+    typealias Job = Never
+    let address: GPSDAddress
+    let box: LatestFixBox
+    let onUpdate: (@Sendable (GPSDSnapshot) -> Void)?
+    private var socket: GPSDSocket?
+    private var splitter = LineSplitter(maximumLineBytes: GPSDReader.maximumLineBytes)
+    private var received = false
+    private var backoffSeconds = GPSDClient.firstBackoffSeconds
+    private var nextAttempt = Date.distantPast
+
+    init(address: GPSDAddress, box: LatestFixBox, onUpdate: (@Sendable (GPSDSnapshot) -> Void)?) {
+        self.address = address
+        self.box = box
+        self.onUpdate = onUpdate
     }
 
-    /// Asks the thread to finish; it wakes at once (a connect in progress
-    /// ends within its 2 s limit).
-    func stop() {
-        stopSignal.stop()
+    func begin(_ queue: WorkerQueue<Never>) { connect() }
+
+    func perform(_ jobs: [Never], _ queue: WorkerQueue<Never>) {}
+
+    func idleWake() -> WorkerWake {
+        if let socket { return WorkerWake(readable: socket.fd) }
+        return WorkerWake(afterSeconds: max(0, nextAttempt.timeIntervalSinceNow))
     }
 
-    var isStopping: Bool { stopSignal.isStopped }
+    func woke(readable: Bool, _ queue: WorkerQueue<Never>) {
+        guard readable, let socket else {
+            if !queue.isStopping { connect() }
+            return
+        }
+        switch socket.read(timeoutMilliseconds: 0) {
+        case .timeout:
+            return
+        case .closed:
+            dropped("gpsd closed the connection")
+        case .failed(let message):
+            dropped(message)
+        case .data(let bytes):
+            for line in splitter.append(bytes) {
+                let now = RealtimeClock.nowUnixNanoseconds()
+                guard let report = GPSDReader.parse(bytes: line) else { continue }
+                received = true
+                change { $0.apply(report, receivedUnixNanoseconds: now) }
+            }
+        }
+    }
 
-    private func run() {
-        var backoffSeconds = Self.firstBackoffSeconds
-        while !isStopping {
-            change { $0.connection = .connecting }
-            let reason: String
-            switch GPSDSocket.connect(to: address, timeoutMilliseconds: 2000) {
-            case .failure(let error):
-                reason = error.description
-            case .success(let socket):
-                let result = serve(socket)
+    func end() {
+        socket?.close()
+        socket = nil
+    }
+
+    private func connect() {
+        change { $0.connection = .connecting }
+        switch GPSDSocket.connect(to: address, timeoutMilliseconds: 2000) {
+        case .failure(let error):
+            dropped(error.description)
+        case .success(let socket):
+            guard socket.send(GPSDClient.watchCommand) else {
                 socket.close()
-                if result.receivedSomething { backoffSeconds = Self.firstBackoffSeconds }
-                reason = result.reason
+                dropped("gpsd closed the connection")
+                return
             }
-            change { $0.connection = .unavailable(reason: reason) }
-            if stopSignal.sleep(seconds: backoffSeconds) { break }
-            backoffSeconds = min(backoffSeconds * 2, Self.longestBackoffSeconds)
+            self.socket = socket
+            splitter = LineSplitter(maximumLineBytes: GPSDReader.maximumLineBytes)
+            received = false
+            change { $0.connection = .connected(release: nil) }
         }
     }
 
-    /// Reads reports until the connection ends or `stop` is called.
-    private func serve(_ socket: GPSDSocket) -> (receivedSomething: Bool, reason: String) {
-        guard socket.send(Self.watchCommand) else { return (false, "gpsd closed the connection") }
-        change { $0.connection = .connected(release: nil) }
-        var splitter = LineSplitter(maximumLineBytes: GPSDReader.maximumLineBytes)
-        var received = false
-        while true {
-            // Asleep until gpsd sends (about once a second with a receiver)
-            // or `stop` is called.
-            guard stopSignal.wait(orReadable: socket.fd, milliseconds: -1) == .readable else { break }
-            switch socket.read(timeoutMilliseconds: 0) {
-            case .timeout:
-                continue
-            case .closed:
-                return (received, "gpsd closed the connection")
-            case .failed(let message):
-                return (received, message)
-            case .data(let bytes):
-                for line in splitter.append(bytes) {
-                    let now = RealtimeClock.nowUnixNanoseconds()
-                    guard let report = GPSDReader.parse(bytes: line) else { continue }
-                    received = true
-                    change { $0.apply(report, receivedUnixNanoseconds: now) }
-                }
-            }
-        }
-        return (received, "stopped")
+    /// The connection ended or never began: said, and tried again after
+    /// the backoff (from the first again after a connection that delivered).
+    private func dropped(_ reason: String) {
+        socket?.close()
+        socket = nil
+        if received { backoffSeconds = GPSDClient.firstBackoffSeconds }
+        received = false
+        change { $0.connection = .unavailable(reason: reason) }
+        nextAttempt = Date().addingTimeInterval(backoffSeconds)
+        backoffSeconds = min(backoffSeconds * 2, GPSDClient.longestBackoffSeconds)
     }
 
     /// Updates the box and tells `onUpdate` about the new state.
@@ -107,16 +136,14 @@ extension GPSDClient {
     /// (possibly no fix). A refused or unresolvable address returns at once:
     /// gpsd is not there, and the user is not kept waiting.
     static func waitForFix(address: GPSDAddress, seconds: Double) -> GPSDSnapshot {
-        let client = GPSDClient(address: address)
+        let settled = DispatchSemaphore(value: 0)
+        let client = GPSDClient(address: address) { snapshot in
+            if snapshot.fix?.hasFix == true { settled.signal() }
+            if case .unavailable = snapshot.connection { settled.signal() }
+        }
         client.start()
         defer { client.stop() }
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            let snap = client.box.snapshot
-            if let fix = snap.fix, fix.hasFix { return snap }
-            if case .unavailable = snap.connection { return snap }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        _ = settled.wait(timeout: .now() + seconds)
         return client.box.snapshot
     }
 }

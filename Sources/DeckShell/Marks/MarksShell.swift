@@ -46,8 +46,7 @@ final class MarksShell {
         link?.start()
         shell.team = link
         if let address = settings.gpsdAddress {
-            let client = GPSDClient(address: address)
-            client.onUpdate = { snapshot in inbox.post(.marks(.gps(snapshot))) }
+            let client = GPSDClient(address: address) { snapshot in inbox.post(.marks(.gps(snapshot))) }
             client.start()
             shell.gpsd = client
         }
@@ -70,10 +69,12 @@ final class MarksShell {
         return shell
     }
 
-    func stop() {
-        gpsd?.stop()
+    /// Stops the workers (marks queued before the quit still reach the
+    /// journal); returns what could not be finished, to be said.
+    func stop() -> [String] {
+        let gps = gpsd?.stop() ?? []
         worker?.stop()
-        team?.stop()
+        return gps + (team?.stop() ?? [])
     }
 
     /// Queues a reload of the marks on the store worker, from any thread

@@ -126,19 +126,14 @@ enum CallsSetup {
 
 /// Ids of calls inserted by this process, by their creation instant (exact:
 /// the same value the planner holds until `.calls(.saved)` gives it the id).
-final class InsertedCalls: @unchecked Sendable {
-    private let lock = NSLock()
-    private var ids: [Date: Int64] = [:]
+final class InsertedCalls: Sendable {
+    private let ids = Mutex<[Date: Int64]>([:])
 
     func id(createdAt: Date) -> Int64? {
-        lock.lock()
-        defer { lock.unlock() }
-        return ids[createdAt]
+        ids.withLock { $0[createdAt] }
     }
 
     func remember(_ id: Int64, createdAt: Date) {
-        lock.lock()
-        ids[createdAt] = id
-        lock.unlock()
+        ids.withLock { $0[createdAt] = id }
     }
 }

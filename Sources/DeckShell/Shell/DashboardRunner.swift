@@ -55,16 +55,36 @@ public struct DashboardRunner {
         defer { withExtendedLifetime(signals) {} }
         let themeName = state.settings.theme.rawValue
         let terminal = try terminalOpener.open(noColor) { Theme.named(themeName, depth: $0) }
-        defer { terminal.close() }
+        var unfinished: [String] = []
+        defer {
+            terminal.close()
+            Self.sayUnfinished(unfinished)
+        }
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox, store: store)
         effects.marks = try MarksShell.start(inbox: inbox, settings: state.markSettings, store: store,
                                              team: TeamSetup.current(state.settings))
-        defer { effects.finishStoreWork() }
+        defer { unfinished = effects.finishStoreWork() }
         state.screenSize = terminal.size
         var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: terminal),
                            effects: effects, wake: wake, inbox: inbox)
         return loop.run()
+    }
+}
+
+/// The case of an enum value without its payload (`save`, not the call it
+/// carries): names a job without echoing user text.
+func caseName(_ value: some Any) -> String {
+    String(String(describing: value).prefix { $0 != "(" }.prefix(40))
+}
+
+extension DashboardRunner {
+    /// Work a stop could not finish by its deadline, said on stderr once
+    /// the screen is back: nothing is abandoned silently.
+    static func sayUnfinished(_ unfinished: [String]) {
+        guard !unfinished.isEmpty else { return }
+        Console.error("timedeck: stopped before this work finished (it was not done): "
+                      + unfinished.joined(separator: "; ") + ".\n")
     }
 }
 
@@ -161,10 +181,10 @@ struct EffectRunner: EffectPerforming {
         self.inbox = inbox
         self.store = store
         folderWatch = StoreFolderWatch(databasePath: store.url.path)
-        storeQueue = StoreQueue(post: { inbox.post($0) })
+        storeQueue = .store(post: { inbox.post($0) })
         storeQueue.start()
         // The sights panel's almanac, read off the start path.
-        storeQueue.submit { SightsShell.loadAlmanac(now: WallClock.now(), environment: ProcessInfo.processInfo.environment) }
+        storeQueue.submit("read the almanac") { SightsShell.loadAlmanac(now: WallClock.now(), environment: ProcessInfo.processInfo.environment) }
     }
 
     /// The store's folder watch: its descriptor joins the run loop's
@@ -197,16 +217,20 @@ struct EffectRunner: EffectPerforming {
         if second != lastReplaySecond, Self.hasWaitingWrites(beside: store) {
             lastReplaySecond = second
             let (store, inserted) = (store, insertedCalls)
-            storeQueue.submit { CallsSetup.replayWaitingWrites(store: store, inserted: inserted) }
+            storeQueue.submit("save what waited for the database") { CallsSetup.replayWaitingWrites(store: store, inserted: inserted) }
         }
         return events
     }
 
     /// Lets queued saves finish (a save from `q` or a signal waits out a
     /// busy database, up to its busy timeout) and stops the store threads.
-    func finishStoreWork() {
-        storeQueue.stop(waitingAtMost: AppDatabase.busyTimeoutSeconds + 1)
-        marks?.stop()
+    /// Returns what could not be finished in time, to be said once the
+    /// terminal is restored (nothing is abandoned silently).
+    func finishStoreWork() -> [String] {
+        let report = storeQueue.stop(deadline: Date().addingTimeInterval(AppDatabase.busyTimeoutSeconds + 1))
+        var unfinished = report.abandoned.map(\.label)
+        if !report.finished { unfinished.append("a store job still running at exit") }
+        return unfinished + (marks?.stop() ?? [])
     }
 
     mutating func perform(_ effect: Effect) -> [Event] {
@@ -214,7 +238,7 @@ struct EffectRunner: EffectPerforming {
         case .calls(let callEffect):
             // Off the key path: the answer comes back through the inbox.
             let (store, inserted) = (store, insertedCalls)
-            storeQueue.submit { CallsSetup.perform(callEffect, store: store, inserted: inserted) }
+            storeQueue.submit("calls: " + caseName(callEffect)) { CallsSetup.perform(callEffect, store: store, inserted: inserted) }
             return []
         case .quit:
             // The loop ends on `state.isQuitting`, after the saves that
@@ -247,12 +271,12 @@ struct EffectRunner: EffectPerforming {
         case .mars(.saveSettings(let settings)):
             let store = store
             let inserted = insertedCalls
-            storeQueue.submit { MarsPanelLoader.save(settings, store: store, inserted: inserted) }
+            storeQueue.submit("save the Mars panel's choices") { MarsPanelLoader.save(settings, store: store, inserted: inserted) }
             return []
         case .sights(let sightsEffect):
             // Off the key path, like a call: the answer comes back through the inbox.
             let store = store
-            storeQueue.submit { SightsShell.perform(sightsEffect, store: store) }
+            storeQueue.submit("sights: " + caseName(sightsEffect)) { SightsShell.perform(sightsEffect, store: store) }
             return []
         }
     }

@@ -21,11 +21,15 @@ public struct PlainRunner {
         let signals = SignalWatcher(wake: wake)
         defer { withExtendedLifetime(signals) {} }
         let mode = RawInput()
-        defer { mode.restore() }
+        var unfinished: [String] = []
+        defer {
+            mode.restore()
+            DashboardRunner.sayUnfinished(unfinished)
+        }
         var effects = EffectRunner(bell: { Self.say("\u{7}", newline: false) }, inbox: inbox, store: store)
         effects.marks = try MarksShell.start(inbox: inbox, settings: initialState.markSettings, store: store,
                                              team: TeamSetup.current(initialState.settings))
-        defer { effects.finishStoreWork() }
+        defer { unfinished = effects.finishStoreWork() }
         for line in PlainAnnouncer.greeting(initialState) { Self.say(line) }
         var loop = RunLoop(program: Program(state: initialState), screen: PlainScreen(),
                            effects: effects, wake: wake, inbox: inbox)

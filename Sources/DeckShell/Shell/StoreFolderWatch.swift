@@ -88,7 +88,7 @@ final class StoreLook: Sendable {
             return value.pending
         }
         if already { return }
-        queue.submit { [self] in
+        queue.submit("look for changes by another process") { [self] in
             // A file deleted or replaced under the open store is a change
             // too (the marks worker then reopens and says so).
             let changed = store.fileChange() != nil ? true : store.changedElsewhere()

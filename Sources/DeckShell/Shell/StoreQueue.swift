@@ -1,63 +1,42 @@
 import Dashboard
 import Foundation
 
-/// One background thread for the store work of the call planner and the
-/// Mars panel (the marks have their own, `MarkStoreWorker`): jobs run in the
-/// order they were queued and their events come back through the inbox, so
-/// the run loop never waits for SQLite, even while another process holds
-/// the database for seconds.
-final class StoreQueue: @unchecked Sendable {
-    private let condition = NSCondition()
-    /// Guarded by `condition`.
-    private var jobs: [@Sendable () -> [Event]] = []
-    private var stopped = false
-    private var finished = false
+/// One store job of the call planner, the Mars panel, the sights panel or
+/// the look for other writers: what it is (said if a stop abandons it) and
+/// the work, whose events go to the inbox.
+struct StoreJob: Sendable {
+    let label: String
+    let run: @Sendable () -> [Event]
+}
+
+/// The store work other than the marks' (which has its own worker): jobs
+/// run in the order they were queued on one `Worker`, so the run loop never
+/// waits for SQLite, even while another process holds the database for
+/// seconds. Idle, the thread sleeps until a job arrives.
+final class StoreJobs: WorkerTask {
     private let post: @Sendable (Event) -> Void
 
-    /// The thread sleeps until a job arrives: it never wakes on its own.
     init(post: @escaping @Sendable (Event) -> Void) {
         self.post = post
     }
 
-    func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "timedeck-store"
-        thread.start()
-    }
-
-    /// Queues `job`; returns at once.
-    func submit(_ job: @escaping @Sendable () -> [Event]) {
-        condition.lock()
-        jobs.append(job)
-        condition.signal()
-        condition.unlock()
-    }
-
-    /// Runs what is queued, then ends the thread; waits for that at most
-    /// `seconds` (a save asked for by `q` or a signal must reach the file,
-    /// even if the database is busy for the busy timeout).
-    func stop(waitingAtMost seconds: TimeInterval) {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        let deadline = Date().addingTimeInterval(seconds)
-        while !finished, Date() < deadline { _ = condition.wait(until: deadline) }
-        condition.unlock()
-    }
-
-    private func run() {
-        while true {
-            condition.lock()
-            while jobs.isEmpty && !stopped { condition.wait() }
-            if jobs.isEmpty {
-                finished = true
-                condition.broadcast()
-                condition.unlock()
-                return
-            }
-            let job = jobs.removeFirst()
-            condition.unlock()
-            for event in job() { post(event) }
+    func perform(_ jobs: [StoreJob], _ queue: WorkerQueue<StoreJob>) {
+        for job in jobs {
+            for event in job.run() { post(event) }
         }
+    }
+}
+
+typealias StoreQueue = Worker<StoreJobs>
+
+extension Worker where Task == StoreJobs {
+    /// The store worker, its events posted with `post`.
+    static func store(post: @escaping @Sendable (Event) -> Void) -> StoreQueue {
+        Worker(name: "timedeck-store", task: StoreJobs(post: post))
+    }
+
+    /// Queues `run`, named `label`; returns at once.
+    func submit(_ label: String, _ run: @escaping @Sendable () -> [Event]) {
+        submit(StoreJob(label: label, run: run))
     }
 }

@@ -4,25 +4,40 @@ import TeamLog
 import TimeKit
 import TimeStore
 
-/// The dashboard's link to the team log, on its own thread (the run loop
+/// The dashboard's link to the team log, on a `Worker` (the run loop
 /// never waits for the network): it sends this station's outbox as soon as
 /// the marks worker says something was written (`poke`), listens for other
 /// stations' changes (LISTEN/NOTIFY) and posts their newest marks and the
 /// link's state to the inbox. An unreachable server is retried with backoff,
 /// 0.5 s doubling to 8 s; marks stay queued meanwhile.
-final class TeamLink: @unchecked Sendable {
+final class TeamLink: Sendable {
     static let firstRetry: TimeInterval = 0.5
     static let longestRetry: TimeInterval = 8
+    private let worker: Worker<TeamLinkTask>
+
+    init(setup: TeamSetup, store: StoreHandle, post: @escaping @Sendable (Event) -> Void) {
+        worker = Worker(name: "timedeck-team", task: TeamLinkTask(setup: setup, store: store, post: post))
+    }
+
+    func start() { worker.start() }
+
+    /// Something was written locally: send it now (returns at once).
+    func poke() { worker.submit(.send) }
+
+    /// Ends the link, waiting for a send in progress until `deadline`;
+    /// returns what was unfinished (the outbox keeps whatever was not sent).
+    func stop(deadline: Date = Date().addingTimeInterval(1)) -> [String] {
+        worker.stop(deadline: deadline).finished ? [] : ["the team log link (a send still in progress; the outbox keeps it)"]
+    }
+}
+
+/// The link's state, touched only on its worker's thread.
+final class TeamLinkTask: WorkerTask {
+    enum Job: Sendable { case send }
 
     private let setup: TeamSetup
     private let store: StoreHandle
     private let post: @Sendable (Event) -> Void
-    /// Wakes the thread: a byte per poke; closed ends it.
-    private var pipeFDs: [Int32] = [-1, -1]
-    private let lock = NSLock()
-    private var stopped = false
-    private var finished = false
-    // Touched only by the link's thread.
     private var client: TeamLogClient?
     private var listener: TeamLogClient?
     private var retryDelay = TeamLink.firstRetry
@@ -34,50 +49,38 @@ final class TeamLink: @unchecked Sendable {
         self.setup = setup
         self.store = store
         self.post = post
-        pipe(&pipeFDs)
-        for fd in pipeFDs { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
     }
 
-    func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "timedeck-team"
-        thread.start()
+    func begin(_ queue: WorkerQueue<Job>) { cycle() }
+
+    func perform(_ jobs: [Job], _ queue: WorkerQueue<Job>) { cycle() }
+
+    /// The listener's socket, the next retry, or a second (the queue count
+    /// is refreshed at least once a second).
+    func idleWake() -> WorkerWake {
+        guard let listener else { return WorkerWake(afterSeconds: max(0, min(1, nextAttempt.timeIntervalSinceNow))) }
+        return WorkerWake(afterSeconds: 1, readable: listener.connection.socket)
     }
 
-    /// Something was written locally: send it now (returns at once).
-    func poke() {
-        var byte: UInt8 = 1
-        _ = write(pipeFDs[1], &byte, 1)
-    }
-
-    func stop(waitingAtMost seconds: TimeInterval = 1) {
-        lock.lock()
-        stopped = true
-        lock.unlock()
-        poke()
-        let deadline = Date().addingTimeInterval(seconds)
-        while !isFinished, Date() < deadline { usleep(10_000) }
-    }
-
-    private var isStopped: Bool { lock.withLock { stopped } }
-    private var isFinished: Bool { lock.withLock { finished } }
-
-    private func run() {
-        while !isStopped {
-            if listener == nil, Date() >= nextAttempt { connect() }
-            if listener != nil { sendQueued() }
-            report()
-            let changed = waitForWork()
-            if changed, let listener {
-                do {
+    func woke(readable: Bool, _ queue: WorkerQueue<Job>) {
+        if readable, let listener {
+            do {
+                if try listener.waitForChange(timeoutMilliseconds: 0) {
                     post(.marks(.teamMarks(try listener.recentMarks(otherThan: setup.station,
                                                                    limit: MarksPanelState.TeamView.shownLimit))))
-                } catch {
-                    disconnect()
                 }
+            } catch {
+                disconnect()
             }
         }
-        lock.withLock { finished = true }
+        if !queue.isStopping { cycle() }
+    }
+
+    /// Connects when due, sends what is queued, reports the state.
+    private func cycle() {
+        if listener == nil, Date() >= nextAttempt { connect() }
+        if listener != nil { sendQueued() }
+        report()
     }
 
     private func connect() {
@@ -86,7 +89,7 @@ final class TeamLink: @unchecked Sendable {
             try reader.listen()
             listener = reader
             client = try setup.connect()
-            retryDelay = Self.firstRetry
+            retryDelay = TeamLink.firstRetry
             post(.marks(.teamMarks(try reader.recentMarks(otherThan: setup.station, limit: MarksPanelState.TeamView.shownLimit))))
             checkStationIsOurs(reader)
         } catch {
@@ -107,7 +110,7 @@ final class TeamLink: @unchecked Sendable {
         listener = nil
         client = nil
         nextAttempt = Date().addingTimeInterval(retryDelay)
-        retryDelay = min(retryDelay * 2, Self.longestRetry)
+        retryDelay = min(retryDelay * 2, TeamLink.longestRetry)
     }
 
     private func sendQueued() {
@@ -136,28 +139,5 @@ final class TeamLink: @unchecked Sendable {
             lastRefused = refused
             post(.marks(.teamRefused(count: refused)))
         }
-    }
-
-    /// Sleeps until a notification, a poke, the next retry or a second
-    /// (the queue count is refreshed at least once a second). True when
-    /// other stations changed something.
-    private func waitForWork() -> Bool {
-        var fds = [pollfd(fd: pipeFDs[0], events: Int16(POLLIN), revents: 0)]
-        if let listener { fds.append(pollfd(fd: listener.connection.socket, events: Int16(POLLIN), revents: 0)) }
-        let untilRetry = listener == nil ? Int32(max(0, min(1000, nextAttempt.timeIntervalSinceNow * 1000))) : 1000
-        _ = poll(&fds, nfds_t(fds.count), untilRetry)
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(pipeFDs[0], &buffer, buffer.count) > 0 {}
-        guard let listener, fds.count > 1, fds[1].revents != 0 else { return false }
-        do {
-            return try listener.waitForChange(timeoutMilliseconds: 0)
-        } catch {
-            disconnect()
-            return false
-        }
-    }
-
-    deinit {
-        for fd in pipeFDs where fd >= 0 { close(fd) }
     }
 }

@@ -1,4 +1,4 @@
-// Almanac and fix benchmarks (docs/PERFORMANCE.md, "Almanac and fix"). Run from Benchmarks/:
+// Almanac and fix benchmarks (docs/PERFORMANCE.md: the almanac and fix rows). Run from Benchmarks/:
 //   swift package benchmark --target AlmanacBenchmarks
 import Benchmark
 import Foundation

@@ -1,5 +1,5 @@
 // Dashboard rendering and frame-diff benchmarks (docs/PERFORMANCE.md,
-// "Dashboard: rendering and diff"). Run from Benchmarks/:
+// the "dashboard second" row). Run from Benchmarks/:
 //   swift package benchmark --target DashboardBenchmarks
 import Benchmark
 import Dashboard

@@ -1,4 +1,4 @@
-// Mars engine benchmarks (docs/PERFORMANCE.md, "Mars engine").
+// Mars engine benchmarks (docs/PERFORMANCE.md: the Mars inverse rows).
 import Benchmark
 import TimeKit
 

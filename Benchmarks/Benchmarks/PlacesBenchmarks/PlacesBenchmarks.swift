@@ -1,5 +1,5 @@
 // Places search, zone conversion and the call planner's clock stack
-// (docs/PERFORMANCE.md, "Places: search and zone conversion").
+// (docs/PERFORMANCE.md: the place resolution row).
 import Benchmark
 import Dashboard
 import Foundation

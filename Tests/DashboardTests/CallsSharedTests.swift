@@ -49,7 +49,7 @@ import TimeKit
         #expect(none.isEmpty)
         let (due, effects) = update(early, .tick(callStart.addingTimeInterval(-600)))
         let notice = try #require(due.notice)
-        #expect(notice.text == "\"Team\" starts in 10 min · 10:00 London · 19:00 Tokyo")
+        #expect(notice.text(.en) == "\"Team\" starts in 10 min · 10:00 London · 19:00 Tokyo")
         #expect(effects.contains(.bell(times: 2)))
         #expect(effects.contains(.calls(.markReminded(id: 3, start: callStart))))
         let (later, again) = update(due, .tick(callStart.addingTimeInterval(-590)))
@@ -62,7 +62,7 @@ import TimeKit
         var s = state([team()])  // follows calls.remind (10 min by default)
         s.settings.bell = false
         let (due, effects) = update(s, .tick(callStart.addingTimeInterval(-180)))
-        #expect(due.notice?.text.hasPrefix("\"Team\" starts in 3 min") == true)
+        #expect(due.notice?.text(.en).hasPrefix("\"Team\" starts in 3 min") == true)
         #expect(!effects.contains(.bell(times: 2)))
         #expect(effects.contains(.calls(.markReminded(id: 3, start: callStart))))
     }

@@ -63,15 +63,15 @@ import TimeKit
         s.calls.places = db
         s.settings.reducedMotion = true
         let (due, _) = update(s, .tick(start.addingTimeInterval(-600)))
-        #expect(due.notice?.text.contains("starts in 10 min") == true)
+        #expect(due.notice?.text(.en).contains("starts in 10 min") == true)
         var moved = due
         for _ in 0..<5 { moved = update(moved, .key(.character("L"), at: moved.now)).0 }
         #expect(moved.calls.activeCall?.start == start.addingTimeInterval(5 * 3600))
         let (after, _) = update(moved, .tick(start.addingTimeInterval(-598)))
-        #expect(after.notice == nil, "\(after.notice?.text ?? "")")
+        #expect(after.notice == nil, "\(after.notice?.text(.en) ?? "")")
         // Unmoved, it stays its minute.
         let (kept, _) = update(due, .tick(start.addingTimeInterval(-598)))
-        #expect(kept.notice?.text.contains("starts in 10 min") == true)
+        #expect(kept.notice?.text(.en).contains("starts in 10 min") == true)
     }
 
     func dashboard(focus: PanelID) throws -> AppState {

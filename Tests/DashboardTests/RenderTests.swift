@@ -105,13 +105,37 @@ import Testing
     }
 }
 
+@Suite struct TypedNoticeTests {
+    /// A notice is kept as a catalog message: switching the language while
+    /// it shows redraws it in the new language (it used to stay English).
+    @Test func aNoticeShowingFollowsALanguageSwitch() {
+        var state = AppState(now: fixedInstant, localZone: zone("UTC"), panels: [])
+        state = update(state, .settingNotSaved(.cannotWrite(path: "/c/config.toml", reason: "Permission denied"))).0
+        #expect(render(state, size: Size(columns: 100, rows: 30)).lines[29].contains("⚠ Not saved: cannot write /c/config.toml"))
+        state.settings.language = .ja
+        let line = render(state, size: Size(columns: 100, rows: 30)).lines[29]
+        #expect(line.contains("保存できません") && line.contains("/c/config.toml") && !line.contains("Not saved"))
+    }
+
+    @Test func configAndTZProblemsAreSaidInJapanese() {
+        var state = AppState(now: fixedInstant, localZone: zone("UTC"), panels: [])
+        state.settings.language = .ja
+        state.configNotice = [.configHasProblems(path: "/c/config.toml", problems: ["line 3: x"]),
+                              .localZoneProblem(.unknownZone(tz: "Mars/Olympus"))]
+        let line = render(state, size: Size(columns: 200, rows: 30)).lines[29]
+        #expect(line.contains("設定ファイル /c/config.toml に問題が 1 件"))
+        #expect(line.contains("TZ=\"Mars/Olympus\" は timedeck の知らないタイムゾーン"))
+    }
+}
+
 @Suite struct StatusBarTests {
     @Test func configProblemReplacesTheKeyHints() {
         var state = AppState(now: fixedInstant, localZone: zone("UTC"), panels: [])
-        state.configNotice = "config /home/u/.config/timedeck/config.toml line 3: display.clock: expected a string; using defaults"
+        state.configNotice = [.configHasProblems(path: "/home/u/.config/timedeck/config.toml",
+                                                 problems: ["line 3: display.clock: expected a string"])]
         let frame = render(state, size: Size(columns: 100, rows: 30))
         let last = frame.lines[29]
-        #expect(last.hasPrefix(" ⚠ config /home/u/.config/timedeck/config.toml line 3: display.clock"))
+        #expect(last.hasPrefix(" ⚠ config /home/u/.config/timedeck/config.toml has 1 problem, using defaults for those keys only: li"))
         #expect(frame.roles(row: 29)[1] == .warning)
     }
 }

@@ -53,8 +53,8 @@ import TimeKit
 
     @Test func savedAndFailedSavesShowANotice() {
         let (saved, _) = update(start, .settingSaved(path: "/c/config.toml"))
-        #expect(saved.notice?.text == "Saved to /c/config.toml")
-        let (failed, _) = update(start, .settingNotSaved("not changing /c/config.toml while it has problems"))
+        #expect(saved.notice?.text(.en) == "Saved to /c/config.toml")
+        let (failed, _) = update(start, .settingNotSaved(.configHasProblems(path: "/c/config.toml", detail: "line 2: x")))
         #expect(failed.notice?.isProblem == true)
     }
 

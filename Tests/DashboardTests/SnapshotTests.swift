@@ -27,7 +27,7 @@ import Testing
     @Test func overlaysAndNoticesAreLeftOutOfTheSnapshot() {
         var s = state
         s.overlay = .help(scroll: 0)
-        s.notice = Notice("old news", until: fixedInstant.addingTimeInterval(5))
+        s.notice = Notice(.verbatim("old news"), until: fixedInstant.addingTimeInterval(5))
         let document = SnapshotDocument.make(s, size: s.screenSize)
         #expect(!document.text.contains("Keys"))
         #expect(!document.text.contains("old news"))
@@ -35,14 +35,14 @@ import Testing
 
     @Test func savedAndFailedSnapshotsShowANoticeThatExpires() {
         let (saved, _) = update(state, .snapshotSaved(path: "/d/snapshots/x.txt", copied: true))
-        #expect(saved.notice?.text == "Snapshot saved: /d/snapshots/x.txt (offered to the clipboard)")
+        #expect(saved.notice?.text(.en) == "Snapshot saved: /d/snapshots/x.txt (offered to the clipboard)")
         let frame = render(saved, size: Size(columns: 100, rows: 30))
         #expect(frame.lines[29].contains("✔ Snapshot saved: /d/snapshots/x.txt"))
         let (later, _) = update(saved, .tick(fixedInstant.addingTimeInterval(Notice.seconds + 1)))
         #expect(later.notice == nil)
-        let (failed, _) = update(state, .snapshotFailed("disk full"))
+        let (failed, _) = update(state, .snapshotFailed(.cannotWrite(path: "/d/snapshots", reason: "disk full")))
         #expect(failed.notice?.isProblem == true)
-        #expect(render(failed, size: Size(columns: 100, rows: 30)).lines[29].contains("⚠ disk full"))
+        #expect(render(failed, size: Size(columns: 100, rows: 30)).lines[29].contains("⚠ Snapshot not saved: cannot write /d/snapshots: disk full"))
     }
 
     @Test func resizeIsRemembered() {

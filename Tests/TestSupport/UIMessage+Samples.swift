@@ -8,7 +8,7 @@ import TimeKit
 extension UIMessage {
     /// One key per case, without arguments (see `sample(_:)`).
     public enum Kind: CaseIterable, Sendable {
-        case verbatim, text, panelSection, snapshotSaved, savedTo, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
+        case verbatim, text, panelSection, snapshotSaved, savedTo, settingNotSaved, snapshotNotSaved, configUnusable, configHasProblems, localZoneProblem, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
         case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, stampedAfterStop, storeFileChanged, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
         case marksCleared, storeError, callNotSaved, callsUnreadable, marsChoicesNotSaved, markRecorded, teamStatus, teamRefused, teamStationShared, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
@@ -34,6 +34,11 @@ extension UIMessage {
         case .panelSection: .panelSection
         case .snapshotSaved: .snapshotSaved
         case .savedTo: .savedTo
+        case .settingNotSaved: .settingNotSaved
+        case .snapshotNotSaved: .snapshotNotSaved
+        case .configUnusable: .configUnusable
+        case .configHasProblems: .configHasProblems
+        case .localZoneProblem: .localZoneProblem
         case .enlargeTerminal: .enlargeTerminal
         case .focusPanel: .focusPanel
         case .dateWithWeekday: .dateWithWeekday
@@ -167,6 +172,15 @@ extension UIMessage {
         case .text: [.text(.nothingToUndo)]
         case .panelSection: PanelID.allCases.map(UIMessage.panelSection)
         case .snapshotSaved: [.snapshotSaved(path: "/d/s.txt", copied: true), .snapshotSaved(path: "/d/s.txt", copied: false)]
+        case .settingNotSaved: [.settingNotSaved(.configHasProblems(path: "/c/config.toml", detail: "line 3: display.clock: expected a string")),
+                                .settingNotSaved(.settingRefused(key: "mars.site", value: "Nowhere", detail: "no Mars site is named \"Nowhere\"")),
+                                .settingNotSaved(.cannotWrite(path: "/c/config.toml", reason: "Permission denied"))]
+        case .snapshotNotSaved: [.snapshotNotSaved(.cannotWrite(path: "/d/snapshots", reason: "No space left on device"))]
+        case .configUnusable: [.configUnusable(path: "/c/config.toml", problem: "is not UTF-8", advice: "save it as UTF-8")]
+        case .configHasProblems: [.configHasProblems(path: "/c/config.toml", problems: ["line 3: display.clock: expected a string"]),
+                                  .configHasProblems(path: "/c/config.toml", problems: ["line 3: a", "line 4: b"])]
+        case .localZoneProblem: [.localZoneProblem(.ruleNotFollowed(tz: "CET-1CEST,M3.5.0,M10.5.0/3", offsetSeconds: 3600)),
+                                 .localZoneProblem(.unknownZone(tz: "Mars/Olympus"))]
         case .savedTo: [.savedTo(path: "/c/config.toml")]
         case .enlargeTerminal: [.enlargeTerminal(minimum: "40×10", now: "30×8")]
         case .focusPanel: PanelID.allCases.map(UIMessage.focusPanel)

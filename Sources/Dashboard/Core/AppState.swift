@@ -45,8 +45,13 @@ public struct AppState: Equatable, Sendable {
     /// Colour is off whatever the theme (`--no-color`, `NO_COLOR`): the
     /// screen is mono, and the settings say so.
     public var colorForcedOff = false
-    /// One line about a config problem, shown until the file is fixed.
-    public var configNotice: String?
+    /// Config and `TZ` problems, shown on one line until fixed.
+    public var configNotice: [UIMessage] = []
+
+    /// The config notice in the language of the moment (nil: none).
+    public var configNoticeText: String? {
+        configNotice.isEmpty ? nil : configNotice.map { language.text($0) }.joined(separator: " · ")
+    }
     /// The Mars panel: longitude, site, advanced view, and its loaded data.
     public var mars = MarsPanelState()
     /// The sights panel (issue 23): sights stored against marks, the entry
@@ -61,9 +66,11 @@ public struct AppState: Equatable, Sendable {
     }
 }
 
-/// A status-line message shown until `until`.
+/// A status-line message shown until `until`: kept as a catalog message,
+/// so it is drawn in the language of the moment (a language switch while it
+/// shows changes it too).
 public struct Notice: Equatable, Sendable {
-    public var text: String
+    public var message: UIMessage
     public var isProblem: Bool
     public var until: Date
     /// For a call's reminder: the call (by when it was made) and the start
@@ -75,8 +82,11 @@ public struct Notice: Equatable, Sendable {
         public var start: Date
     }
 
-    public init(_ text: String, isProblem: Bool = false, until: Date) {
-        self.text = text
+    /// The notice in `language`.
+    public func text(_ language: UILanguage) -> String { language.text(message) }
+
+    public init(_ message: UIMessage, isProblem: Bool = false, until: Date) {
+        self.message = message
         self.isProblem = isProblem
         self.until = until
     }

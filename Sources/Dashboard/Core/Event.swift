@@ -9,12 +9,12 @@ public enum Event: Equatable, Sendable {
     /// A setting was written to the config file at `path`.
     case settingSaved(path: String)
     /// A setting could not be written; the message says why and what to do.
-    case settingNotSaved(String)
+    case settingNotSaved(FileProblem)
     /// A snapshot was written (`path` of the text file); `copied` when it was
     /// also offered to the clipboard.
     case snapshotSaved(path: String, copied: Bool)
     /// A snapshot could not be written; the message says why.
-    case snapshotFailed(String)
+    case snapshotFailed(FileProblem)
     /// A key, stamped with the real-time clock right after it was read.
     case key(Key, at: Date)
     /// The process is about to end (a signal, input closed): pending saves

@@ -25,23 +25,23 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     case .sights(let sightsEvent):
         return (SightsPanel.handle(sightsEvent, in: next), [])
     case .storeWritesWaiting:
-        next.notice = Notice(state.language.text(.storeWritesWaiting), isProblem: true,
+        next.notice = Notice(.storeWritesWaiting, isProblem: true,
                              until: state.now.addingTimeInterval(Notice.seconds))
         return (next, [])
     case .storeWritesSaved(let count):
-        next.notice = Notice(state.language.text(.storeWritesSaved(count: count)), until: state.now.addingTimeInterval(Notice.seconds))
+        next.notice = Notice(.storeWritesSaved(count: count), until: state.now.addingTimeInterval(Notice.seconds))
         return (next, [])
     case .snapshotSaved(let path, let copied):
-        next.notice = Notice(state.language.text(.snapshotSaved(path: path, copied: copied)), until: state.now.addingTimeInterval(Notice.seconds))
+        next.notice = Notice(.snapshotSaved(path: path, copied: copied), until: state.now.addingTimeInterval(Notice.seconds))
         return (next, [])
     case .settingSaved(let path):
-        next.notice = Notice(state.language.text(.savedTo(path: path)), until: state.now.addingTimeInterval(Notice.seconds))
+        next.notice = Notice(.savedTo(path: path), until: state.now.addingTimeInterval(Notice.seconds))
         return (next, [])
-    case .settingNotSaved(let message):
-        next.notice = Notice(message, isProblem: true, until: state.now.addingTimeInterval(Notice.seconds))
+    case .settingNotSaved(let problem):
+        next.notice = Notice(.settingNotSaved(problem), isProblem: true, until: state.now.addingTimeInterval(Notice.seconds))
         return (next, [])
-    case .snapshotFailed(let message):
-        next.notice = Notice(message, isProblem: true, until: state.now.addingTimeInterval(Notice.seconds))
+    case .snapshotFailed(let problem):
+        next.notice = Notice(.snapshotNotSaved(problem), isProblem: true, until: state.now.addingTimeInterval(Notice.seconds))
         return (next, [])
     case .resize(let size):
         next.screenSize = size

@@ -8,7 +8,7 @@ public enum PlainAnnouncer {
     /// Lines printed when plain mode starts.
     public static func greeting(_ state: AppState) -> [String] {
         var lines = [state.language.text(.plainGreeting)]
-        if let notice = state.configNotice { lines.append(state.language.text(.plainWarning) + notice) }
+        if let notice = state.configNoticeText { lines.append(state.language.text(.plainWarning) + notice) }
         lines.append(timeLine(state))
         return lines
     }
@@ -44,7 +44,7 @@ public enum PlainAnnouncer {
             lines += panel.announcements(from: old, to: new)
         }
         if let notice = new.notice, notice != old.notice {
-            lines.append((notice.isProblem ? l.text(.plainProblem) : "") + notice.text)
+            lines.append((notice.isProblem ? l.text(.plainProblem) : "") + l.text(notice.message))
         }
         if old.overlay == nil, case .settings = new.overlay {
             lines.append(l.text(.plainSettingsOpen))

@@ -3,11 +3,11 @@
 enum StatusBar {
     static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
         if let notice = state.notice, state.now < notice.until {
-            frame.put((notice.isProblem ? "⚠ " : "✔ ") + notice.text, x: rect.x + 1, y: rect.y,
+            frame.put((notice.isProblem ? "⚠ " : "✔ ") + state.language.text(notice.message), x: rect.x + 1, y: rect.y,
                       role: notice.isProblem ? .error : .title, clip: rect)
             return
         }
-        if let notice = state.configNotice {
+        if let notice = state.configNoticeText {
             frame.put("⚠ " + notice, x: rect.x + 1, y: rect.y, role: .warning, clip: rect)
             return
         }

@@ -1,3 +1,4 @@
+import TimeKit
 extension UIMessage {
     /// The message in Japanese. Arguments that are data (paths, names,
     /// times, user notes) are inserted as they are.
@@ -8,6 +9,18 @@ extension UIMessage {
         case .panelSection(let panel): "\(Self.japanesePanelName(panel))パネル（Tab で選択）"
         case let .snapshotSaved(path, copied): "スナップショットを保存: \(path)" + (copied ? "（クリップボードにも渡しました）" : "")
         case .savedTo(let path): "保存先 \(path)"
+        case .settingNotSaved(let problem): "保存できません: " + problem.japanese
+        case .snapshotNotSaved(let problem): "スナップショットを保存できません: " + problem.japanese
+        case let .configUnusable(path, problem, advice): "設定ファイル \(path) を使えません（\(problem)）。すべて既定値で動きます（\(advice)）"
+        case let .configHasProblems(path, problems):
+            "設定ファイル \(path) に問題が \(problems.count) 件。その項目だけ既定値を使います: "
+                + problems.joined(separator: "; ") + "（直し方は timedeck config check）"
+        case .localZoneProblem(.ruleNotFollowed(let tz, let offset)):
+            "TZ=\"\(tz)\" の夏時間の規則には従いません。現地時刻は一年中標準時 \(LocalTimeText.offset(seconds: offset)) です。"
+                + "切り替えに従うには TZ に Europe/Paris のようなゾーン名を設定してください"
+        case .localZoneProblem(.unknownZone(let tz)):
+            "TZ=\"\(tz)\" は timedeck の知らないタイムゾーンなので、現地時刻は UTC です。"
+                + "TZ に Europe/Paris のようなゾーン名を設定するか（timedeck places search で探せます）、設定を外して /etc/localtime を使ってください"
         case let .enlargeTerminal(minimum, now): "端末を広げてください。最小 \(minimum)（現在 \(now)）。q で終了。"
         case .focusPanel(let panel): "選択中: \(Self.japanesePanelName(panel))パネル。"
         case let .dateWithWeekday(date, weekday): "\(date) (\(weekday))"

@@ -19,6 +19,14 @@ public enum UIMessage: Hashable, Sendable {
     case panelSection(PanelID)
     case snapshotSaved(path: String, copied: Bool)
     case savedTo(path: String)
+    case settingNotSaved(FileProblem)
+    case snapshotNotSaved(FileProblem)
+    /// The config file could not be used at all: defaults for everything.
+    case configUnusable(path: String, problem: String, advice: String)
+    /// Problems on some lines (line, key, what is wrong): defaults for those keys.
+    case configHasProblems(path: String, problems: [String])
+    /// `TZ` could not be followed as written.
+    case localZoneProblem(LocalZoneProblem)
     case enlargeTerminal(minimum: String, now: String)
     case focusPanel(PanelID)
     case dateWithWeekday(date: String, weekday: String)
@@ -206,6 +214,13 @@ public enum UIMessage: Hashable, Sendable {
         case .panelSection(let panel): "\(panel.rawValue.capitalized) panel (Tab to focus)"
         case let .snapshotSaved(path, copied): "Snapshot saved: \(path)" + (copied ? " (offered to the clipboard)" : "")
         case .savedTo(let path): "Saved to \(path)"
+        case .settingNotSaved(let problem): "Not saved: " + problem.english
+        case .snapshotNotSaved(let problem): "Snapshot not saved: " + problem.english
+        case let .configUnusable(path, problem, advice): "config \(path) \(problem); using defaults (\(advice))"
+        case let .configHasProblems(path, problems):
+            "config \(path) has \(problems.count == 1 ? "1 problem" : "\(problems.count) problems"), using defaults for those keys only: "
+                + problems.joined(separator: "; ") + " (timedeck config check says how to fix each)"
+        case .localZoneProblem(let problem): problem.description
         case let .enlargeTerminal(minimum, now): "Enlarge the terminal to at least \(minimum) (now \(now)). q quits."
         case .focusPanel(let panel): "Focus: \(panel.rawValue) panel."
         case let .dateWithWeekday(date, weekday): "\(weekday) \(date)"

@@ -1,3 +1,4 @@
+import Dashboard
 import Foundation
 import TimeKit
 
@@ -46,6 +47,16 @@ struct ConfigFile {
                 + problems.map(\.brief).joined(separator: "; ") + " (timedeck config check says how to fix each)"
         }
 
+        /// The same, as catalog messages for the dashboard (said in the
+        /// user's language).
+        var notices: [UIMessage] {
+            guard !problems.isEmpty else { return [] }
+            if let whole = problems.first(where: { $0.line == nil && $0.key == nil }) {
+                return [.configUnusable(path: path, problem: whole.message, advice: whole.advice)]
+            }
+            return [.configHasProblems(path: path, problems: problems.map(\.brief))]
+        }
+
         /// Prints the summary, if there are problems, to stderr (subcommands).
         func warnOnStderr() {
             if let summary { Console.error("timedeck: \(summary)\n") }
@@ -88,7 +99,10 @@ struct ConfigFile {
     }
 
     struct WriteError: Error, CustomStringConvertible {
+        /// For the subcommands' stderr.
         var description: String
+        /// For the dashboard (rendered by the catalog).
+        var problem: FileProblem
     }
 
     /// Sets `table.key` and writes the file back atomically (temporary file
@@ -103,17 +117,20 @@ struct ConfigFile {
         if let problem = loaded.problems.first(where: { $0.line == nil && $0.key == nil }) ?? document.syntaxErrors.first(where: { !$0.wasRead }).map({ error in
             ConfigProblem(line: error.line, key: error.key, message: error.message)
         }) {
-            throw WriteError(description: "timedeck: not changing \(url.path) while it has problems: \(problem.brief). Fix it first (timedeck config check).")
+            throw WriteError(description: "timedeck: not changing \(url.path) while it has problems: \(problem.brief). Fix it first (timedeck config check).",
+                             problem: .configHasProblems(path: url.path, detail: problem.brief))
         }
         let changed = document.setting(table, key, to: value)
         let (settings, problems) = Settings.parse(changed.text)
         // team.url may hold a password, in a URL or a key=value conninfo.
         let shown = "\(table).\(key)" == "team.url" ? ConnectionString("\(value)").description : "\(value)"
         if let problem = problems.first(where: { $0.key == "\(table).\(key)" || $0.key == "[\(table)]" }) {
-            throw WriteError(description: "timedeck: \(table).\(key) = \(shown) is not valid: \(problem.message)")
+            throw WriteError(description: "timedeck: \(table).\(key) = \(shown) is not valid: \(problem.message)",
+                             problem: .settingRefused(key: "\(table).\(key)", value: shown, detail: problem.message))
         }
         if "\(table).\(key)" == "mars.site", let problem = Self.marsSiteProblem(settings, text: changed.text) {
-            throw WriteError(description: "timedeck: \(table).\(key) = \(value) is not valid: \(problem.message); \(problem.advice)")
+            throw WriteError(description: "timedeck: \(table).\(key) = \(value) is not valid: \(problem.message); \(problem.advice)",
+                             problem: .settingRefused(key: "\(table).\(key)", value: "\(value)", detail: "\(problem.message); \(problem.advice)"))
         }
         try writeAtomically(changed.text)
         return settings
@@ -154,7 +171,8 @@ struct ConfigFile {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw WriteError(description: "timedeck: cannot create \(folder.path): \(error.localizedDescription)")
+            throw WriteError(description: "timedeck: cannot create \(folder.path): \(error.localizedDescription)",
+                             problem: .cannotWrite(path: folder.path, reason: error.localizedDescription))
         }
         var template = Array((folder.path + "/.config.toml.XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -162,7 +180,9 @@ struct ConfigFile {
             return mkstemp(base)
         }
         guard fd >= 0 else {
-            throw WriteError(description: "timedeck: cannot write in \(folder.path): \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            throw WriteError(description: "timedeck: cannot write in \(folder.path): \(reason)",
+                             problem: .cannotWrite(path: folder.path, reason: reason))
         }
         let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let bytes = Array(text.utf8)
@@ -177,7 +197,8 @@ struct ConfigFile {
         guard written == bytes.count, synced, rename(tempPath, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(tempPath)
-            throw WriteError(description: "timedeck: could not save \(url.path): \(reason); the old file is unchanged.")
+            throw WriteError(description: "timedeck: could not save \(url.path): \(reason); the old file is unchanged.",
+                             problem: .cannotWrite(path: url.path, reason: reason))
         }
     }
 }

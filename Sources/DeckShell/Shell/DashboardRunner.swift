@@ -37,7 +37,7 @@ public struct DashboardRunner {
         // is seen by the first background look (and nothing loads twice).
         store.rememberVersion()
         // A TZ that names no zone is said where config problems are.
-        state.configNotice = [loaded.summary, local.problem].compactMap { $0 }.joined(separator: " · ").nilIfEmpty
+        state.configNotice = loaded.notices + (local.problem.map { [.localZoneProblem($0)] } ?? [])
         state.localeLanguage = UILanguage.resolve(setting: "auto", environment: ProcessInfo.processInfo.environment)
         try PanelServices.loadAll(into: &state, store: store)
         return state
@@ -142,8 +142,10 @@ struct EffectRunner: EffectPerforming {
         do {
             _ = try file.set(change.table, change.key, to: change.value)
             return .settingSaved(path: file.url.path)
+        } catch let error as ConfigFile.WriteError {
+            return .settingNotSaved(error.problem)
         } catch {
-            return .settingNotSaved("\(error)".replacingOccurrences(of: "timedeck: ", with: ""))
+            return .settingNotSaved(.cannotWrite(path: file.url.path, reason: "\(error)"))
         }
     }
     let inbox: EventInbox
@@ -253,7 +255,7 @@ struct EffectRunner: EffectPerforming {
                 let path = try SnapshotFiles.write(document)
                 return [.snapshotSaved(path: path, copied: clipboard?(document.text) ?? false)]
             } catch {
-                return [.snapshotFailed("\(error)")]
+                return [.snapshotFailed(.cannotWrite(path: SnapshotFiles.folderPath, reason: "\(error)"))]
             }
         case .bell(let times):
             guard times > 0 else { return [] }

@@ -5,6 +5,12 @@ import TimeStore
 /// Where snapshots go: `<data folder>/snapshots/` (0700), one `.txt` and one
 /// `.ansi` file per snapshot, each written whole or not at all.
 enum SnapshotFiles {
+    /// The folder's path as far as it can be named (for a failure message).
+    static var folderPath: String {
+        ((try? DatabaseLocation.folderURL(environment: ProcessInfo.processInfo.environment))?
+            .appendingPathComponent("snapshots", isDirectory: true).path) ?? "snapshots"
+    }
+
     static func folder() throws -> URL {
         let data = try DatabaseLocation.folderURL(environment: ProcessInfo.processInfo.environment)
         try DatabaseLocation.prepareFolder(data)

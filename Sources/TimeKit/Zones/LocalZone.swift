@@ -13,9 +13,9 @@ public struct LocalZone: Equatable, Sendable {
     /// The name to show: `Europe/Paris`, `UTC`.
     public var name: String
     /// Why `TZ` was not used, with what to do; nil when it was (or is unset).
-    public var problem: String?
+    public var problem: LocalZoneProblem?
 
-    public init(zone: TimeZone, name: String, problem: String? = nil) {
+    public init(zone: TimeZone, name: String, problem: LocalZoneProblem? = nil) {
         self.zone = zone
         self.name = name
         self.problem = problem
@@ -34,16 +34,11 @@ public struct LocalZone: Equatable, Sendable {
             return LocalZone(zone: zone, name: id)
         }
         if let posix = posixOffset(text), let zone = TimeZone(secondsFromGMT: posix.seconds) {
-            return LocalZone(zone: zone, name: text, problem: posix.hasRule
-                ? "TZ=\"\(text)\" has a daylight-saving rule timedeck does not follow; local times use its standard offset, "
-                    + "\(LocalTimeText.offset(seconds: posix.seconds)), all year. Set TZ to a zone name such as Europe/Paris to follow the changes."
-                : nil)
+            return LocalZone(zone: zone, name: text,
+                             problem: posix.hasRule ? .ruleNotFollowed(tz: text, offsetSeconds: posix.seconds) : nil)
         }
         let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? system
-        return LocalZone(zone: utc, name: "UTC",
-                         problem: "TZ=\"\(tzVariable ?? "")\" names no time zone timedeck knows, so local times are UTC; "
-                            + "set TZ to a zone name such as Europe/Paris (timedeck places search finds one), "
-                            + "or unset it to use /etc/localtime.")
+        return LocalZone(zone: utc, name: "UTC", problem: .unknownZone(tz: tzVariable ?? ""))
     }
 
     /// A POSIX TZ rule's standard offset (`JST-9`, `<+0545>-5:45`, `EST5`,
@@ -60,5 +55,27 @@ public struct LocalZone: Equatable, Sendable {
     /// The process's zone: `TZ` from `environment`, else the system's.
     public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> LocalZone {
         resolve(tzVariable: environment["TZ"], system: TimeZone.current)
+    }
+}
+
+/// Why `TZ` could not be followed as written: a value, so the dashboard's
+/// catalog says it in the user's language (`description` is the English
+/// the subcommands print).
+public enum LocalZoneProblem: Hashable, Sendable, CustomStringConvertible {
+    /// A POSIX rule with a daylight-saving part: its standard offset is used all year.
+    case ruleNotFollowed(tz: String, offsetSeconds: Int)
+    /// Names no zone: local times are UTC.
+    case unknownZone(tz: String)
+
+    public var description: String {
+        switch self {
+        case let .ruleNotFollowed(tz, offset):
+            "TZ=\"\(tz)\" has a daylight-saving rule timedeck does not follow; local times use its standard offset, "
+                + "\(LocalTimeText.offset(seconds: offset)), all year. Set TZ to a zone name such as Europe/Paris to follow the changes."
+        case .unknownZone(let tz):
+            "TZ=\"\(tz)\" names no time zone timedeck knows, so local times are UTC; "
+                + "set TZ to a zone name such as Europe/Paris (timedeck places search finds one), "
+                + "or unset it to use /etc/localtime."
+        }
     }
 }

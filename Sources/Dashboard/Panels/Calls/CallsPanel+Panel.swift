@@ -49,7 +49,7 @@ extension CallsPanel: DashboardPanel {
         // Several at once (a late start): the soonest is named; each is
         // recorded as given.
         if let call = reminded.min(by: { $0.start < $1.start }) {
-            next.notice = Notice(reminderText(call, in: state), until: state.now.addingTimeInterval(reminderNoticeSeconds))
+            next.notice = Notice(.verbatim(reminderText(call, in: state)), until: state.now.addingTimeInterval(reminderNoticeSeconds))
             next.notice?.reminds = Notice.RemindedStart(callCreatedAt: call.createdAt, start: call.start)
             if state.settings.bell { effects.append(.bell(times: 2)) }
         }

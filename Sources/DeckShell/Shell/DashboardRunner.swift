@@ -62,8 +62,7 @@ public struct DashboardRunner {
         }
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox, store: store)
-        effects.marks = try MarksShell.start(inbox: inbox, settings: state.markSettings, store: store,
-                                             team: TeamSetup.current(state.settings))
+        try effects.startServices(state)
         defer { unfinished = effects.finishStoreWork() }
         state.screenSize = terminal.size
         var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: terminal),
@@ -165,8 +164,10 @@ struct EffectRunner: EffectPerforming {
         var info = stat()
         return stat(store.url.path + PendingWrites.suffix, &info) == 0 && info.st_size > 0
     }
-    /// The marks store and watchers (nil in tests of the runner itself).
-    var marks: MarksShell?
+    /// The panels' own background work (`PanelService.start`).
+    private var running: [PanelID: any RunningService] = [:]
+    /// The marks store and watchers (nil until started).
+    var marks: MarksShell? { running[.marks] as? MarksShell }
     /// Bells still to ring, for double beeps spaced briefly apart without
     /// blocking the loop.
     private var pendingBells: [Date] = []
@@ -185,8 +186,12 @@ struct EffectRunner: EffectPerforming {
         folderWatch = StoreFolderWatch(databasePath: store.url.path)
         storeQueue = .store(post: { inbox.post($0) })
         storeQueue.start()
-        // The sights panel's almanac, read off the start path.
-        storeQueue.submit("read the almanac") { SightsShell.loadAlmanac(now: WallClock.now(), environment: ProcessInfo.processInfo.environment) }
+    }
+
+    /// Starts every shown panel's service (`PanelServices.startAll`).
+    mutating func startServices(_ state: AppState) throws {
+        running = try PanelServices.startAll(state, context: ServiceContext(
+            store: store, inbox: inbox, storeQueue: storeQueue, insertedCalls: insertedCalls))
     }
 
     /// The store's folder watch: its descriptor joins the run loop's
@@ -232,7 +237,7 @@ struct EffectRunner: EffectPerforming {
         let report = storeQueue.stop(deadline: Date().addingTimeInterval(AppDatabase.busyTimeoutSeconds + 1))
         var unfinished = report.abandoned.map(\.label)
         if !report.finished { unfinished.append("a store job still running at exit") }
-        return unfinished + (marks?.stop() ?? [])
+        return unfinished + PanelID.allCases.flatMap { running[$0]?.stop() ?? [] }
     }
 
     mutating func perform(_ effect: Effect) -> [Event] {

@@ -27,8 +27,7 @@ public struct PlainRunner {
             DashboardRunner.sayUnfinished(unfinished)
         }
         var effects = EffectRunner(bell: { Self.say("\u{7}", newline: false) }, inbox: inbox, store: store)
-        effects.marks = try MarksShell.start(inbox: inbox, settings: initialState.markSettings, store: store,
-                                             team: TeamSetup.current(initialState.settings))
+        try effects.startServices(initialState)
         defer { unfinished = effects.finishStoreWork() }
         for line in PlainAnnouncer.greeting(initialState) { Self.say(line) }
         var loop = RunLoop(program: Program(state: initialState), screen: PlainScreen(),

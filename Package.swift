@@ -68,6 +68,8 @@ let package = Package(
             "DeckShell", "Dashboard", "TimeKit", "TimeStore", "TestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CKernelClockTests", dependencies: ["CKernelClock"]),
         .testTarget(name: "TimeStoreTests", dependencies: ["TimeStore", "TimeKit"]),
         .testTarget(name: "TeamLogTests", dependencies: ["TeamLog", "TimeStore", "TimeKit", "TestSupport"]),
     ],

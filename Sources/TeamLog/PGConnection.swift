@@ -5,7 +5,7 @@ import TimeKit
 /// One libpq connection (`PGconn`), used by one thread at a time. Every
 /// query is parameterised (`PQexecParams`, text format): no value is ever
 /// spliced into SQL.
-public final class PGConnection: @unchecked Sendable {
+public final class PGConnection: @unchecked Sendable {  // a PGconn is used by one thread at a time (its owner: a worker or a command)
     private let conn: OpaquePointer
 
     /// Connects to `url` (a `postgresql://` URL; libpq reads the password

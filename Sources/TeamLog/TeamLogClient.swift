@@ -4,7 +4,7 @@ import TimeStore
 
 /// The team log on one PostgreSQL connection: sends this station's queued
 /// changes, reads every station's marks, and listens for new ones.
-public final class TeamLogClient: @unchecked Sendable {
+public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnection, used by one thread at a time
     public let connection: PGConnection
 
     /// Connects and makes sure the schema is current.

@@ -82,7 +82,7 @@ public final class AppDatabase: Sendable {
     /// holds one, its connection closes and the next open starts afresh.
     private static let openInstances = Mutex<[String: WeakDatabase]>([:])
 
-    private final class WeakDatabase: @unchecked Sendable {
+    private final class WeakDatabase: @unchecked Sendable {  // read and written only inside openInstances' Mutex
         weak var database: AppDatabase?
         init(_ database: AppDatabase) { self.database = database }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Typo-tolerant matching over the cities' folded names and ASCII names.
 ///
@@ -122,17 +123,16 @@ struct FuzzyIndex: Sendable {
 
 /// A value built once, on first use, from any thread (the fuzzy index, the
 /// folded country names).
-final class LazyBox<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value?
+final class LazyBox<Value: Sendable>: Sendable {
+    private let value = Mutex<Value?>(nil)
 
     func get(_ build: () -> Value) -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        if let value { return value }
-        let built = build()
-        value = built
-        return built
+        value.withLock { value in
+            if let value { return value }
+            let built = build()
+            value = built
+            return built
+        }
     }
 }
 

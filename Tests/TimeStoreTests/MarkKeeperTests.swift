@@ -28,12 +28,16 @@ final class MarkKeeperTests {
     var path: String { store.url.path }
     var journal: MarkJournal { log.journal }
 
-    /// A keeper on the test's store, clock and log, started unless asked not to.
+    /// A keeper on the test's store, clock and log, started unless asked not
+    /// to. Each retry while busy costs a second by default (nothing queued),
+    /// so a request that wrongly waits for the lock fails by its patience
+    /// instead of spinning on a clock that never moves.
     func keeper(start: Bool = true, reloadLimit: Int = 100,
-                takeLeadingRecords: @escaping () -> [SightingMark] = { [] }) -> MarkKeeper {
-        let log = log
-        let keeper = MarkKeeper(store: store, clock: { [clock] in clock.now }, busyWait: 0, reloadLimit: reloadLimit,
-                                takeLeadingRecords: takeLeadingRecords, report: { log.append($0) })
+                takeLeadingRecords: (() -> [SightingMark])? = nil) -> MarkKeeper {
+        let log = log, clock = clock
+        let keeper = MarkKeeper(store: store, clock: { clock.now }, busyWait: 0, reloadLimit: reloadLimit,
+                                takeLeadingRecords: takeLeadingRecords ?? { clock.advance(1); return [] },
+                                report: { log.append($0) })
         if start { keeper.start() }
         return keeper
     }

@@ -73,6 +73,49 @@ final class MarkKeeperTests {
         #expect(keeper.retryDeadline == nil)
     }
 
+    @Test("Consecutive records share one journal append: both are journaled before the first is reported held")
+    func recordsBatched() throws {
+        let a = mark("a"), b = mark("b", at: 1_795_304_900)
+        keeper().perform([.record(a), .record(b)])
+        #expect(log.outcomes == [.held(a), .held(b), .recorded(stored(a, id: 1)), .recorded(stored(b, id: 2))])
+        #expect(log.journalAtReport.first == [a, b])
+    }
+
+    @Test("A journal that cannot be written: the mark goes straight to SQLite, never reported held")
+    func journalUnwritable() throws {
+        try FileManager.default.createDirectory(atPath: journal.path, withIntermediateDirectories: false)
+        let a = mark("a")
+        keeper(start: false).perform([.record(a)])
+        #expect(log.outcomes == [.recorded(stored(a, id: 1))])
+    }
+
+    @Test("Neither journal nor database can be written: the mark is reported NOT saved, with the reason")
+    func recordFailed() throws {
+        try FileManager.default.createDirectory(atPath: journal.path, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let a = mark("a")
+        keeper(start: false).perform([.record(a)])
+        guard log.outcomes.count == 1, case .recordFailed(a, .failed) = log.outcomes[0] else {
+            Issue.record("\(log.outcomes)")
+            return
+        }
+    }
+
+    @Test("Unreadable journal lines are quarantined, said once with the count, and do not hold up the marks after them")
+    func quarantine() throws {
+        let a = mark("a"), b = mark("b", at: 1_795_304_900)
+        try journal.append([a])
+        let handle = try #require(FileHandle(forWritingAtPath: journal.path))
+        handle.seekToEndOfFile()
+        handle.write(Data("{not a mark}\n".utf8))
+        handle.closeFile()
+        try journal.append([b])
+        _ = keeper()
+        #expect(log.outcomes == [.held(a), .held(b), .journalQuarantined(count: 1, path: journal.quarantinePath),
+                                 .recorded(stored(a, id: 1)), .recorded(stored(b, id: 2))])
+        #expect(try journal.pending().isEmpty)
+    }
+
     @Test("A mark without a key is given one before it is journaled")
     func keyGiven() throws {
         keeper().perform([.record(SightingMark(unixNanoseconds: 5))])
@@ -294,6 +337,17 @@ final class MarkKeeperTests {
         #expect(log.outcomes.suffix(4) == [.held(b), .recorded(stored(b, id: 1)),
                                            .storeFileChanged(deleted: true, path: path),
                                            .reloaded([stored(b, id: 1)], totalCount: 1)])
+    }
+
+    @Test("A reload that finds the file deleted says so, creates nothing and reads nothing")
+    func reloadFindsFileDeleted() throws {
+        let keeper = keeper()
+        keeper.perform([.record(mark("a"))])
+        try removeDatabaseFiles()
+        keeper.perform([.reload])
+        #expect(log.outcomes.last == .storeFileChanged(deleted: true, path: path))
+        #expect(log.outcomes.count == 3)
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test("Store file replaced by one not usable: marks stay in the journal until a usable file exists")

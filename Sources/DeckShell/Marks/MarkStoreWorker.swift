@@ -3,101 +3,86 @@ import Foundation
 import TimeKit
 import TimeStore
 
-/// The marks panel's store work, off the key and draw path: one serial
-/// background thread does every marks read and write, so the run loop never
-/// waits for SQLite (another process may hold its lock for seconds). Results
-/// come back as events through the `EventInbox`.
+/// The marks panel's store work, off the key and draw path: one `Worker`
+/// does every marks read and write, so the run loop never waits for SQLite
+/// (another process may hold its lock for seconds). Results come back as
+/// events through the `EventInbox`.
 ///
 /// What happens to each mark (journal first, retry, import at start) is
-/// decided by `MarkKeeper` (TimeStore, unit-tested); this class is only its
-/// thread and queue, and maps its requests and outcomes to the dashboard's.
-final class MarkStoreWorker: @unchecked Sendable {
-    /// The process's store: the file is opened when it exists and created
-    /// by the first mark, never just because the dashboard started.
+/// decided by `MarkKeeper` (TimeStore, unit-tested); this is only its
+/// worker, and maps its requests and outcomes to the dashboard's.
+final class MarkStoreWorker: Sendable {
+    private let worker: Worker<MarkStoreTask>
+
+    /// The store's file is opened when it exists and created by the first
+    /// mark, never just because the dashboard started.
+    init(store: StoreHandle, post: @escaping @Sendable (Event) -> Void) {
+        worker = Worker(name: "timedeck-marks-store", task: MarkStoreTask(store: store, post: post))
+    }
+
+    /// Queues store work; returns at once.
+    func enqueue(_ effect: MarksEffect) {
+        worker.submit(MarkKeeper.Request(effect))
+    }
+
+    func start() { worker.start() }
+
+    /// Ends the worker after the work in hand, waiting until `deadline` (a
+    /// mark queued just before `q` still reaches the journal). Returns what
+    /// it could not finish: marks not made durable are named by their time.
+    func stop(deadline: Date = Date().addingTimeInterval(2)) -> [String] {
+        let report = worker.stop(deadline: deadline)
+        var unfinished: [String] = report.abandoned.map { request in
+            if case .record(let mark) = request { return "mark \(mark.markTimeText) not saved" }
+            return "marks: " + caseName(request)
+        }
+        if !report.finished { unfinished.append("a marks store job still running at exit (its marks are in the journal)") }
+        return unfinished
+    }
+}
+
+/// The marks worker's task: the `MarkKeeper`, made on the worker's thread
+/// and used only there.
+final class MarkStoreTask: WorkerTask {
     private let store: StoreHandle
     private let post: @Sendable (Event) -> Void
-    private let condition = NSCondition()
-    /// Guarded by `condition`.
-    private var queued: [MarkKeeper.Request] = []
-    private var stopped = false
-    private var finished = false
+    private var keeper: MarkKeeper?
 
     init(store: StoreHandle, post: @escaping @Sendable (Event) -> Void) {
         self.store = store
         self.post = post
     }
 
-    /// Queues store work; returns at once.
-    func enqueue(_ effect: MarksEffect) {
-        condition.lock()
-        queued.append(MarkKeeper.Request(effect))
-        condition.signal()
-        condition.unlock()
-    }
-
-    func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "timedeck-marks-store"
-        thread.start()
-    }
-
-    /// Ends the thread after the work in hand, waiting briefly for it (a
-    /// mark queued just before `q` still reaches the journal).
-    func stop(waitingAtMost seconds: TimeInterval = 2) {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        let deadline = Date().addingTimeInterval(seconds)
-        while !finished, Date() < deadline { _ = condition.wait(until: deadline) }
-        condition.unlock()
-    }
-
-    private func run() {
+    func begin(_ queue: WorkerQueue<MarkKeeper.Request>) {
         let post = post
         let keeper = MarkKeeper(store: store, reloadLimit: MarksPanelState.loadedLimit,
-                                takeLeadingRecords: { [self] in takeLeadingRecords() },
+                                takeLeadingRecords: { Self.leadingRecords(queue) },
                                 report: { post(.marks(MarksEvent($0))) })
+        self.keeper = keeper
         keeper.start()
-        // Idle, the thread sleeps until work arrives; only while marks wait
-        // in the journal for a busy database does it wake once a second to
-        // retry. (Other writers are noticed by the one look in MarksShell.)
-        while let jobs = takeJobs(until: keeper.retryDeadline) {
-            keeper.perform(jobs)
-            keeper.retryIfDue()
-        }
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
     }
 
-    /// Waits for work or the deadline (nil: no deadline); nil once stopped
-    /// and drained. (NSCondition on Linux traps on a far deadline such as
-    /// `.distantFuture`, so "no deadline" is a plain `wait`.)
-    private func takeJobs(until deadline: Date?) -> [MarkKeeper.Request]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while queued.isEmpty, !stopped {
-            guard let deadline else { condition.wait(); continue }
-            guard Date() < deadline else { break }
-            _ = condition.wait(until: deadline)
-        }
-        if stopped && queued.isEmpty { return nil }
-        let jobs = queued
-        queued.removeAll()
-        return jobs
+    func perform(_ jobs: [MarkKeeper.Request], _ queue: WorkerQueue<MarkKeeper.Request>) {
+        keeper?.perform(jobs)
+        keeper?.retryIfDue()
+    }
+
+    /// Idle, the worker sleeps until work arrives; only while marks wait in
+    /// the journal for a busy database does it wake (once a second) to retry.
+    func idleWake() -> WorkerWake {
+        guard let due = keeper?.retryDeadline else { return .never }
+        return WorkerWake(afterSeconds: max(0, due.timeIntervalSinceNow))
+    }
+
+    func woke(readable: Bool, _ queue: WorkerQueue<MarkKeeper.Request>) {
+        keeper?.retryIfDue()
     }
 
     /// The records at the head of the queue (journaled early while a slower
     /// job waits for the lock; records behind another job keep their place).
-    private func takeLeadingRecords() -> [SightingMark] {
-        condition.lock()
-        defer { condition.unlock() }
-        var marks: [SightingMark] = []
-        while case .record(let mark)? = queued.first {
-            marks.append(mark)
-            queued.removeFirst()
+    private static func leadingRecords(_ queue: WorkerQueue<MarkKeeper.Request>) -> [SightingMark] {
+        queue.takeLeading { if case .record = $0 { true } else { false } }.compactMap {
+            if case .record(let mark) = $0 { mark } else { nil }
         }
-        return marks
     }
 }

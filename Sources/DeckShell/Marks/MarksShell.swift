@@ -73,8 +73,8 @@ final class MarksShell {
     /// journal); returns what could not be finished, to be said.
     func stop() -> [String] {
         let gps = gpsd?.stop() ?? []
-        worker?.stop()
-        return gps + (team?.stop() ?? [])
+        let marks = worker?.stop() ?? []
+        return gps + marks + (team?.stop() ?? [])
     }
 
     /// Queues a reload of the marks on the store worker, from any thread

@@ -1,0 +1,127 @@
+import Foundation
+import Synchronization
+
+/// A small HTTP/1.1 server on 127.0.0.1 at a free port, in the test
+/// process: the stand-in for a web service (the forecast API) on a machine
+/// with no network. Each request is answered by `respond`; every request
+/// line and header block is kept for the test to read.
+public final class LocalHTTPServer: Sendable {
+    public struct Request: Sendable, Equatable {
+        /// `GET /v1/forecast?latitude=… HTTP/1.1`
+        public var line: String
+        /// Header names lower-cased.
+        public var headers: [String: String]
+        public var path: String { String(line.split(separator: " ").dropFirst().first ?? "") }
+        /// The query's items, decoded.
+        public var query: [String: String] {
+            let items = URLComponents(string: path)?.queryItems ?? []
+            return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
+        }
+    }
+
+    public enum Reply: Sendable {
+        /// A status and a body (JSON content type).
+        case answer(status: Int, body: String)
+        /// Waits `seconds` before answering (to trip a client's time limit).
+        case slow(seconds: Double, status: Int, body: String)
+        /// Closes the connection without a word.
+        case hangUp
+    }
+
+    public let port: UInt16
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    private let listener: Int32
+    private let log = Mutex<[Request]>([])
+    private let stopped = Mutex(false)
+    private let respond: @Sendable (Request) -> Reply
+
+    public init(respond: @escaping @Sendable (Request) -> Reply) throws {
+        self.respond = respond
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard fd >= 0, ok, listen(fd, 16) == 0 else {
+            if fd >= 0 { close(fd) }
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        listener = fd
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in serve() }
+        thread.name = "test-http"
+        thread.start()
+    }
+
+    /// Every request so far, oldest first.
+    public var requests: [Request] { log.withLock { $0 } }
+
+    /// Stops accepting; the port then refuses connections.
+    public func stop() {
+        let already = stopped.withLock { stopped in
+            defer { stopped = true }
+            return stopped
+        }
+        guard !already else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func serve() {
+        while !stopped.withLock({ $0 }) {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 { if stopped.withLock({ $0 }) { return } else { continue } }
+            let handler = Thread { [self] in handle(connection) }
+            handler.start()
+        }
+    }
+
+    private func handle(_ connection: Int32) {
+        defer { close(connection) }
+        var head: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !head.ends(with: Array("\r\n\r\n".utf8)), head.count < 65536 {
+            let n = read(connection, &buffer, buffer.count)
+            if n <= 0 { return }
+            head.append(contentsOf: buffer[0..<n])
+        }
+        let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let request = Request(line: lines.first ?? "", headers: headers)
+        log.withLock { $0.append(request) }
+        let reply = respond(request)
+        let (status, body): (Int, String)
+        switch reply {
+        case .hangUp: return
+        case .answer(let s, let b): (status, body) = (s, b)
+        case .slow(let seconds, let s, let b):
+            Thread.sleep(forTimeInterval: seconds)
+            (status, body) = (s, b)
+        }
+        let bytes = Array(body.utf8)
+        let text = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Error")\r\nContent-Type: application/json; charset=utf-8\r\n"
+            + "Content-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
+        let all = Array(text.utf8) + bytes
+        var written = 0
+        while written < all.count {
+            let n = all[written...].withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+            if n <= 0 { return }
+            written += n
+        }
+    }
+
+    deinit { stop() }
+}
+
+private extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
+}

@@ -5,4 +5,5 @@ public enum PanelID: String, CaseIterable, Equatable, Hashable, Sendable {
     case mars
     case calls
     case sights
+    case weather
 }

@@ -241,6 +241,7 @@ struct EffectRunner: EffectPerforming {
             let store = store
             storeQueue.submit { SightsShell.perform(sightsEffect, store: store) }
             return []
+        case .weather: return []  // phase 2 (issue 24): the fetch worker
         }
     }
 

@@ -48,7 +48,11 @@ struct WeatherReadout: Equatable {
 enum WeatherText {
     /// `14:15` (or `2:15 PM`) in the display zone.
     static func clock(_ date: Date, _ state: AppState) -> String {
-        ClockStackView.clockText(ZoneClock.reading(date, in: state.localZone), use24Hour: state.use24Hour, state.language)
+        clock(date, zone: state.localZone, use24Hour: state.use24Hour, state.language)
+    }
+
+    static func clock(_ date: Date, zone: TimeZone, use24Hour: Bool, _ language: UILanguage) -> String {
+        ClockStackView.clockText(ZoneClock.reading(date, in: zone), use24Hour: use24Hour, language)
             .trimmingCharacters(in: .whitespaces)
     }
 
@@ -57,12 +61,17 @@ enum WeatherText {
 
     /// The coming rain in words.
     static func rain(_ rain: ComingRain, _ state: AppState) -> UIMessage {
+        self.rain(rain) { clock($0, state) }
+    }
+
+    /// The coming rain in words, times written by `clock`.
+    static func rain(_ rain: ComingRain, clock: (Date) -> String) -> UIMessage {
         switch rain {
         case .dry(let span): .text(span == .nextHour ? .weatherDryHour : .weatherDry12h)
         case .unknown: .text(.weatherNoData)
         case let .rain(start, end, peak, _, isFalling):
-            isFalling ? .weatherRainNow(until: clock(end, state), peak: rate(peak))
-                : .weatherRainFrom(time: clock(start, state), minutes: rain.minutes ?? 0, peak: rate(peak))
+            isFalling ? .weatherRainNow(until: clock(end), peak: rate(peak))
+                : .weatherRainFrom(time: clock(start), minutes: rain.minutes ?? 0, peak: rate(peak))
         }
     }
 

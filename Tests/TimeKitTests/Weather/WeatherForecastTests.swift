@@ -129,4 +129,18 @@ import TestSupport
         #expect(badProblems.first?.message.contains("http://") == true)
         #expect(bad.weatherURL == OpenMeteoRequest.defaultBaseURL)
     }
+
+    /// The CLI's JSON (issue 24, item 4), exactly.
+    @Test func theForecastAsTheCLIWritesIt() throws {
+        var s = try Self.series(hourly: [0, 1.7, nil] + Array(repeating: 0, count: 12), quarters: [0, 0, 0.5, 1.2, 0])
+        s.fetched = Self.t1400.addingTimeInterval(30.4)
+        let json = s.forecast(at: Self.t1400.addingTimeInterval(7 * 60)).json
+        #expect(json.hasPrefix("{\"latitude\":52.52,\"longitude\":13.419998,\"fetched\":\"2026-11-26T14:00:30Z\",\"temperature\":7.3,"
+            + "\"next60\":[{\"start\":\"2026-11-26T14:00:00Z\",\"precipitation\":0},{\"start\":\"2026-11-26T14:15:00Z\",\"precipitation\":0.5},"
+            + "{\"start\":\"2026-11-26T14:30:00Z\",\"precipitation\":1.2},{\"start\":\"2026-11-26T14:45:00Z\",\"precipitation\":0}],"
+            + "\"next12h\":[{\"start\":\"2026-11-26T14:00:00Z\",\"precipitation\":1.7},{\"start\":\"2026-11-26T15:00:00Z\",\"precipitation\":null},"))
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect((parsed?["next12h"] as? [Any])?.count == 12)
+        #expect(s.forecast(at: Self.t1400.addingTimeInterval(3600)).json.contains("\"next60\":null,"))
+    }
 }

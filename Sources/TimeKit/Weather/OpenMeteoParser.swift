@@ -101,15 +101,17 @@ public enum OpenMeteoParser {
         var result: [ForecastSample] = []
         result.reserveCapacity(times.count)
         var previous: Date?
+        // Names built once, not per value (they are only read on failure).
+        let timeName = "\(block).time", precipitationName = "\(block).precipitation", temperatureName = "\(block).temperature_2m"
         for i in 0..<times.count {
-            let t = try time(times[i], "\(block).time")
+            let t = try time(times[i], timeName)
             if let previous, Int(t.timeIntervalSince(previous).rounded()) != stepSeconds {
                 throw .badValue("\(block) times are not \(stepSeconds / 60) minutes apart at \(ISOInstant.seconds(t))")
             }
             previous = t
             result.append(ForecastSample(time: t,
-                                         precipitationMillimetres: try Self.precipitation(precipitation[i], "\(block).precipitation"),
-                                         temperatureCelsius: try Self.temperature(temperature[i], "\(block).temperature_2m")))
+                                         precipitationMillimetres: try Self.precipitation(precipitation[i], precipitationName),
+                                         temperatureCelsius: try Self.temperature(temperature[i], temperatureName)))
         }
         return result
     }

@@ -98,4 +98,17 @@ import TimeKit
     }
 
     @Test func noTemperatureIsGrey() { #expect(WeatherCard.background(celsius: nil) == "#505050") }
+
+    /// `w`'s snapshot carries the picture for the shell to write beside the text.
+    @Test func theSnapshotCarriesTheScreenAsSVG() {
+        var s = AppState(now: WeatherPanelTests.now, localZone: zone("UTC"))
+        s.settings.theme = .sunlight
+        let document = SnapshotDocument.make(s, size: Size(columns: 80, rows: 24))
+        let check = XMLCheck(document.svg)
+        #expect(check.problem == nil)
+        #expect(check.texts.contains { $0.content.contains("No marks yet") })
+        #expect(document.svg.contains("fill=\"#ffffff\""))  // the sunlight page
+        s.colorForcedOff = true
+        #expect(!SnapshotDocument.make(s, size: Size(columns: 80, rows: 24)).svg.contains("fill=\"#ffffff\""))
+    }
 }

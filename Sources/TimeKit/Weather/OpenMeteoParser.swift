@@ -71,6 +71,26 @@ public enum OpenMeteoParser {
         return series
     }
 
+    /// What an HTTP answer to `request` means: a 200 body is parsed (asked
+    /// at `request.sentPosition`); any other status is the API's error
+    /// shape when the body has it (`serverRefused`, the documented 400),
+    /// else `httpStatus` with the status alone (a proxy's HTML page is not
+    /// shown). The shell's worker calls this and saves and reports the result.
+    public static func interpret(status: Int, body: Data, request: OpenMeteoRequest,
+                                 fetched: Date) -> Result<WeatherSeries, WeatherProblem> {
+        guard status == 200 else {
+            if body.count <= 64 * 1024, let root = try? ForecastJSON.parse(body), let reason = refusal(root) {
+                return .failure(.serverRefused(reason: reason))
+            }
+            return .failure(.httpStatus(status, reason: nil))
+        }
+        do {
+            return .success(try parse(body, asked: request.sentPosition, fetched: fetched))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// The reason of the API's error shape, inert and bounded; nil when
     /// `root` is not an error.
     static func refusal(_ root: ForecastJSON) -> String? {

@@ -166,4 +166,18 @@ import TestSupport
         #expect(s.hours.count == 384)
         #expect(s.quarterHours.count == 1536)
     }
+
+    @Test func httpAnswersAreInterpreted() throws {
+        let request = OpenMeteoRequest(position: Self.berlin)
+        let ok = OpenMeteoSample(start: Self.t1400, hourly: [0, 0], quarterHourly: [])
+        #expect((try? OpenMeteoParser.interpret(status: 200, body: ok.data, request: request, fetched: Self.t1400).get()) != nil)
+        let refused = OpenMeteoSample.error("Latitude must be in range of -90 to 90°. Given: 152.52.")
+        #expect(OpenMeteoParser.interpret(status: 400, body: refused, request: request, fetched: Self.t1400)
+                == .failure(.serverRefused(reason: "Latitude must be in range of -90 to 90°. Given: 152.52.")))
+        #expect(OpenMeteoParser.interpret(status: 502, body: Data("<html>Bad Gateway</html>".utf8), request: request,
+                                          fetched: Self.t1400) == .failure(.httpStatus(502, reason: nil)))
+        // The error shape with a 200 is still a refusal.
+        #expect(OpenMeteoParser.interpret(status: 200, body: refused, request: request, fetched: Self.t1400)
+                == .failure(.serverRefused(reason: "Latitude must be in range of -90 to 90°. Given: 152.52.")))
+    }
 }

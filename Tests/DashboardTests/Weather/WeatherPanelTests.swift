@@ -305,3 +305,19 @@ import TimeKit
         #expect(text.contains("Show the weather panel"))
     }
 }
+
+/// On a narrow screen the face shrinks and long lines wrap rather than lose their ends.
+@Suite struct WeatherPanelNarrowTests {
+    @Test func goldenNarrow() throws {
+        var s = AppState(now: WeatherPanelTests.now, localZone: zone("UTC"))
+        s.settings.weatherEnabled = true
+        s.settings.weatherPosition = "52.52, 13.41"
+        s.weather.series = try WeatherPanelTests.series(quarters: WeatherPanelTests.showers.quarters, hours: WeatherPanelTests.showers.hours)
+        s.focus = .weather
+        let frame = render(s, size: Size(columns: 48, rows: 14))
+        expectSnapshot(frame, named: "weather-narrow-48x14")
+        let text = frame.lines.joined(separator: "\n")
+        #expect(text.contains("mm/h"))
+        #expect(text.contains("heavy"))
+    }
+}

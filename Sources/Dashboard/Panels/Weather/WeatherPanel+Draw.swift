@@ -44,6 +44,11 @@ extension WeatherPanel {
             lines.insert((temperature.text, temperature.role), at: 0)
         }
         let text = Rect(x: textLeft, y: textTop, width: inner.maxX - textLeft, height: inner.maxY - textTop)
+        // A line wider than the column wraps (the rain's peak and the legend's
+        // heavy class must not be cut off); lines that fit keep their spacing.
+        lines = lines.flatMap { line in
+            DisplayWidth.of(line.text) <= text.width ? [line] : wrapped(line.text, width: text.width).map { ($0, line.role) }
+        }
         for (i, line) in lines.prefix(text.height).enumerated() {
             let end = frame.put(line.text, x: text.x, y: text.y + i, role: line.role, clip: text)
             // Shade characters keep their own colour in every line (legend, summary).

@@ -24,6 +24,7 @@ extension AppDatabase {
         + TeamMigrations.all
         + MarksCountMigrations.all
         + MarkSightMigrations.all
+        + WeatherMigrations.all
 
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()

@@ -44,6 +44,10 @@ import TimeKit
         (.marks, .character("s"), .sights(.enterSight)),
         (.sights, .character("s"), .sights(.enterSight)),
         (.sights, .enter, .sights(.enterSight)),
+        (.marks, .character("W"), .weather(.focus)),
+        (.calls, .character("W"), .weather(.focus)),
+        (.weather, .character("e"), .weather(.toggleEnabled)),
+        (.weather, .character("h"), .weather(.toggleSpan)),
     ]
 
     @Test func documentedPanelKeysReachTheirActions() {

@@ -1,3 +1,4 @@
+import Foundation
 import Dashboard
 import TimeKit
 
@@ -25,6 +26,7 @@ extension UIMessage {
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, storeWritesWaiting, storeWritesSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
         case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightIntercept, sightEntryField, sightCompletions, plainSight, plainFix
+        case weatherOff, weatherAsking, weatherRainFrom, weatherRainNow, weatherAge, weatherStale, weatherNoForecast
     }
 
     public var kind: Kind {
@@ -161,6 +163,13 @@ extension UIMessage {
         case .sightCompletions: .sightCompletions
         case .plainSight: .plainSight
         case .plainFix: .plainFix
+        case .weatherOff: .weatherOff
+        case .weatherAsking: .weatherAsking
+        case .weatherRainFrom: .weatherRainFrom
+        case .weatherRainNow: .weatherRainNow
+        case .weatherAge: .weatherAge
+        case .weatherStale: .weatherStale
+        case .weatherNoForecast: .weatherNoForecast
         }
     }
 
@@ -332,6 +341,25 @@ extension UIMessage {
         case .plainSight: [.plainSight(id: 12, body: "Vega", miles: "4.2", toward: true, azimuth: "045°"),
                            .plainSight(id: 13, body: "Sun LL", miles: "0.3", toward: false, azimuth: "180°")]
         case .plainFix: [.plainFix(position: "40° 13'.96 N  049° 58'.09 W")]
+        case .weatherOff: [.weatherOff(host: "api.open-meteo.com")]
+        case .weatherAsking: [.weatherAsking(host: "api.open-meteo.com")]
+        case .weatherRainFrom: [.weatherRainFrom(time: "14:15", minutes: 30, peak: "4.8")]
+        case .weatherRainNow: [.weatherRainNow(until: "15:00", peak: "0.8")]
+        case .weatherAge: [.weatherAge(minutes: 3), .weatherAge(minutes: 180)]
+        case .weatherStale: Self.weatherProblems.map { .weatherStale(minutes: 42, problem: $0) }
+        case .weatherNoForecast: Self.weatherProblems.map { .weatherNoForecast(problem: $0) }
         }
     }
+}
+
+extension UIMessage {
+    /// One of each forecast problem, for the weather messages' samples.
+    static let weatherProblems: [WeatherProblem] = [
+        .timedOut(seconds: 10), .unreachable("Connection refused"), .httpStatus(502, reason: nil),
+        .httpStatus(400, reason: "Latitude must be in range of -90 to 90°."), .tooLarge(bytes: 5_000_000),
+        .malformed("not JSON"), .serverRefused(reason: "Cannot initialize WeatherVariable from invalid String value"),
+        .missingField("hourly"), .unequalLengths(block: "hourly"), .badValue("hourly.precipitation -1.0 mm"),
+        .otherPlace(kilometres: 878), .notUTC(offsetSeconds: 3600), .unexpectedUnits("inch"),
+        .allInPast(last: Date(timeIntervalSince1970: 1_795_701_600)), .noPosition,
+    ]
 }

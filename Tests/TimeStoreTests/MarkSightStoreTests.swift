@@ -43,7 +43,9 @@ import TimeKit
         #expect(try db.markSights(limit: 1).map(\.sight.markId) == [ids[3]])
     }
 
-    @Test func theMigrationIsTheLast() {
-        #expect(AppDatabase.migrations.last?.identifier == "v1-mark-sights")
+    /// Appended after the marks' count; the weather's (issue 24) follows it.
+    @Test func theMigrationFollowsTheMarksCount() {
+        let ids = AppDatabase.migrations.map(\.identifier)
+        #expect(ids.firstIndex(of: "v1-mark-sights") == ids.firstIndex(of: "v3-marks-count").map { $0 + 1 })
     }
 }

@@ -57,6 +57,9 @@ public struct AppState: Equatable, Sendable {
     /// The sights panel (issue 23): sights stored against marks, the entry
     /// field, the almanac.
     public var sights = SightsPanelState()
+    /// The weather panel (issue 24): the last forecast, the last failure,
+    /// when it last asked, and which ring span it shows.
+    public var weather = WeatherPanelState()
 
     public init(now: Date, localZone: TimeZone, panels: [PanelID] = PanelID.allCases) {
         self.now = now

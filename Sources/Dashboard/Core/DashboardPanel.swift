@@ -91,6 +91,7 @@ enum PanelRegistry {
         case .mars: MarsPanel.self
         case .calls: CallsPanel.self
         case .sights: SightsPanel.self
+        case .weather: WeatherPanel.self
         }
     }
 

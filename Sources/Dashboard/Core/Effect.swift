@@ -20,4 +20,6 @@ public enum Effect: Equatable, Sendable {
     case mars(MarsEffect)
     /// Store work for the sights panel (a mark's sight).
     case sights(SightsEffect)
+    /// Network work for the weather panel (ask the forecast API).
+    case weather(WeatherEffect)
 }

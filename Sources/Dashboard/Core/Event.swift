@@ -30,6 +30,8 @@ public enum Event: Equatable, Sendable {
     case mars(MarsEvent)
     /// Store results for the sights panel.
     case sights(SightsEvent)
+    /// The stored forecast, a new forecast, or why a fetch failed.
+    case weather(WeatherEvent)
     /// A call, setting or Mars choice waits durably for a database another
     /// process holds (saved once it is free).
     case storeWritesWaiting

@@ -10,12 +10,15 @@ public enum SettingChange: Equatable, Sendable {
     case flash(Bool)
     case reducedMotion(Bool)
     case language(Settings.Language)
+    /// `weather.enabled`: the first-use prompt's key turns it on.
+    case weatherEnabled(Bool)
 
     /// The config table the key lives in.
     public var table: String {
         switch self {
         case .theme, .clock, .reducedMotion, .language: "display"
         case .bell, .flash: "marks"
+        case .weatherEnabled: "weather"
         }
     }
 
@@ -28,6 +31,7 @@ public enum SettingChange: Equatable, Sendable {
         case .flash: "flash"
         case .reducedMotion: "reduced_motion"
         case .language: "language"
+        case .weatherEnabled: "enabled"
         }
     }
 
@@ -37,7 +41,7 @@ public enum SettingChange: Equatable, Sendable {
         case .theme(let theme): .string(theme.rawValue)
         case .clock(let clock): .string(clock.rawValue)
         case .language(let language): .string(language.rawValue)
-        case .bell(let on), .flash(let on), .reducedMotion(let on): .boolean(on)
+        case .bell(let on), .flash(let on), .reducedMotion(let on), .weatherEnabled(let on): .boolean(on)
         }
     }
 
@@ -50,6 +54,7 @@ public enum SettingChange: Equatable, Sendable {
         case .flash(let on): settings.flash = on
         case .reducedMotion(let on): settings.reducedMotion = on
         case .language(let language): settings.language = language
+        case .weatherEnabled(let on): settings.weatherEnabled = on
         }
     }
 
@@ -61,7 +66,7 @@ public enum SettingChange: Equatable, Sendable {
         case .theme(let theme): theme.rawValue
         case .clock(let clock): clock.rawValue
         case .language(let choice): choice.rawValue
-        case .bell(let on), .flash(let on), .reducedMotion(let on):
+        case .bell(let on), .flash(let on), .reducedMotion(let on), .weatherEnabled(let on):
             language == .ja ? (on ? "オン" : "オフ") : (on ? "true" : "false")
         }
     }

@@ -11,6 +11,9 @@ public struct SnapshotDocument: Equatable, Sendable {
     public var text: String
     /// The screen with ANSI colours (for `cat` in a terminal), then the summary.
     public var ansi: String
+    /// The screen as a standalone SVG picture in the same theme (`FrameSVG`),
+    /// for the shell to write beside the text (issue 24).
+    public var svg: String
 
     /// Renders `state` at `size` in the state's theme (256 colours).
     public static func make(_ state: AppState, size: Size) -> SnapshotDocument {
@@ -24,7 +27,8 @@ public struct SnapshotDocument: Equatable, Sendable {
         return SnapshotDocument(
             fileStem: "timedeck-" + CalendarInvite.utcStamp(state.now),
             text: heading + FrameExport.plain(frame) + summary,
-            ansi: heading + FrameExport.ansi(frame, theme: theme) + summary)
+            ansi: heading + FrameExport.ansi(frame, theme: theme) + summary,
+            svg: FrameSVG.svg(frame, theme: state.colorForcedOff ? .mono : theme))
     }
 
     /// The data behind the screen, one fact per line.

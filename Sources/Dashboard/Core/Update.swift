@@ -24,6 +24,8 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
         return (MarsPanel.handle(marsEvent, in: next), [])
     case .sights(let sightsEvent):
         return (SightsPanel.handle(sightsEvent, in: next), [])
+    case .weather(let weatherEvent):
+        return (WeatherPanel.handle(weatherEvent, in: next), [])
     case .storeWritesWaiting:
         next.notice = Notice(.storeWritesWaiting, isProblem: true,
                              until: state.now.addingTimeInterval(Notice.seconds))
@@ -123,6 +125,8 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         return MarsPanel.perform(marsAction, in: state)
     case .sights(let sightsAction):
         return SightsPanel.perform(sightsAction, in: state)
+    case .weather(let weatherAction):
+        return WeatherPanel.perform(weatherAction, in: state)
     }
     return (next, [])
 }

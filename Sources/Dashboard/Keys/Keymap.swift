@@ -24,6 +24,7 @@ public enum Action: Equatable, Hashable, Sendable {
     case marks(MarksAction)
     case mars(MarsAction)
     case sights(SightsAction)
+    case weather(WeatherAction)
 }
 
 /// Where a binding applies.

@@ -37,4 +37,14 @@ public enum StyleRole: String, CaseIterable, Equatable, Hashable, Sendable {
     case callPlace
     /// Mars clock readings (MTC, LMST, LTST) in the Mars panel.
     case marsTime
+    // Weather panel (issue 24). The temperature is its own number, and
+    // each intensity also has its shade character (· ░ ▒ ▓) and a legend.
+    case weatherCold
+    case weatherMild
+    case weatherWarm
+    case weatherHot
+    case weatherDry
+    case weatherLight
+    case weatherModerate
+    case weatherHeavy
 }

@@ -103,6 +103,14 @@ public struct Theme: Equatable, Sendable {
             case .callEditing: CellStyle(paper, blue, bold: true)
             case .callPlace: CellStyle(ink, paper, bold: true)
             case .marsTime: CellStyle(red, paper, bold: true)
+            case .weatherCold: CellStyle(blue, paper, bold: true)
+            case .weatherMild: CellStyle(ink, paper, bold: true)
+            case .weatherWarm: CellStyle(brown, paper, bold: true)
+            case .weatherHot: CellStyle(red, paper, bold: true)
+            case .weatherDry: CellStyle(ink, paper)
+            case .weatherLight: CellStyle(blue, paper)
+            case .weatherModerate: CellStyle(blue, paper, bold: true)
+            case .weatherHeavy: CellStyle(paper, blue, bold: true)
             }
         }
     }
@@ -141,6 +149,14 @@ public struct Theme: Equatable, Sendable {
             case .callEditing: CellStyle(.ansi(0), .ansi(5), bold: true)
             case .callPlace: CellStyle(bold: true)
             case .marsTime: CellStyle(.ansi(1), bold: true)
+            case .weatherCold: CellStyle(.ansi(6), bold: true)
+            case .weatherMild: CellStyle(.ansi(2), bold: true)
+            case .weatherWarm: CellStyle(.ansi(3), bold: true)
+            case .weatherHot: CellStyle(.ansi(1), bold: true)
+            case .weatherDry: CellStyle(dim: true)
+            case .weatherLight: CellStyle(.ansi(6))
+            case .weatherModerate: CellStyle(.ansi(4), bold: true)
+            case .weatherHeavy: CellStyle(.ansi(5), bold: true)
             }
         }
         case .palette256: return Theme(name: "mission") { role in
@@ -173,6 +189,14 @@ public struct Theme: Equatable, Sendable {
             case .callEditing: CellStyle(.palette(16), .palette(177), bold: true)
             case .callPlace: CellStyle(.palette(255), bold: true)
             case .marsTime: CellStyle(.palette(209), bold: true)
+            case .weatherCold: CellStyle(.palette(75), bold: true)
+            case .weatherMild: CellStyle(.palette(114), bold: true)
+            case .weatherWarm: CellStyle(.palette(214), bold: true)
+            case .weatherHot: CellStyle(.palette(196), bold: true)
+            case .weatherDry: CellStyle(.palette(240))
+            case .weatherLight: CellStyle(.palette(117))
+            case .weatherModerate: CellStyle(.palette(33), bold: true)
+            case .weatherHeavy: CellStyle(.palette(129), bold: true)
             }
         }
         }
@@ -210,6 +234,11 @@ public struct Theme: Equatable, Sendable {
         case .callEditing: CellStyle(bold: true, reverse: true)
         case .callPlace: CellStyle(bold: true)
         case .marsTime: CellStyle(bold: true)
+        case .weatherCold, .weatherMild, .weatherWarm, .weatherHot: CellStyle(bold: true)
+        case .weatherDry: CellStyle(dim: true)
+        case .weatherLight: CellStyle()
+        case .weatherModerate: CellStyle(bold: true)
+        case .weatherHeavy: CellStyle(bold: true, reverse: true)
         }
     }
 }

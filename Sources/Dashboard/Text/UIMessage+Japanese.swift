@@ -193,6 +193,13 @@ extension UIMessage {
         case let .plainSight(id, body, miles, toward, azimuth):
             "天測 #\(id) \(body): 修正差 \(miles) 海里 \(toward ? "向かう側" : "離れる側")、方位 \(azimuth)。"
         case .plainFix(let position): "天測位置 \(position)。"
+        case .weatherOff(let host): "天気はオフです（オンにすると位置を \(host) に送信します）。e でオン"
+        case .weatherAsking(let host): "\(host) に予報を問い合わせ中…"
+        case let .weatherRainFrom(time, minutes, peak): "\(time) から \(Self.japaneseDuration(minutes))の雨、最大 \(peak) mm/h"
+        case let .weatherRainNow(until, peak): "雨が降っています（\(until) まで、最大 \(peak) mm/h）"
+        case .weatherAge(let minutes): "\(Self.japaneseAge(minutes))前の予報"
+        case let .weatherStale(minutes, problem): "\(Self.japaneseAge(minutes))前の予報: \(Self.japaneseProblem(problem))"
+        case .weatherNoForecast(let problem): "予報なし: \(Self.japaneseProblem(problem))"
         }
     }
 
@@ -217,12 +224,43 @@ extension UIMessage {
         }
     }
 
+    /// `42 分`, `3 時間`.
+    static func japaneseAge(_ minutes: Int) -> String { minutes < 120 ? "\(minutes) 分" : "\(minutes / 60) 時間" }
+
+    /// `30 分間`, `5 時間`, `1 時間 30 分間`.
+    static func japaneseDuration(_ minutes: Int) -> String {
+        guard minutes >= 90 else { return "\(minutes) 分間" }
+        return "\(minutes / 60) 時間" + (minutes % 60 == 0 ? "" : " \(minutes % 60) 分間")
+    }
+
+    /// Why a forecast could not be had, in Japanese. Details in English from
+    /// the parser are left out; the server's own reason is shown as sent.
+    static func japaneseProblem(_ problem: WeatherProblem) -> String {
+        switch problem {
+        case .timedOut(let s): "\(s) 秒以内に応答がありません"
+        case .unreachable: "サーバーに接続できません"
+        case let .httpStatus(code, reason): "サーバーの応答 HTTP \(code)" + (reason.map { ": \($0)" } ?? "")
+        case .tooLarge: "応答が大きすぎます"
+        case .malformed: "応答を読めません"
+        case .serverRefused(let reason): "サーバーの返答「\(reason)」"
+        case .missingField(let name): "応答に \(name) がありません"
+        case .unequalLengths(let block): "\(block) の値と時刻の数が合いません"
+        case .badValue: "ありえない値があります"
+        case .otherPlace(let km): String(format: "応答は %.0f km 離れた地点のものです", km)
+        case .notUTC: "応答の時刻が UTC ではありません"
+        case .unexpectedUnits(let unit): "想定外の単位 \(unit)"
+        case .allInPast: "予報の時刻がすべて過去です"
+        case .noPosition: "問い合わせる位置がありません"
+        }
+    }
+
     static func japanesePanelName(_ panel: PanelID) -> String {
         switch panel {
         case .marks: "マーク"
         case .mars: "火星"
         case .calls: "通話"
         case .sights: "天測"
+        case .weather: "天気"
         }
     }
 }

@@ -206,6 +206,18 @@ public enum UIMessage: Hashable, Sendable {
     case plainSight(id: Int64, body: String, miles: String, toward: Bool, azimuth: String)
     case plainFix(position: String)
 
+    // MARK: Weather panel
+    /// The first-use prompt: weather is off, and where the position would go.
+    case weatherOff(host: String)
+    case weatherAsking(host: String)
+    /// `time` in the display zone, `peak` in mm/h (one decimal).
+    case weatherRainFrom(time: String, minutes: Int, peak: String)
+    case weatherRainNow(until: String, peak: String)
+    case weatherAge(minutes: Int)
+    /// The last forecast's age and why the latest ask failed.
+    case weatherStale(minutes: Int, problem: WeatherProblem)
+    case weatherNoForecast(problem: WeatherProblem)
+
     /// The message in English.
     var english: String {
         switch self {
@@ -398,11 +410,48 @@ public enum UIMessage: Hashable, Sendable {
         case let .plainSight(id, body, miles, toward, azimuth):
             "Sight #\(id) \(body): intercept \(miles) nm \(toward ? "toward" : "away"), Zn \(azimuth)."
         case .plainFix(let position): "Fix \(position)."
+        case .weatherOff(let host): "Weather is off — it would send your position to \(host). Press e to turn it on"
+        case .weatherAsking(let host): "asking \(host) for the forecast…"
+        case let .weatherRainFrom(time, minutes, peak): "rain from \(time) for \(Self.englishDuration(minutes)), up to \(peak) mm/h"
+        case let .weatherRainNow(until, peak): "rain now until \(until), up to \(peak) mm/h"
+        case .weatherAge(let minutes): "forecast \(Self.englishAge(minutes)) old"
+        case let .weatherStale(minutes, problem): "forecast \(Self.englishAge(minutes)) old: \(Self.englishProblem(problem))"
+        case .weatherNoForecast(let problem): "no forecast: \(Self.englishProblem(problem))"
         }
     }
 }
 
 extension UIMessage {
+    /// `42 min`, `3 h`.
+    static func englishAge(_ minutes: Int) -> String { minutes < 120 ? "\(minutes) min" : "\(minutes / 60) h" }
+
+    /// `30 min`, `5 h`, `1 h 30 min`.
+    static func englishDuration(_ minutes: Int) -> String {
+        guard minutes >= 90 else { return "\(minutes) min" }
+        return "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
+    }
+
+    /// Why a forecast could not be had, in English (text from the server
+    /// arrives inert and bounded from `OpenMeteoParser`).
+    static func englishProblem(_ problem: WeatherProblem) -> String {
+        switch problem {
+        case .timedOut(let s): "no answer within \(s) s"
+        case .unreachable(let why): "server unreachable (\(why))"
+        case let .httpStatus(code, reason): "server answered HTTP \(code)" + (reason.map { ": \($0)" } ?? "")
+        case .tooLarge: "response too large"
+        case .malformed(let what): "unreadable response (\(what))"
+        case .serverRefused(let reason): "server said \(reason)"
+        case .missingField(let name): "response lacks \(name)"
+        case .unequalLengths(let block): "\(block) values do not match their times"
+        case .badValue(let what): "impossible value (\(what))"
+        case .otherPlace(let km): String(format: "response is for a place %.0f km away", km)
+        case .notUTC: "response times are not UTC"
+        case .unexpectedUnits(let unit): "unexpected unit \(unit)"
+        case .allInPast: "every forecast time is in the past"
+        case .noPosition: "no position to ask for"
+        }
+    }
+
     /// The leap-second list's notice (nil when all is well), as TimeKit's
     /// `LeapSecondList.notice` says it in English.
     public static func leapSeconds(_ list: LeapSecondList) -> UIMessage? {

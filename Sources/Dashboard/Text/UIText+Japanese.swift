@@ -229,6 +229,19 @@ extension UIText {
         case .sightsNeedTwo: "方位の異なる天体の天測が 2 つあれば位置が決まります。"
         case .sightsNeedDeadReckoning: "推測位置がありません。sights.dr か marks.position を設定するか、gpsd を接続してください"
         case .sightsLinesDoNotCross: "位置が決まりません: 位置の線が交わりません。別の方位の天体を加えてください"
+        case .keyWeatherFocus: "天気パネルを表示（降水リング）"
+        case .keyWeatherEnable: "天気のオン/オフ（オンで位置を weather.url に送信）"
+        case .keyWeatherSpan: "リング: 今後 60 分 / 今後 12 時間"
+        case .weather: "天気"
+        case .weatherHint: "h 60 分 / 12 時間 · e オフ"
+        case .weatherLegend: "· なし  ░ 弱 <2.5  ▒ 並 <7.6  ▓ 強 ≥7.6 mm/h"
+        case .weatherRingHour: "リング: 今後 60 分（h: 12 時間）"
+        case .weatherRing12h: "リング: 今後 12 時間（h: 60 分）"
+        case .weatherRing12hOnly: "リング: 今後 12 時間（この地点は 15 分予報なし）"
+        case .weatherNoData: "この期間の降水量データがありません"
+        case .weatherDryHour: "今後 60 分は雨なし"
+        case .weatherDry12h: "今後 12 時間は雨なし"
+        case .weatherNoPosition: "位置がありません: weather.position か marks.position を設定するか、gpsd を接続してください"
         }
     }
 }

@@ -65,6 +65,10 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case northernSpring, northernSummer, northernAutumn, northernWinter, spring, summer, autumn, winter
 
     // MARK: Sights panel
+    // MARK: Weather panel
+    case keyWeatherFocus, keyWeatherEnable, keyWeatherSpan, weather, weatherHint, weatherLegend
+    case weatherRingHour, weatherRing12h, weatherRing12hOnly, weatherNoData, weatherDryHour, weatherDry12h, weatherNoPosition
+
     case keyEnterSight, sights, sightsHint, sightEntryHint, sightNeedsMark, sightMarkNotStored, sightNeedsAltitude
     case sightsAlmanacMissing, sightsNeedTwo, sightsNeedDeadReckoning, sightsLinesDoNotCross
 
@@ -300,6 +304,19 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .sightsNeedTwo: "Two sights of bodies at different bearings make a fix."
         case .sightsNeedDeadReckoning: "No DR: set sights.dr or marks.position, or connect gpsd"
         case .sightsLinesDoNotCross: "No fix: the lines of position do not cross; add a body at another bearing"
+        case .keyWeatherFocus: "Show the weather panel (its precipitation ring)"
+        case .keyWeatherEnable: "Turn weather on or off (on sends your position to weather.url)"
+        case .keyWeatherSpan: "Ring: next 60 minutes or next 12 hours"
+        case .weather: "Weather"
+        case .weatherHint: "h 60 min / 12 h · e off"
+        case .weatherLegend: "· dry  ░ light <2.5  ▒ moderate <7.6  ▓ heavy ≥7.6 mm/h"
+        case .weatherRingHour: "ring: next 60 min (h: 12 h)"
+        case .weatherRing12h: "ring: next 12 h (h: 60 min)"
+        case .weatherRing12hOnly: "ring: next 12 h (no 15-minute forecast here)"
+        case .weatherNoData: "no precipitation values for this span"
+        case .weatherDryHour: "no rain in the next 60 min"
+        case .weatherDry12h: "no rain in the next 12 h"
+        case .weatherNoPosition: "No position: set weather.position or marks.position, or connect gpsd"
         }
     }
 }

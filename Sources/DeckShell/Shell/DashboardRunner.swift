@@ -285,6 +285,9 @@ struct EffectRunner: EffectPerforming {
             let store = store
             storeQueue.submit("sights: " + caseName(sightsEffect)) { SightsShell.perform(sightsEffect, store: store) }
             return []
+        case .weather(let weatherEffect):
+            // On the weather panel's own worker: the network never holds the loop.
+            return WeatherService.perform(weatherEffect, running: running[.weather] as? WeatherFetcher)
         }
     }
 

@@ -45,6 +45,7 @@ enum PanelServices {
         case .mars: MarsPanelLoader.self
         case .calls: CallsSetup.self
         case .sights: SightsShell.self
+        case .weather: WeatherService.self
         }
     }
 

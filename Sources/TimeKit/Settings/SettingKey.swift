@@ -89,7 +89,7 @@ public struct SettingKey: Sendable {
                 throw Invalid(message: "\(error)")
             }
         },
-    ] + sightKeys + DayPeriod.allCases.dropFirst().map(periodKey)
+    ] + sightKeys + weatherKeys + DayPeriod.allCases.dropFirst().map(periodKey)
 
     /// `[sights]`: the conditions the sights panel reduces with (as
     /// `timedeck fix --eye/--ie/--temp/--pressure`, same ranges) and its DR.
@@ -116,6 +116,32 @@ public struct SettingKey: Sendable {
             }
             settings.sightsDeadReckoning = text.isEmpty ? nil : text
         },
+    ]
+
+    /// `[weather]`: the weather ring (issue 24). Off until turned on.
+    static let weatherKeys: [SettingKey] = [
+        flag("weather", "enabled",
+             "Ask the forecast API (weather.url) for the precipitation ring; sends the position, rounded to about 1 km. Off until you turn it on.",
+             \.weatherEnabled, false),
+        SettingKey(table: "weather", key: "url",
+                   help: "Forecast API: Open-Meteo's /v1/forecast or a self-hosted copy (http:// or https://).",
+                   defaultText: "\"\(OpenMeteoRequest.defaultBaseURL)\"") { settings, value throws(Invalid) in
+            let text = try string(value).trimmingCharacters(in: .whitespaces)
+            let url = text.isEmpty ? OpenMeteoRequest.defaultBaseURL : text
+            if let problem = OpenMeteoRequest.check(baseURL: url) { throw Invalid(message: problem) }
+            settings.weatherURL = url
+        },
+        SettingKey(table: "weather", key: "position",
+                   help: "Position for the forecast, in any form marks accept; empty for gpsd's fix, else marks.position.",
+                   defaultText: "\"\"") { settings, value throws(Invalid) in
+            let text = try string(value).trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty {
+                do { _ = try GeoPosition(parsing: text) } catch { throw Invalid(message: "\(error)") }
+            }
+            settings.weatherPosition = text.isEmpty ? nil : text
+        },
+        choice("weather", "units", "Temperatures in metric (°C) or imperial (°F); precipitation is always in mm.",
+               WeatherUnits.self, \.weatherUnits, .metric),
     ]
 
     static func measure(_ key: String, _ help: String, _ path: WritableKeyPath<Settings, Double> & Sendable,

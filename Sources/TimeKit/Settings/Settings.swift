@@ -45,6 +45,16 @@ public struct Settings: Equatable, Sendable {
     /// sights to the fix time (a running fix); 0 knots: at rest.
     public var sightsCourseDegrees: Double = 0
     public var sightsSpeedKnots: Double = 0
+    /// Weather (issue 24) is off until the user turns it on: a clock does
+    /// not send its position to a web service unasked.
+    public var weatherEnabled = false
+    /// The forecast API (`weather.url`): Open-Meteo's, or a self-hosted one.
+    public var weatherURL = OpenMeteoRequest.defaultBaseURL
+    /// The position to ask for as typed (`weather.position`); nil: gpsd's
+    /// fix, else `marks.position`.
+    public var weatherPosition: String?
+    /// Temperatures in °C (metric) or °F (imperial).
+    public var weatherUnits: WeatherUnits = .metric
 
     public init() {}
 }

@@ -1,0 +1,72 @@
+import Foundation
+import TimeKit
+
+/// The weather panel as a dashboard panel: the one conformance the registry lists.
+extension WeatherPanel: DashboardPanel {
+    static var id: PanelID { .weather }
+    /// The box and one line (the temperature and the rain; the prompt
+    /// wants two on a narrow screen).
+    static var minimumRows: Int { 3 }
+    /// Kept after the others when short, and not on screen while weather is
+    /// off (`isIdle`): the screens without weather stay as they were.
+    static var layoutHints: PanelLayoutHints { PanelLayoutHints(keepPriority: 4) }
+
+    static func isModal(_ state: AppState) -> Bool { false }
+    static func fieldTakesSpace(_ state: AppState) -> Bool { false }
+
+    /// Off: no rows and no Tab stop (W or the help brings it, with its prompt).
+    static func isIdle(_ state: AppState) -> Bool { !state.settings.weatherEnabled }
+
+    /// The temperature, the face with its ring, and the box.
+    static func wantedRows(_ state: AppState) -> Int {
+        state.settings.weatherEnabled ? faceRows + 3 + 2 : minimumRows + 1
+    }
+
+    static func tick(_ state: AppState) -> (AppState, [Effect]) { askIfDue(state) }
+
+    /// The forecast in English like the CLI (snapshot data summary).
+    static func summary(_ state: AppState) -> [String] {
+        guard state.settings.weatherEnabled else { return ["Weather: off (weather.enabled = false)"] }
+        let readout = WeatherReadout(state)
+        var lines = ["Weather:"]
+        lines.append("  " + temperatureText(state, readout).text)
+        if let rain = readout.rain {
+            lines.append("  " + UILanguage.en.text(WeatherText.rain(rain, state)))
+            lines.append("  " + UILanguage.en.text(WeatherText.span(readout, prefersHour: state.weather.prefersHour)))
+            let ring = readout.segments.map { segment in
+                "\(WeatherText.clock(segment.start, state)) " + (segment.millimetres.map { String(format: "%.1f mm", $0) } ?? "–")
+            }
+            if !ring.isEmpty { lines.append("  " + ring.joined(separator: ", ")) }
+        }
+        if let (message, _) = WeatherText.status(readout, state) { lines.append("  " + UILanguage.en.text(message)) }
+        if let position = WeatherText.position(readout) { lines.append("  " + position) }
+        return lines
+    }
+
+    /// Plain mode: the prompt when weather is turned off, a change in the
+    /// coming rain (not every tick: the rain's bounds are segment bounds), a
+    /// new failure.
+    static func announcements(from old: AppState, to new: AppState) -> [String] {
+        let l = new.language
+        let prefix = l.text(.weather) + ": "
+        if new.settings.weatherEnabled != old.settings.weatherEnabled {
+            return [prefix + l.text(new.settings.weatherEnabled ? .weatherAsking(host: WeatherReadout.host(new))
+                                                              : .weatherOff(host: WeatherReadout.host(new)))]
+        }
+        guard new.settings.weatherEnabled, new.weather != old.weather || new.now != old.now else { return [] }
+        var lines: [String] = []
+        let before = WeatherReadout(old), after = WeatherReadout(new)
+        if let rain = after.rain, rain != before.rain || after.span != before.span {
+            var line = prefix + l.text(WeatherText.rain(rain, new))
+            if let c = after.forecast?.currentTemperatureCelsius {
+                line += " · " + new.settings.weatherUnits.temperatureText(celsius: c)
+            }
+            lines.append(line)
+        }
+        if after.failure != nil, after.failure != before.failure || new.weather.failedAt != old.weather.failedAt,
+           let (message, _) = WeatherText.status(after, new) {
+            lines.append(prefix + l.text(message))
+        }
+        return lines
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import TimeKit
+
+/// What the weather panel shows, worked out from the state: the position
+/// and where it comes from, the forecast as seen now, the ring's span and
+/// segments, the coming rain and the forecast's age. Pure; draw, summary
+/// and plain mode all read this.
+struct WeatherReadout: Equatable {
+    /// Where the position comes from: `weather.position`, gpsd's fix, or `marks.position`.
+    enum PositionSource: Equatable { case setting, gpsd, marksPosition }
+
+    var position: GeoPosition?
+    var source: PositionSource?
+    var forecast: WeatherForecast?
+    var span: WeatherForecast.RingSpan
+    var segments: [PrecipitationSegment]
+    var rain: ComingRain?
+    /// Whole minutes since the forecast arrived.
+    var ageMinutes: Int?
+    var failure: WeatherProblem?
+
+    init(_ state: AppState) {
+        (position, source) = Self.position(state)
+        let w = state.weather
+        forecast = w.series?.forecast(at: state.now)
+        (span, segments) = forecast?.segments(preferringHour: w.prefersHour) ?? (w.prefersHour ? .nextHour : .next12Hours, [])
+        rain = forecast.map { _ in ComingRain(segments, span: span, now: state.now) }
+        ageMinutes = w.series.map { max(0, Int(state.now.timeIntervalSince($0.fetched) / 60)) }
+        failure = w.failure
+    }
+
+    /// `weather.position` if set, else gpsd's current fix, else `marks.position`.
+    static func position(_ state: AppState) -> (position: GeoPosition?, source: PositionSource?) {
+        if let text = state.settings.weatherPosition, let p = try? GeoPosition(parsing: text) { return (p, .setting) }
+        if let fix = state.marks.gps?.fix, fix.mode >= 2, let p = fix.position { return (p, .gpsd) }
+        if let p = state.markSettings.fixedPosition { return (p, .marksPosition) }
+        return (nil, nil)
+    }
+
+    /// The forecast's host, for the prompt (`api.open-meteo.com`).
+    static func host(_ state: AppState) -> String {
+        OpenMeteoRequest.host(of: state.settings.weatherURL) ?? state.settings.weatherURL
+    }
+}
+
+/// The weather panel's words and numbers: the catalog's messages filled
+/// with times in the user's zone and clock style.
+enum WeatherText {
+    /// `14:15` (or `2:15 PM`) in the display zone.
+    static func clock(_ date: Date, _ state: AppState) -> String {
+        clock(date, zone: state.localZone, use24Hour: state.use24Hour, state.language)
+    }
+
+    static func clock(_ date: Date, zone: TimeZone, use24Hour: Bool, _ language: UILanguage) -> String {
+        ClockStackView.clockText(ZoneClock.reading(date, in: zone), use24Hour: use24Hour, language)
+            .trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `4.8` mm/h.
+    static func rate(_ millimetresPerHour: Double) -> String { String(format: "%.1f", millimetresPerHour) }
+
+    /// The coming rain in words.
+    static func rain(_ rain: ComingRain, _ state: AppState) -> UIMessage {
+        self.rain(rain) { clock($0, state) }
+    }
+
+    /// The coming rain in words, times written by `clock`.
+    static func rain(_ rain: ComingRain, clock: (Date) -> String) -> UIMessage {
+        switch rain {
+        case .dry(let span): .text(span == .nextHour ? .weatherDryHour : .weatherDry12h)
+        case .unknown: .text(.weatherNoData)
+        case let .rain(start, end, peak, _, isFalling):
+            isFalling ? .weatherRainNow(until: clock(end), peak: rate(peak))
+                : .weatherRainFrom(time: clock(start), minutes: rain.minutes ?? 0, peak: rate(peak))
+        }
+    }
+
+    /// The line under the ring: its span, and whether the hour is missing.
+    static func span(_ readout: WeatherReadout, prefersHour: Bool) -> UIText {
+        switch readout.span {
+        case .nextHour: .weatherRingHour
+        case .next12Hours: prefersHour && readout.forecast != nil ? .weatherRing12hOnly : .weatherRing12h
+        }
+    }
+
+    /// The forecast's age and, after a failed ask, why it is not newer;
+    /// without a forecast, why there is none or that one is being asked for.
+    static func status(_ readout: WeatherReadout, _ state: AppState) -> (UIMessage, isProblem: Bool)? {
+        if readout.position == nil { return (.text(.weatherNoPosition), true) }
+        if let age = readout.ageMinutes {
+            if let failure = readout.failure { return (.weatherStale(minutes: age, problem: failure), true) }
+            return (.weatherAge(minutes: age), age >= 60)
+        }
+        if let failure = readout.failure { return (.weatherNoForecast(problem: failure), true) }
+        return (.weatherAsking(host: WeatherReadout.host(state)), false)
+    }
+
+    /// `52.52, 13.42 (gpsd)`.
+    static func position(_ readout: WeatherReadout) -> String? {
+        guard let p = readout.position, let source = readout.source else { return nil }
+        let name = switch source {
+        case .setting: "weather.position"
+        case .gpsd: "gpsd"
+        case .marksPosition: "marks.position"
+        }
+        return String(format: "%.2f, %.2f", p.latitudeDegrees, p.longitudeDegrees) + " (\(name))"
+    }
+
+    /// The role that colours a temperature (the number itself carries it too).
+    static func temperatureRole(celsius: Double) -> StyleRole {
+        switch celsius {
+        case ..<5: .weatherCold
+        case ..<15: .weatherMild
+        case ..<25: .weatherWarm
+        default: .weatherHot
+        }
+    }
+
+    /// Shade character and role of an intensity on the ring and in the legend.
+    static func shade(_ intensity: PrecipitationIntensity?) -> (Character, StyleRole) {
+        switch intensity {
+        case nil: (" ", .dim)
+        case .none?: ("·", .weatherDry)
+        case .light?: ("░", .weatherLight)
+        case .moderate?: ("▒", .weatherModerate)
+        case .heavy?: ("▓", .weatherHeavy)
+        }
+    }
+
+    /// The role of a legend or summary character, if it is a shade.
+    static func shadeRole(_ c: Character) -> StyleRole? {
+        switch c {
+        case "·": .weatherDry
+        case "░": .weatherLight
+        case "▒": .weatherModerate
+        case "▓": .weatherHeavy
+        default: nil
+        }
+    }
+}

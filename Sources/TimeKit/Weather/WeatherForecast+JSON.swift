@@ -1,0 +1,30 @@
+import Foundation
+
+extension WeatherForecast {
+    /// The forecast as `timedeck weather --json` writes it (issue 24):
+    /// `{"latitude","longitude","fetched","temperature","next60":[{"start","precipitation"}×4] or null,
+    /// "next12h":[{"start","precipitation"}…]}`: times as UTC ISO 8601 to the
+    /// second, temperature in °C, precipitation in mm for the segment, a
+    /// missing value as `null`. One line, keys in this order.
+    public var json: String {
+        func number(_ value: Double?, decimals: Int) -> String {
+            guard let value, value.isFinite else { return "null" }
+            var text = String(format: "%.\(decimals)f", value)
+            if text.contains(".") {
+                while text.hasSuffix("0") { text.removeLast() }
+                if text.hasSuffix(".") { text.removeLast() }
+            }
+            return text == "-0" ? "0" : text
+        }
+        func segments(_ list: [PrecipitationSegment]) -> String {
+            "[" + list.map { "{\"start\":\"\(ISOInstant.seconds($0.start))\",\"precipitation\":\(number($0.millimetres, decimals: 2))}" }
+                .joined(separator: ",") + "]"
+        }
+        return "{\"latitude\":\(number(position.latitudeDegrees, decimals: 6)),"
+            + "\"longitude\":\(number(position.longitudeDegrees, decimals: 6)),"
+            + "\"fetched\":\"\(ISOInstant.seconds(fetched))\","
+            + "\"temperature\":\(number(currentTemperatureCelsius, decimals: 2)),"
+            + "\"next60\":\(next60.map(segments) ?? "null"),"
+            + "\"next12h\":\(segments(next12h))}"
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// A span of time on the precipitation ring and the precipitation that
+/// falls in it: one quarter hour (`next60`) or one hour (`next12h`).
+public struct PrecipitationSegment: Equatable, Sendable {
+    /// When the segment begins (UTC instant).
+    public var start: Date
+    /// How long it lasts.
+    public var minutes: Int
+    /// Precipitation in the segment, millimetres of water; nil when the
+    /// source has no value for it (Open-Meteo sends `null`).
+    public var millimetres: Double?
+
+    public init(start: Date, minutes: Int, millimetres: Double?) {
+        self.start = start
+        self.minutes = minutes
+        self.millimetres = millimetres
+    }
+
+    public var end: Date { start.addingTimeInterval(Double(minutes) * 60) }
+
+    /// The mean rate over the segment: millimetres ÷ the segment's hours.
+    public var millimetresPerHour: Double? {
+        millimetres.map { minutes > 0 ? $0 / (Double(minutes) / 60) : 0 }
+    }
+
+    /// How hard it falls (nil: no value).
+    public var intensity: PrecipitationIntensity? {
+        millimetres.map { PrecipitationIntensity(millimetres: $0, minutes: minutes) }
+    }
+}
+
+/// One value of a forecast series at the instant the source stamps it.
+public struct ForecastSample: Equatable, Sendable {
+    /// The source's time stamp (UTC).
+    public var time: Date
+    /// Precipitation summed over the step that *ends* at `time` (mm).
+    public var precipitationMillimetres: Double?
+    public var temperatureCelsius: Double?
+
+    public init(time: Date, precipitationMillimetres: Double?, temperatureCelsius: Double?) {
+        self.time = time
+        self.precipitationMillimetres = precipitationMillimetres
+        self.temperatureCelsius = temperatureCelsius
+    }
+}
+
+/// A forecast as the source sent it, checked: the grid point it is for, the
+/// current conditions and the two series (every 15 minutes, every hour).
+/// `forecast(at:)` picks the ring's segments for an instant, so a kept
+/// forecast can be shown again as time moves on.
+public struct WeatherSeries: Equatable, Sendable {
+    /// The grid point the source answered for (it snaps to its model grid).
+    public var position: GeoPosition
+    /// When the response arrived (the shell's clock, not the server's).
+    public var fetched: Date
+    /// `current.time` (UTC); nil when the response had no `current` block.
+    public var currentTime: Date?
+    public var currentTemperatureCelsius: Double?
+    public var currentPrecipitationMillimetres: Double?
+    /// Quarter-hour samples, oldest first (empty when the source has none).
+    public var quarterHours: [ForecastSample]
+    /// Hourly samples, oldest first.
+    public var hours: [ForecastSample]
+
+    public init(position: GeoPosition, fetched: Date, currentTime: Date? = nil,
+                currentTemperatureCelsius: Double?, currentPrecipitationMillimetres: Double? = nil,
+                quarterHours: [ForecastSample], hours: [ForecastSample]) {
+        self.position = position
+        self.fetched = fetched
+        self.currentTime = currentTime
+        self.currentTemperatureCelsius = currentTemperatureCelsius
+        self.currentPrecipitationMillimetres = currentPrecipitationMillimetres
+        self.quarterHours = quarterHours
+        self.hours = hours
+    }
+
+    /// The forecast as seen at `now`: the quarter hours from the one under
+    /// way to an hour ahead when the source covers all of that (else nil),
+    /// and the twelve hours from the one under way (fewer when the series
+    /// ends sooner).
+    public func forecast(at now: Date) -> WeatherForecast {
+        WeatherForecast(position: position, fetched: fetched, currentTemperatureCelsius: currentTemperatureCelsius,
+                        currentPrecipitationMillimetres: currentPrecipitationMillimetres,
+                        next60: Self.segments(quarterHours, minutes: 15, count: 4, from: now, requireAll: true),
+                        next12h: Self.segments(hours, minutes: 60, count: 12, from: now, requireAll: false) ?? [])
+    }
+
+    /// `count` consecutive segments of `minutes` from the one that holds
+    /// `now`. Open-Meteo sums precipitation over the step *before* a time
+    /// stamp ("sum of the preceding hour"), so a sample stamped T covers
+    /// T − step ..< T.
+    static func segments(_ samples: [ForecastSample], minutes: Int, count: Int, from now: Date,
+                         requireAll: Bool) -> [PrecipitationSegment]? {
+        let step = Double(minutes) * 60
+        // The first sample whose step has not ended yet (binary search: sorted).
+        var low = 0, high = samples.count
+        while low < high {
+            let mid = (low + high) / 2
+            if samples[mid].time <= now { low = mid + 1 } else { high = mid }
+        }
+        var result: [PrecipitationSegment] = []
+        var index = low
+        while index < samples.count, result.count < count {
+            let sample = samples[index]
+            let start = sample.time.addingTimeInterval(-step)
+            if let previous = result.last, abs(start.timeIntervalSince(previous.end)) > 1 { break }  // a gap
+            if result.isEmpty, start > now { break }  // the series starts after now
+            result.append(PrecipitationSegment(start: start, minutes: minutes, millimetres: sample.precipitationMillimetres))
+            index += 1
+        }
+        if requireAll { return result.count == count ? result : nil }
+        return result.isEmpty ? nil : result
+    }
+}
+
+/// What the weather panel, the CLI and the share card show: the forecast
+/// for one position as seen at one instant.
+public struct WeatherForecast: Equatable, Sendable {
+    public var position: GeoPosition
+    /// When the response arrived.
+    public var fetched: Date
+    public var currentTemperatureCelsius: Double?
+    public var currentPrecipitationMillimetres: Double?
+    /// The next 60 minutes in four quarter hours, when the source has them.
+    public var next60: [PrecipitationSegment]?
+    /// The next 12 hours (up to twelve hourly segments).
+    public var next12h: [PrecipitationSegment]
+
+    public init(position: GeoPosition, fetched: Date, currentTemperatureCelsius: Double?,
+                currentPrecipitationMillimetres: Double? = nil,
+                next60: [PrecipitationSegment]?, next12h: [PrecipitationSegment]) {
+        self.position = position
+        self.fetched = fetched
+        self.currentTemperatureCelsius = currentTemperatureCelsius
+        self.currentPrecipitationMillimetres = currentPrecipitationMillimetres
+        self.next60 = next60
+        self.next12h = next12h
+    }
+
+    /// The segments for a ring span: the hour when asked and available,
+    /// else the twelve hours ("best available", as Lucid does).
+    public func segments(preferringHour: Bool) -> (span: RingSpan, segments: [PrecipitationSegment]) {
+        if preferringHour, let hour = next60 { return (.nextHour, hour) }
+        return (.next12Hours, next12h)
+    }
+
+    /// How much of the clock the precipitation ring stands for.
+    public enum RingSpan: String, Equatable, Sendable {
+        case nextHour, next12Hours
+
+        /// Minutes once round the ring.
+        public var minutes: Int { self == .nextHour ? 60 : 720 }
+    }
+}

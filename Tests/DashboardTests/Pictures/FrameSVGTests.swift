@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import TestSupport
+import TimeKit
+@testable import Dashboard
+
+/// Issue 24, pictures: the screen as SVG, and the weather share card.
+@Suite struct FrameSVGTests {
+    /// The row texts the SVG draws, put back in their columns.
+    static func rows(_ check: XMLCheck, metrics: FrameSVG.Metrics, rows: Int) -> [String] {
+        var cells = Array(repeating: [Character](), count: rows)
+        let sorted = check.texts.sorted { Double($0.attributes["x"] ?? "0")! < Double($1.attributes["x"] ?? "0")! }
+        for text in sorted {
+            let x = Int((Double(text.attributes["x"] ?? "0")! / metrics.cellWidth).rounded())
+            let y = Int((Double(text.attributes["y"] ?? "0")! / metrics.cellHeight).rounded(.down))
+            var row = cells[y]
+            var width = row.reduce(0) { $0 + DisplayWidth.of(String($1)) }
+            while width < x { row.append(" "); width += 1 }
+            row += Array(text.content)
+            cells[y] = row
+        }
+        return cells.map { String($0) }
+    }
+
+    func trimmed(_ s: String) -> String { String(s.reversed().drop { $0 == " " }.reversed()) }
+
+    @Test func aWholeScreenIsWellFormedAndHoldsEveryCellsText() throws {
+        var s = AppState(now: Date(timeIntervalSince1970: 1_795_702_020), localZone: zone("Asia/Tokyo"))
+        s.settings.weatherEnabled = true
+        s.settings.weatherPosition = "52.52, 13.41"
+        s.settings.language = .ja
+        s.weather.series = try WeatherPanelTests.series(quarters: WeatherPanelTests.showers.quarters, hours: WeatherPanelTests.showers.hours)
+        s.focus = .weather
+        let frame = render(s, size: Size(columns: 100, rows: 30))
+        let svg = FrameSVG.svg(frame, theme: Theme.named("mission", depth: .palette256))
+        let check = XMLCheck(svg)
+        #expect(check.problem == nil, "\(check.problem ?? "")")
+        #expect(check.elements.first == "svg")
+        let drawn = Self.rows(check, metrics: FrameSVG.Metrics(), rows: frame.size.rows)
+        for (y, line) in frame.lines.enumerated() {
+            #expect(trimmed(drawn[y]) == trimmed(line), "row \(y)")
+        }
+        #expect(svg.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })  // Braille as text
+        #expect(svg.contains("textLength=\"900\""))  // a full row stretched to its 100 cells
+    }
+
+    @Test func hostileTextIsEscapedAndControlsDropped() {
+        var frame = Frame(size: Size(columns: 30, rows: 2))
+        frame.put("<script>&\"'x</script>", x: 0, y: 0)
+        frame[0, 1] = Cell("\u{07}")
+        frame[1, 1] = Cell("\u{9B}")
+        frame[2, 1] = Cell("]")
+        let svg = FrameSVG.svg(frame, theme: .mono)
+        #expect(XMLCheck(svg).problem == nil)
+        #expect(!svg.contains("<script"))
+        #expect(svg.contains("&lt;script&gt;&amp;&quot;&apos;x&lt;/script&gt;"))
+        #expect(!svg.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x9B })
+        #expect(SVGText.escaped("a\u{0}b\u{1B}[2J\u{FFFE}c") == "ab[2Jc")
+    }
+
+    @Test func theThemesColoursAndAttributes() {
+        var frame = Frame(size: Size(columns: 10, rows: 1))
+        frame.put("ERR", x: 0, y: 0, role: .error)
+        frame.put("sel", x: 4, y: 0, role: .selection)
+        let dark = FrameSVG.svg(frame, theme: Theme.named("mission", depth: .palette256))
+        #expect(dark.contains("fill=\"#ff0000\""))  // palette 196
+        #expect(dark.contains("font-weight=\"bold\""))
+        #expect(dark.contains("<rect x=\"36\" y=\"0\" width=\"27\" height=\"18\" fill=\"#d0d0d0\"/>"))  // reverse: the text colour behind
+        let light = FrameSVG.svg(frame, theme: Theme.named("sunlight", depth: .palette256))
+        #expect(light.contains("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"))  // paper, palette 231
+        #expect(SVGPalette.paletteHex(16) == "#000000" && SVGPalette.paletteHex(244) == "#808080" && SVGPalette.paletteHex(208) == "#ff8700")
+    }
+
+    @Test func theShareCard() throws {
+        let series = try WeatherPanelTests.series(quarters: WeatherPanelTests.showers.quarters, hours: WeatherPanelTests.showers.hours)
+        let content = WeatherCard.Content(forecast: series.forecast(at: WeatherPanelTests.now), now: WeatherPanelTests.now,
+                                          zone: zone("Europe/Berlin"), zoneLabel: "Europe/Berlin", place: "Berlin <Mitte> & \u{1B}[31m")
+        let svg = WeatherCard.svg(content)
+        let check = XMLCheck(svg)
+        #expect(check.problem == nil, "\(check.problem ?? "")")
+        #expect(svg.contains("width=\"400\" height=\"480\""))
+        let texts = check.texts.map(\.content)
+        #expect(texts.contains("7.3 °C"))
+        #expect(texts.contains("15:07  Europe/Berlin"))
+        #expect(texts.contains("Berlin <Mitte> & ␛[31m"))
+        #expect(texts.contains("rain from 15:15 for 30 min, up to 4.8 mm/h"))
+        #expect(svg.contains("url(#hatch)"))  // the moderate quarter, hatched as well as coloured
+        #expect(!svg.contains("url(#crosshatch)\""))  // no heavy segment
+        #expect(svg.contains("fill=\"\(WeatherCard.background(celsius: 7.3))\""))
+        var imperial = content
+        imperial.units = .imperial
+        #expect(WeatherCard.svg(imperial).contains(">45.1 °F<"))
+    }
+
+    @Test(arguments: [(-20.0, "#243e80"), (0, "#3468a8"), (10, "#348068"), (30, "#b83a2c"), (45, "#b83a2c")])
+    func backgroundByTemperature(_ celsius: Double, _ hex: String) {
+        #expect(WeatherCard.background(celsius: celsius) == hex)
+    }
+
+    @Test func noTemperatureIsGrey() { #expect(WeatherCard.background(celsius: nil) == "#505050") }
+
+    /// `w`'s snapshot carries the picture for the shell to write beside the text.
+    @Test func theSnapshotCarriesTheScreenAsSVG() {
+        var s = AppState(now: WeatherPanelTests.now, localZone: zone("UTC"))
+        s.settings.theme = .sunlight
+        let document = SnapshotDocument.make(s, size: Size(columns: 80, rows: 24))
+        let check = XMLCheck(document.svg)
+        #expect(check.problem == nil)
+        #expect(check.texts.contains { $0.content.contains("No marks yet") })
+        #expect(document.svg.contains("fill=\"#ffffff\""))  // the sunlight page
+        s.colorForcedOff = true
+        #expect(!SnapshotDocument.make(s, size: Size(columns: 80, rows: 24)).svg.contains("fill=\"#ffffff\""))
+    }
+}

@@ -1,0 +1,152 @@
+import ArgumentParser
+import Dashboard
+import Foundation
+import TimeKit
+import TimeStore
+
+struct WeatherCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "weather",
+        abstract: "The precipitation forecast for your position: the next 60 minutes and 12 hours (Open-Meteo).",
+        discussion: """
+            Off until you turn it on (it sends your position, rounded to 0.01°, to the forecast service): \
+            timedeck config set weather.enabled true, or e in the dashboard's weather panel.
+            The position is weather.position if set, else the gpsd fix, else marks.position (stderr says which). \
+            A forecast younger than 10 minutes is taken from the store unless --refresh; when a refresh fails, \
+            the stored forecast is shown with a notice (exit 0), or the reason with exit 1 if there is none.
+            Examples:
+              timedeck weather
+              timedeck weather --json
+              timedeck weather --refresh --card rain.svg
+            """
+    )
+
+    @Flag(help: "Print JSON: latitude, longitude, fetched, temperature, next60 (4 × 15 min, or null), next12h (12 × 1 h).")
+    var json = false
+
+    @Flag(help: "Ask the service even if the stored forecast is younger than 10 minutes.")
+    var refresh = false
+
+    @Option(help: "Also write a share card (SVG: the rain ring, temperature, time and place) to this file.")
+    var card: String?
+
+    @Flag(help: "With --card: replace the file if it exists.")
+    var force = false
+
+    static let freshSeconds: TimeInterval = 600
+
+    func run() throws {
+        let loaded = ConfigFile.loadSettings()
+        loaded.warnOnStderr()
+        let settings = loaded.settings
+        let host = OpenMeteoRequest.host(of: settings.weatherURL) ?? settings.weatherURL
+        guard settings.weatherEnabled else {
+            Console.error("timedeck: weather is off: asking would send your position to \(host). Turn it on with "
+                          + "timedeck config set weather.enabled true (or e in the dashboard's weather panel).\n")
+            throw ExitCode(2)
+        }
+        if let card {
+            do {
+                try AtomicOutputFile.check(path: card, replacing: force)
+            } catch let failure as AtomicOutputFile.Failure {
+                Console.error("timedeck: --card: \(failure.description)" + (failure.isUsage ? "" : " (add --force to replace it)") + "\n")
+                throw ExitCode(failure.isUsage ? 2 : 1)
+            }
+        }
+        guard let (position, source) = Self.position(settings) else {
+            Console.error("timedeck: no position to ask the forecast for: set one with "
+                          + "timedeck config set weather.position \"48.8566, 2.3522\" (or marks.position, or run gpsd).\n")
+            throw ExitCode(2)
+        }
+        Console.error("timedeck: forecast for \(position.navigatorText) (\(source)).\n")
+        let store = try StoreHandle.atDefaultLocation()
+        let now = WallClock.now()
+        let stored = try store.existing()?.loadForecast()
+        var series = stored?.series
+        let request = OpenMeteoRequest(baseURL: settings.weatherURL, position: position)
+        let cachedHere = stored?.asked.map { OpenMeteoParser.distanceKilometres($0, request.sentPosition) <= WeatherPanelState.movedKilometres } ?? false
+        let fresh = series.map { now.timeIntervalSince($0.fetched) < Self.freshSeconds } ?? false
+        if refresh || !fresh || !cachedHere {
+            switch WeatherService.fetchAndKeep(request, store: store) {
+            case .arrived(let new, _):
+                series = new
+            case .failed(let problem, _):
+                guard let kept = series, cachedHere else {
+                    Console.error("timedeck: no forecast: \(problem). Check weather.url and the network, then try again.\n")
+                    throw ExitCode(1)
+                }
+                let minutes = Int(now.timeIntervalSince(kept.fetched) / 60)
+                Console.error("timedeck: forecast not refreshed (\(problem)); showing the stored one, \(minutes) min old.\n")
+            case .loaded:
+                break
+            }
+        }
+        guard let series else { throw ExitCode(1) }
+        let forecast = series.forecast(at: now)
+        if json {
+            Console.json(forecast.json)
+        } else {
+            for line in Self.lines(forecast, now: now, units: settings.weatherUnits) { Console.out(line) }
+        }
+        if let card { try writeCard(forecast: series, now: now, settings: settings, place: position.navigatorText, to: card) }
+    }
+
+    /// `weather.position`, else a gpsd fix (waited for briefly), else `marks.position`.
+    static func position(_ settings: Settings) -> (GeoPosition, String)? {
+        if let text = settings.weatherPosition, let p = try? GeoPosition(parsing: text) { return (p, "weather.position") }
+        if let text = settings.gpsdAddress, let address = try? GPSDAddress(parsing: text) {
+            let snapshot = GPSDClient.waitForFix(address: address, seconds: HerePlace.gpsWaitSeconds)
+            if let fix = snapshot.fix, fix.hasFix, let p = fix.position { return (p, "the gpsd fix") }
+        }
+        if let text = settings.fixedPosition, let p = try? GeoPosition(parsing: text) { return (p, "marks.position") }
+        return nil
+    }
+
+    /// The forecast for a person: temperature, the coming rain in both spans, the age.
+    static func lines(_ forecast: WeatherForecast, now: Date, units: WeatherUnits) -> [String] {
+        // Times in the user's zone (TZ, else /etc/localtime), labelled.
+        let local = LocalZone.current()
+        let label = local.name == "UTC" ? "UTC" : LocalTimeText.offset(seconds: local.zone.secondsFromGMT(for: now))
+        let clock = { (date: Date) in LocalTimeText.isoLocal(date, in: local.zone).dropFirst(11).prefix(5) + " " + label }
+        let duration = { (minutes: Int) in
+            minutes < 90 ? "\(minutes) min" : "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
+        }
+        var lines = ["Forecast for \(forecast.position.navigatorText), fetched \(clock(forecast.fetched)) "
+                     + "(\(max(0, Int(now.timeIntervalSince(forecast.fetched) / 60))) min ago)"]
+        if let t = forecast.currentTemperatureCelsius { lines.append("Temperature \(units.temperatureText(celsius: t))") }
+        for (name, segments, span) in [("Next 60 min", forecast.next60, WeatherForecast.RingSpan.nextHour),
+                                       ("Next 12 h", forecast.next12h as [PrecipitationSegment]?, .next12Hours)] {
+            guard let segments else {
+                lines.append("\(name): no 15-minute forecast here (the 12 hours below are the best available)")
+                continue
+            }
+            let amounts = segments.map { s in "\(clock(s.start).prefix(5)) " + (s.millimetres.map { String(format: "%.1f", $0) } ?? "–") }
+            lines.append("\(name) (mm): " + amounts.joined(separator: "  "))
+            switch ComingRain(segments, span: span, now: now) {
+            case .dry: lines.append("  no rain")
+            case .unknown: lines.append("  no values")
+            case let .rain(start, end, peak, intensity, falling):
+                let minutes = Int(end.timeIntervalSince(start) / 60)
+                lines.append(falling ? "  rain now until \(clock(end)), up to \(String(format: "%.1f", peak)) mm/h (\(intensity))"
+                                     : "  rain from \(clock(start)) for \(duration(minutes)), up to \(String(format: "%.1f", peak)) mm/h (\(intensity))")
+            }
+        }
+        return lines
+    }
+
+    func writeCard(forecast series: WeatherSeries, now: Date, settings: Settings, place: String, to path: String) throws {
+        var state = AppState(now: now, localZone: TimeZone(identifier: "UTC")!)
+        state.settings = settings
+        state.weather = WeatherPanelState(series: series)
+        guard let content = WeatherCard.content(state, place: place) else { throw ExitCode(1) }
+        do {
+            let file = try AtomicOutputFile(path: path, replacing: force)
+            try file.write(WeatherCard.svg(content))
+            try file.commit()
+        } catch {
+            Console.error("timedeck: could not write the card to \(path): \(error)\n")
+            throw ExitCode(1)
+        }
+        Console.error("timedeck: share card written to \(path).\n")
+    }
+}

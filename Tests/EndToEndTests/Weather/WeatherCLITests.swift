@@ -1,0 +1,171 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+
+/// `timedeck weather` against a local server speaking Open-Meteo's format
+/// (no network here): values reported exactly, the cache, errors and a dead
+/// server keeping the last forecast with its age, bad answers never a crash.
+@Suite struct WeatherCLITests {
+    /// A forecast starting at the current UTC hour: rain in the second and
+    /// third quarter hours, and in hours 3–4.
+    static func sample(at now: Date = Date()) -> OpenMeteoSample {
+        let hour = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600)
+        var quarters = [Double?](repeating: 0, count: 48 * 4)
+        var hours = [Double?](repeating: 0, count: 48)
+        // Values stamped T cover T − step … T: fill the quarters after now.
+        let firstQuarter = Int(now.timeIntervalSince(hour) / 900) + 1
+        quarters[firstQuarter + 1] = 0.4
+        quarters[firstQuarter + 2] = 1.2
+        hours[4] = 2.5
+        hours[5] = 9.0
+        var sample = OpenMeteoSample(start: hour, hourly: hours, quarterHourly: quarters)
+        sample.latitude = 48.86
+        sample.longitude = 2.35
+        sample.temperature = 7.3
+        sample.timeFormat = .unixtime
+        return sample
+    }
+
+    final class Answer: Sendable {
+        let reply = Mutex<LocalHTTPServer.Reply>(.hangUp)
+    }
+
+    static func setUp(_ p: MarksProcess, server: LocalHTTPServer, enabled: Bool = true, extra: String = "") throws {
+        try """
+            [weather]
+            enabled = \(enabled)
+            url = "\(server.baseURL)/v1/forecast"
+            position = "48.8566, 2.3522"
+            \(extra)
+            [marks]
+            gpsd = ""
+            """.write(toFile: p.configPath, atomically: true, encoding: .utf8)
+    }
+
+    @Test func offUntilTurnedOnAndNothingIsSent() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let server = try LocalHTTPServer { _ in .answer(status: 200, body: Self.sample().json) }
+        defer { server.stop() }
+        try Self.setUp(p, server: server, enabled: false)
+        let out = try p.run(["weather"])
+        #expect(out.status == 2)
+        #expect(out.stderr.contains("weather is off") && out.stderr.contains("timedeck config set weather.enabled true"), "\(out.stderr)")
+        #expect(out.stdout.isEmpty)
+        #expect(server.requests.isEmpty, "a clock must not send the position unasked")
+    }
+
+    @Test func valuesAreReportedExactlyAndTheRequestIsPolite() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let sample = Self.sample()
+        let server = try LocalHTTPServer { _ in .answer(status: 200, body: sample.json) }
+        defer { server.stop() }
+        try Self.setUp(p, server: server)
+        let out = try p.run(["weather", "--json"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        #expect(object["temperature"] as? Double == 7.3)
+        #expect(object["latitude"] as? Double == 48.86 && object["longitude"] as? Double == 2.35)
+        let next60 = try #require(object["next60"] as? [[String: Any]])
+        #expect(next60.map { $0["precipitation"] as? Double } == [0, 0.4, 1.2, 0])
+        let next12 = try #require(object["next12h"] as? [[String: Any]])
+        #expect(next12.count == 12)
+        #expect(next12.contains { $0["precipitation"] as? Double == 9.0 })
+        // One ask, for the rounded position, with our User-Agent and UTC times.
+        let request = try #require(server.requests.first)
+        #expect(server.requests.count == 1)
+        #expect(request.headers["user-agent"]?.hasPrefix("timedeck/") == true)
+        #expect(request.query["latitude"] == "48.86" && request.query["longitude"] == "2.35")
+        #expect(request.query["timezone"] == "GMT")
+        #expect(request.query["hourly"]?.contains("precipitation") == true && request.query["minutely_15"]?.contains("precipitation") == true)
+        #expect(out.stderr.contains("weather.position"), "stderr says which position: \(out.stderr)")
+    }
+
+    @Test func aFreshForecastComesFromTheStoreUnlessRefreshIsAsked() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let sample = Self.sample()
+        let server = try LocalHTTPServer { _ in .answer(status: 200, body: sample.json) }
+        defer { server.stop() }
+        try Self.setUp(p, server: server)
+        #expect(try p.run(["weather"]).status == 0)
+        let cached = try p.run(["weather"])
+        #expect(cached.status == 0 && cached.stdout.contains("Temperature 7.3 °C"), "\(cached.stdout)\(cached.stderr)")
+        #expect(server.requests.count == 1)
+        #expect(try p.run(["weather", "--refresh"]).status == 0)
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func aFailedRefreshKeepsTheLastForecastWithItsAge() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let answer = Answer()
+        answer.reply.withLock { $0 = .answer(status: 200, body: Self.sample().json) }
+        let server = try LocalHTTPServer { _ in answer.reply.withLock { $0 } }
+        defer { server.stop() }
+        try Self.setUp(p, server: server)
+        #expect(try p.run(["weather"]).status == 0)
+        // The server's error shape: said, the stored forecast shown, exit 0.
+        answer.reply.withLock { $0 = .answer(status: 400, body: String(decoding: OpenMeteoSample.error("Cannot initialize WeatherVariable from invalid String value tempeture_2m"), as: UTF8.self)) }
+        let refused = try p.run(["weather", "--refresh", "--json"])
+        #expect(refused.status == 0, "\(refused.stderr)")
+        #expect(refused.stderr.contains("server said: Cannot initialize WeatherVariable") && refused.stderr.contains("min old"), "\(refused.stderr)")
+        #expect(refused.stdout.contains("\"temperature\":7.3"))
+        // Malformed JSON: a notice, no crash.
+        answer.reply.withLock { $0 = .answer(status: 200, body: "{\"latitude\": 48.8, \"hourly\": [1, 2,") }
+        let malformed = try p.run(["weather", "--refresh"])
+        #expect(malformed.status == 0 && malformed.stderr.contains("malformed"), "\(malformed.stderr)")
+        // A dead server: the same.
+        server.stop()
+        let dead = try p.run(["weather", "--refresh"])
+        #expect(dead.status == 0 && dead.stderr.contains("unreachable") && dead.stdout.contains("Temperature 7.3 °C"), "\(dead.stderr)")
+    }
+
+    @Test func withNoForecastKeptAFailureExitsOne() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        var other = Self.sample()
+        other.latitude = -33.87  // Sydney: another place
+        other.longitude = 151.21
+        let body = other.json
+        let server = try LocalHTTPServer { _ in .answer(status: 200, body: body) }
+        defer { server.stop() }
+        try Self.setUp(p, server: server)
+        let out = try p.run(["weather"])
+        #expect(out.status == 1)
+        #expect(out.stderr.contains("no forecast") && out.stdout.isEmpty, "\(out.stderr)")
+    }
+
+    @Test func aHostileReasonReachesTheTerminalInert() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let server = try LocalHTTPServer { _ in
+            .answer(status: 400, body: String(decoding: OpenMeteoSample.error("bad\u{1B}]0;pwned\u{07}\u{1B}[2J" + String(repeating: "x", count: 5000)), as: UTF8.self))
+        }
+        defer { server.stop() }
+        try Self.setUp(p, server: server)
+        let out = try p.run(["weather"])
+        #expect(out.status == 1)
+        #expect(!out.stderr.contains("\u{1B}") && !out.stderr.contains("\u{07}"))
+        #expect(out.stderr.count < 1000, "the server's reason is bounded")
+    }
+
+    @Test func theShareCardIsAValidSVG() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let server = try LocalHTTPServer { _ in .answer(status: 200, body: Self.sample().json) }
+        defer { server.stop() }
+        try Self.setUp(p, server: server)
+        let card = p.home.appendingPathComponent("card.svg").path
+        let out = try p.run(["weather", "--card", card])
+        #expect(out.status == 0, "\(out.stderr)")
+        let svg = try String(contentsOfFile: card, encoding: .utf8)
+        #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
+        #expect(svg.contains("7.3") && svg.hasSuffix("</svg>\n") || svg.hasSuffix("</svg>"))
+        // Not over an existing file without --force.
+        let again = try p.run(["weather", "--card", card])
+        #expect(again.status != 0 && again.stderr.contains("--force"), "\(again.stderr)")
+    }
+}

@@ -14,6 +14,9 @@ import Testing
         #expect(text.contains("(70×20)") && text.contains("UTC: "))
         let ansiPath = String(path.dropLast(4)) + ".ansi"
         #expect(try String(contentsOfFile: ansiPath, encoding: .utf8).contains("\u{1B}["))
+        let svgPath = String(path.dropLast(4)) + ".svg"
+        let svg = try String(contentsOfFile: svgPath, encoding: .utf8)
+        #expect(svg.contains("<svg") && svg.contains("UTC") && svg.hasSuffix("</svg>\n"))
         let fm = FileManager.default
         #expect((try fm.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
         #expect((try fm.attributesOfItem(atPath: home + "/snapshots")[.posixPermissions] as? Int) == 0o700)
@@ -44,7 +47,23 @@ import Testing
         let screen = tmux.waitForScreen { $0.contains("Snapshot saved:") }
         #expect(screen != nil, "no notice after w:\n\(tmux.capture())")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: home + "/snapshots")) ?? []
-        #expect(files.contains { $0.hasSuffix(".txt") } && files.contains { $0.hasSuffix(".ansi") })
+        #expect(files.contains { $0.hasSuffix(".txt") } && files.contains { $0.hasSuffix(".ansi") }
+                && files.contains { $0.hasSuffix(".svg") })
         try tmux.send("q")
+    }
+
+    @Test func svgGoesToTheFileNamedAndNeverOverAnother() throws {
+        let dir = TemporaryFolder()
+        let home = dir.path("data")
+        let target = dir.path("screen.svg")
+        let r = try TimedeckBinary.run(["snapshot", "--svg", target, "--columns", "80", "--rows", "24"], environment: ["TIMEDECK_HOME": home])
+        #expect(r.status == 0, "\(r.stderr)")
+        let svg = try String(contentsOfFile: target, encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml") && svg.contains("width=\"720\"") && svg.hasSuffix("</svg>\n"))
+        let again = try TimedeckBinary.run(["snapshot", "--svg", target], environment: ["TIMEDECK_HOME": home])
+        #expect(again.status == 2 && again.stderr.contains("--force"))
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == svg)
+        let both = try TimedeckBinary.run(["snapshot", "--svg", target, "--stdout"], environment: ["TIMEDECK_HOME": home])
+        #expect(both.status == 2 && both.stdout.isEmpty)
     }
 }

@@ -6,7 +6,7 @@ import TimeStore
 struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot",
-        abstract: "Save what the dashboard shows now: a text and an ANSI-colour file plus a data summary.",
+        abstract: "Save what the dashboard shows now: text, ANSI-colour and SVG files plus a data summary.",
         discussion: """
             The files go to the data folder's snapshots/ ($TIMEDECK_HOME, else $XDG_DATA_HOME/timedeck, \
             else ~/.local/share/timedeck), named by the UTC instant; the path is printed. In the dashboard, \
@@ -15,6 +15,7 @@ struct SnapshotCommand: ParsableCommand {
               timedeck snapshot
               timedeck snapshot --columns 120 --rows 40
               timedeck snapshot --stdout | mail -s "status" ops@example.org
+              timedeck snapshot --svg dashboard.svg --columns 120 --rows 45
             """
     )
 
@@ -30,12 +31,22 @@ struct SnapshotCommand: ParsableCommand {
     @Flag(help: "With --stdout: print the ANSI-colour version.")
     var ansi = false
 
+    @Option(help: "Write only the SVG picture of the screen to this file (the theme's colours, Braille faces as drawn).")
+    var svg: String?
+
+    @Flag(help: "With --svg: replace the file if it exists.")
+    var force = false
+
     func run() throws {
         var err = StandardError()
         guard !ansi || stdout else {
             // The files hold both forms already; --ansi alone would be ignored without a word.
             print("timedeck: --ansi goes with --stdout (the saved files hold both the text and the ANSI form); "
                   + "use timedeck snapshot --stdout --ansi.", to: &err)
+            throw ExitCode(2)
+        }
+        guard svg == nil || !stdout else {
+            print("timedeck: --svg writes a file and --stdout prints text; give one of them.", to: &err)
             throw ExitCode(2)
         }
         let size = Self.size(columns: columns, rows: rows)
@@ -47,6 +58,18 @@ struct SnapshotCommand: ParsableCommand {
         let document = SnapshotDocument.make(state, size: size)
         if stdout {
             print(ansi ? document.ansi : document.text, terminator: "")
+            return
+        }
+        if let svg {
+            do {
+                let file = try AtomicOutputFile(path: svg, replacing: force)
+                try file.write(document.svg)
+                try file.commit()
+            } catch let failure as AtomicOutputFile.Failure {
+                print("timedeck: \(failure.description)", to: &err)
+                throw ExitCode(failure.isUsage ? 2 : 1)
+            }
+            print(svg)
             return
         }
         do {

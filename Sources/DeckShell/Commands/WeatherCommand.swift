@@ -49,7 +49,7 @@ struct WeatherCommand: ParsableCommand {
             do {
                 try AtomicOutputFile.check(path: card, replacing: force)
             } catch let failure as AtomicOutputFile.Failure {
-                Console.error("timedeck: --card: \(failure.description)" + (failure.isUsage ? "" : " (add --force to replace it)") + "\n")
+                Console.error("timedeck: --card: \(failure.description)" + "\n")
                 throw ExitCode(failure.isUsage ? 2 : 1)
             }
         }

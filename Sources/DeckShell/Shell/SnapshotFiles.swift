@@ -2,8 +2,8 @@ import Dashboard
 import Foundation
 import TimeStore
 
-/// Where snapshots go: `<data folder>/snapshots/` (0700), one `.txt` and one
-/// `.ansi` file per snapshot, each written whole or not at all.
+/// Where snapshots go: `<data folder>/snapshots/` (0700), one `.txt`, one
+/// `.ansi` and one `.svg` file per snapshot, each written whole or not at all.
 enum SnapshotFiles {
     /// The folder's path as far as it can be named (for a failure message).
     static var folderPath: String {
@@ -19,7 +19,7 @@ enum SnapshotFiles {
         return folder
     }
 
-    /// Writes both files; returns the text file's path.
+    /// Writes the three files; returns the text file's path.
     static func write(_ document: SnapshotDocument) throws -> String {
         let folder = try folder()
         var stem = document.fileStem
@@ -31,8 +31,11 @@ enum SnapshotFiles {
         }
         let text = folder.appendingPathComponent(stem + ".txt").path
         try NewFile.write(document.text, to: text)
-        try NewFile.write(document.ansi, to: folder.appendingPathComponent(stem + ".ansi").path)
-        for path in [text, folder.appendingPathComponent(stem + ".ansi").path] { chmod(path, 0o600) }
+        let ansi = folder.appendingPathComponent(stem + ".ansi").path
+        let svg = folder.appendingPathComponent(stem + ".svg").path
+        try NewFile.write(document.ansi, to: ansi)
+        try NewFile.write(document.svg, to: svg)
+        for path in [text, ansi, svg] { chmod(path, 0o600) }
         return text
     }
 }

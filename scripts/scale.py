@@ -13,6 +13,11 @@ and measures, in one run:
             `tty-clock -s -c`: wakeups/s (voluntary context switches of
             every thread), CPU ms/s (schedstat), and preemptions/s apart
   calls     dashboard start with 1,000 saved calls vs 1 call
+  weather   the idle dashboard with the weather panel on (a forecast served
+            by a local server in Open-Meteo's format, --weather-url or one
+            started here from a sample file) vs tty-clock: wakeups/s, CPU
+            ms/s and bytes/s to the terminal (the clock-only dashboard's
+            bytes beside it)
 
     scripts/scale.py                                  # everything, release build
     scripts/scale.py --sizes 0,1000000 --only start,add
@@ -59,6 +64,68 @@ def scratch(config=CONFIG):
     with open(os.path.join(home, "timedeck", "config.toml"), "w") as f:
         f.write(config)
     return home
+
+
+def forecast_sample():
+    """48 hours of Open-Meteo's /v1/forecast answer from the current hour
+    (unixtime), with rain in the next hour: the ring has something to show."""
+    import json
+    hour = int(time.time() // 3600 * 3600)
+    quarters, hours = [0.0] * 192, [0.0] * 48
+    quarters[6], quarters[7], hours[4], hours[5] = 0.4, 1.2, 2.5, 9.0
+    units = {"time": "unixtime", "precipitation": "mm", "temperature_2m": "°C"}
+    return json.dumps({
+        "latitude": 48.86, "longitude": 2.35, "generationtime_ms": 0.08, "utc_offset_seconds": 0,
+        "timezone": "GMT", "timezone_abbreviation": "GMT", "elevation": 38.0,
+        "current_units": {"time": "unixtime", "interval": "seconds", "temperature_2m": "°C", "precipitation": "mm"},
+        "current": {"time": hour, "interval": 900, "temperature_2m": 7.3, "precipitation": 0.0},
+        "minutely_15_units": units,
+        "minutely_15": {"time": [hour + i * 900 for i in range(192)], "precipitation": quarters, "temperature_2m": [7.0] * 192},
+        "hourly_units": units,
+        "hourly": {"time": [hour + i * 3600 for i in range(48)], "precipitation": hours, "temperature_2m": [7.0] * 48},
+    })
+
+
+def weather_row(binary, a, row):
+    """The idle dashboard with the weather panel on, beside tty-clock and
+    the clock-only dashboard (weather off), bytes to the terminal included."""
+    server = None
+    url = a.weather_url
+    if not url:
+        import http.server
+        import threading
+        body = forecast_sample().encode()
+
+        class Forecast(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Forecast)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        url = f"http://127.0.0.1:{server.server_address[1]}/v1/forecast"
+    on = scratch(config=f'[weather]\nenabled = true\nurl = "{url}"\nposition = "48.8566, 2.3522"\n')
+    off = scratch(config="")
+    w, _, cpu = idle([binary], env_for(on), a.idle_seconds, a.idle_settle)
+    on_bytes = idle.bytes_per_second
+    _, _, off_cpu = idle([binary], env_for(off), a.idle_seconds, a.idle_settle)
+    off_bytes = idle.bytes_per_second
+    ref = None
+    if shutil.which("tty-clock"):
+        _, _, ref = idle(["tty-clock", "-s", "-c"], env_for(off), a.idle_seconds, a.idle_settle)
+        ref_bytes = idle.bytes_per_second
+    row("idle with weather: wakeups/s", w, "/s", None, "")
+    row("idle with weather: CPU ms/s", cpu, "ms/s", ref, f"(tty-clock {ref:.3f} ms/s; weather off {off_cpu:.3f})" if ref else "")
+    row("idle with weather: CPU % of one core", cpu / 10, "%", None, "(goal ≤ 0.5 %)")
+    row("idle with weather: bytes/s to the terminal", on_bytes, "B/s", ref_bytes if ref else None,
+        f"(tty-clock {ref_bytes:.0f} B/s; weather off {off_bytes:.0f} B/s)" if ref else "")
+    if server:
+        server.shutdown()
 
 
 def build_store(binary, count):
@@ -165,11 +232,13 @@ def idle(argv, env, seconds, settle=3):
         return total / 1e9
 
     (v0, i0), c0, t0 = switches(), cpu_seconds(), time.time()
+    written = 0
     while time.time() < t0 + seconds:
-        read_until(fd, time.perf_counter() + 0.2, b"\0never")
+        written += len(read_until(fd, time.perf_counter() + 0.2, b"\0never")[1])
     (v1, i1), c1, t1 = switches(), cpu_seconds(), time.time()
     stop(pid, fd)
     span = t1 - t0
+    idle.bytes_per_second = written / span
     return (v1 - v0) / span, (i1 - i0) / span, (c1 - c0) * 1000 / span
 
 
@@ -199,7 +268,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--binary", default=".build/release/timedeck")
     p.add_argument("--sizes", default="0,10000,100000,1000000")
-    p.add_argument("--only", default="start,add,csv,json,idle,calls")
+    p.add_argument("--only", default="start,add,csv,json,idle,calls,weather")
+    p.add_argument("--weather-url", help="forecast API for the weather row (default: a local server started here)")
     p.add_argument("--runs", type=int, default=7)
     p.add_argument("--idle-seconds", type=float, default=30)
     p.add_argument("--idle-settle", type=float, default=35,
@@ -271,6 +341,8 @@ def main():
         row("idle dashboard CPU ms/s", cpu, "ms/s", rcpu or None, f"(tty-clock {rcpu:.3f} ms/s)" if rcpu is not None else "")
         row("idle preemptions/s (machine load, not wakeups)", pre, "/s", None,
             f"(tty-clock {rpre:.2f}/s)" if rpre is not None else "")
+    if "weather" in only:
+        weather_row(binary, a, row)
     if "calls" in only:
         one_home, many_home = calls_store(binary, 1), calls_store(binary, 1000)
         ones, manys = [], []

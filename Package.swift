@@ -34,6 +34,8 @@ let package = Package(
         ),
         // The team log on PostgreSQL: schema, sending the outbox, reading and listening.
         .target(name: "TeamLog", dependencies: ["CLibPQ", "TimeKit", "TimeStore"]),
+        // One HTTP(S) GET with libcurl's easy interface, for the forecast.
+        .target(name: "CHTTPGet", path: "Sources/CHTTPGet", linkerSettings: [.linkedLibrary("curl")]),
         // Kernel clock state (adjtimex) for the marks' clock-status line.
         .target(name: "CKernelClock", path: "Sources/CKernelClock"),
         // The shell: effect running, background workers, the store, calls,
@@ -42,7 +44,7 @@ let package = Package(
         .target(
             name: "DeckShell",
             dependencies: [
-                "TimeKit", "Dashboard", "TimeStore", "CKernelClock", "TeamLog",
+                "TimeKit", "Dashboard", "TimeStore", "CKernelClock", "TeamLog", "CHTTPGet",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,7 +67,7 @@ let package = Package(
             "TimeKit", "Dashboard", "TeamLog", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "DeckShellTests", dependencies: [
-            "DeckShell", "Dashboard", "TimeKit", "TimeStore", "TestSupport",
+            "DeckShell", "Dashboard", "TimeKit", "TimeStore", "TestSupport", "CHTTPGet",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),

@@ -1,13 +1,11 @@
+import CHTTPGet
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Synchronization
 
 /// One HTTP GET, bounded in time and size, with our User-Agent: what the
-/// forecast is fetched with. Synchronous (it runs on a worker or in a
-/// command); a body over `maximumBytes` is cut off and refused, never
-/// buffered whole.
+/// forecast is fetched with. Synchronous, on the calling thread (a worker or
+/// a command), through libcurl's easy interface (`CHTTPGet`): nothing of it
+/// stays running afterwards. A body over `maximumBytes` is cut off and
+/// refused, never buffered whole.
 enum HTTPFetch {
     /// `timedeck/<version> (+https://github.com/timedeck)`: names the
     /// program and version, as the forecast service asks of clients.
@@ -42,93 +40,18 @@ enum HTTPFetch {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             return .failure(.badURL(url.absoluteString))
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeoutSeconds)
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let collector = BodyCollector(maximumBytes: maximumBytes)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeoutSeconds
-        configuration.timeoutIntervalForResource = timeoutSeconds
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        session.dataTask(with: request).resume()
-        // The session's own time limit ends the task; this wait is only a
-        // backstop a little later.
-        guard collector.done.wait(timeout: .now() + timeoutSeconds + 2) == .success else {
-            return .failure(.timedOut(seconds: timeoutSeconds))
-        }
-        return collector.result()
-    }
-}
-
-/// Gathers the body as it arrives and cancels the task past the bound.
-private final class BodyCollector: NSObject, URLSessionDataDelegate, Sendable {
-    let maximumBytes: Int
-    let done = DispatchSemaphore(value: 0)
-    private struct State {
-        var status = 0
-        var body: [UInt8] = []
-        var failure: HTTPFetch.Failure?
-    }
-    private let state = Mutex(State())
-
-    init(maximumBytes: Int) { self.maximumBytes = maximumBytes }
-
-    func result() -> Result<HTTPFetch.Response, HTTPFetch.Failure> {
-        state.withLock { state in
-            if let failure = state.failure { return .failure(failure) }
-            return .success(HTTPFetch.Response(status: state.status, body: state.body))
-        }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let tooLarge = response.expectedContentLength > Int64(maximumBytes)
-        state.withLock {
-            $0.status = status
-            if tooLarge { $0.failure = .tooLarge(bytes: maximumBytes) }
-        }
-        completionHandler(tooLarge ? .cancel : .allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over = state.withLock { state -> Bool in
-            guard state.failure == nil else { return true }
-            if state.body.count + data.count > maximumBytes {
-                state.failure = .tooLarge(bytes: maximumBytes)
-                state.body = []
-                return true
+        var result = td_http_result()
+        defer { td_http_free(&result) }
+        let answered = td_http_get(url.absoluteString, userAgent, Int(timeoutSeconds * 1000), maximumBytes, &result) == 0
+        if result.tooLarge != 0 { return .failure(.tooLarge(bytes: maximumBytes)) }
+        if result.timedOut != 0 { return .failure(.timedOut(seconds: timeoutSeconds)) }
+        guard answered else {
+            let words = withUnsafeBytes(of: result.error) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            state.body.append(contentsOf: data)
-            return false
+            return .failure(.unreachable(words.isEmpty ? "error \(result.curlCode)" : words))
         }
-        if over { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        if let error {
-            state.withLock { state in
-                guard state.failure == nil else { return }
-                let code = (error as? URLError)?.code
-                state.failure = code == .timedOut ? .timedOut(seconds: task.originalRequest?.timeoutInterval ?? 0)
-                    : .unreachable((error as? URLError).map { Self.words($0) } ?? "\(error)")
-            }
-        }
-        done.signal()
-    }
-
-    private static func words(_ error: URLError) -> String {
-        switch error.code {
-        case .cannotConnectToHost: "connection refused"
-        case .cannotFindHost, .dnsLookupFailed: "unknown host"
-        case .notConnectedToInternet: "no network"
-        case .networkConnectionLost: "connection lost"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
-            "secure connection failed"
-        default: "error \(error.code.rawValue)"
-        }
+        let body = result.body.map { Array(UnsafeBufferPointer(start: $0, count: result.length)) } ?? []
+        return .success(Response(status: Int(result.status), body: body))
     }
 }

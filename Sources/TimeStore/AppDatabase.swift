@@ -194,6 +194,7 @@ public final class AppDatabase: Sendable {
                 }
             }
             try queue.close()
+            RetiredQueues.keep(queue)
             // Whatever the close could not put into the file must not be lost
             // by linking a file without it.
             var info = stat()
@@ -247,3 +248,19 @@ public final class AppDatabase: Sendable {
         }
     }
 }
+
+/// Closed database queues kept until the process ends. GRDB gives every
+/// `DatabaseQueue` a `DispatchQueue`; disposing one makes libdispatch on
+/// Linux start a worker thread, and with the first worker its workqueue
+/// monitor, a timer that wakes the process once a second for the rest of its
+/// life (found with gdb after an idle dashboard went from 1 to 2 wakeups a
+/// second once it created its store). A new store's temporary queue is the
+/// one a dashboard otherwise lets go of; it is a few hundred bytes, once.
+enum RetiredQueues {
+    private static let kept = Mutex<[DatabaseQueue]>([])
+
+    static func keep(_ queue: DatabaseQueue) {
+        kept.withLock { $0.append(queue) }
+    }
+}
+

@@ -38,6 +38,11 @@ final class TmuxSession {
         (try? tmux(["display-message", "-p", "-t", name, "#{pane_dead}"]))?.hasPrefix("1") == true
     }
 
+    /// A tmux format's value for the pane (`#{pane_pid}`).
+    func paneValue(_ format: String) -> String {
+        ((try? tmux(["display-message", "-p", "-t", name, format])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The visible screen as text.
     func capture() -> String { (try? tmux(["capture-pane", "-p", "-t", name])) ?? "" }
 

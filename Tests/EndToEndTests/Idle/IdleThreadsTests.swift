@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// What keeps an open dashboard idle: no thread but the clock's wakes on its
+/// own. libdispatch on Linux starts a workqueue monitor, a timer waking the
+/// process once a second for good, the first time it makes a worker thread,
+/// and disposing a `DispatchQueue` (one per GRDB database queue) makes one.
+/// The first mark on a new machine creates the store, which let go of a
+/// queue: the idle dashboard then woke twice a second instead of once.
+@Suite struct IdleThreadsTests {
+    /// The dashboard's pid: the pane's program, or its shell's child.
+    static func dashboardPid(_ tmux: TmuxSession) -> pid_t? {
+        guard let pane = pid_t(tmux.paneValue("#{pane_pid}")) else { return nil }
+        if (try? String(contentsOfFile: "/proc/\(pane)/comm", encoding: .utf8))?.hasPrefix("timedeck") == true { return pane }
+        let children = (try? String(contentsOfFile: "/proc/\(pane)/task/\(pane)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { pid_t($0) }.first
+    }
+
+    static func threadNames(_ pid: pid_t) -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.compactMap { try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/comm", encoding: .utf8) }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    @Test func creatingTheStoreStartsNoDispatchWorker() throws {
+        let dir = TemporaryFolder()
+        let tmux = try TmuxSession(columns: 100, rows: 30, command: shellQuoted(TimedeckBinary.url.path),
+                                   environment: ["TIMEDECK_HOME": dir.path("data"), "TIMEDECK_CONFIG": dir.path("none.toml")])
+        #expect(tmux.waitForScreen { $0.contains("? help") } != nil)
+        try tmux.send("Space")
+        // Stored (numbered) once the new store holds it.
+        #expect(tmux.waitForScreen(10) { $0.contains("#1 ") } != nil, "\(tmux.capture())")
+        #expect(FileManager.default.fileExists(atPath: dir.path("data") + "/timedeck.sqlite"))
+        Thread.sleep(forTimeInterval: 0.5)
+        let pid = try #require(Self.dashboardPid(tmux))
+        let names = Self.threadNames(pid)
+        #expect(!names.isEmpty)
+        #expect(!names.contains { $0.contains("qos") }, "libdispatch workers are running: \(names)")
+        try tmux.send("q")
+    }
+}

@@ -3,6 +3,7 @@ import Dashboard
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 import TimeKit
 @testable import DeckShell
 
@@ -134,20 +135,7 @@ private func temporaryFolder() throws -> URL {
         let changed = DispatchSemaphore(value: 0)
     }
 
-    /// A TCP listener on 127.0.0.1 at a free port.
-    static func listen() throws -> (fd: Int32, port: UInt16) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        try #require(bound && Glibc.listen(fd, 1) == 0)
-        return (fd, UInt16(bigEndian: address.sin_port))
-    }
+    static func listen() throws -> (fd: Int32, port: UInt16) { try LoopbackListener.open() }
 
     @Test func aFixFromGpsdReachesTheBoxAndStopIsClean() throws {
         let (listener, port) = try Self.listen()

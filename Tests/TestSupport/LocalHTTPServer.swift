@@ -37,22 +37,9 @@ public final class LocalHTTPServer: Sendable {
 
     public init(respond: @escaping @Sendable (Request) -> Reply) throws {
         self.respond = respond
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard fd >= 0, ok, listen(fd, 16) == 0 else {
-            if fd >= 0 { close(fd) }
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
+        let (fd, port) = try LoopbackListener.open(backlog: 16)
         listener = fd
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = port
         let thread = Thread { [self] in serve() }
         thread.name = "test-http"
         thread.start()
@@ -124,4 +111,26 @@ public final class LocalHTTPServer: Sendable {
 
 private extension Array where Element == UInt8 {
     func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
+}
+
+/// A TCP socket listening on 127.0.0.1 at a free port: the fake servers of
+/// the tests (HTTP here, gpsd in DeckShellTests) start from one.
+public enum LoopbackListener {
+    public static func open(backlog: Int32 = 1) throws -> (fd: Int32, port: UInt16) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard fd >= 0, bound, listen(fd, backlog) == 0 else {
+            if fd >= 0 { close(fd) }
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        return (fd, UInt16(bigEndian: address.sin_port))
+    }
 }

@@ -288,6 +288,10 @@ check(["snapshot", "--stdout", "--columns", "0"], 2)
 check(["snapshot", "--stdout", "--columns", "wide"], 2)
 check(["snapshot", "--stdout", "--rows", "100000"], 2)
 check(["snapshot", "--ansi"], 2, label="snapshot --ansi without --stdout")
+check(["snapshot", "--svg", f"{home}/screen.svg", "--columns", "80", "--rows", "24"], 0, "screen.svg")
+check(["snapshot", "--svg", f"{home}/screen.svg"], 2, "--force", label="snapshot --svg over an existing file")
+check(["snapshot", "--svg", f"{home}/no/such/folder/x.svg"], 2, label="snapshot --svg into a missing folder")
+check(["snapshot", "--svg", f"{home}/other.svg", "--stdout"], 2, label="snapshot --svg with --stdout")
 
 # --- config -----------------------------------------------------------------
 os.remove(CONFIG)
@@ -333,6 +337,21 @@ check(["call", "--at", T, "London, GB", "Ares 3"], 0, lambda o, e: "Ares 3" in o
       label="call with a custom Mars site from the config")
 check(["places", "search", "Mars/ares3"], 0, "Ares 3")
 check(["mars", "--site", "hab"], 0, "Ares 3")
+os.remove(CONFIG)
+
+# --- weather (a dead local port: no network here) ----------------------------
+check(["weather"], 2, "weather.enabled", label="weather while off")
+check(["weather", "--json"], 2, "weather.enabled", label="weather --json while off")
+write_config('[weather]\nenabled = true\nurl = "http://127.0.0.1:1/v1/forecast"\n[marks]\ngpsd = ""\n')
+check(["weather"], 2, "weather.position", label="weather with no position anywhere")
+write_config('[weather]\nenabled = true\nurl = "http://127.0.0.1:1/v1/forecast"\nposition = "48.8566, 2.3522"\n[marks]\ngpsd = ""\n')
+check(["weather"], 1, "unreachable", label="weather with the server down and nothing kept")
+check(["weather", "--card", f"{home}/no/such/folder/card.svg"], 2, label="weather --card into a missing folder")
+check(["weather", "--refresh", "--json"], 1, label="weather --refresh --json with the server down")
+write_config('[weather]\nenabled = true\nurl = "ftp://example.org/x"\nposition = "48.8566, 2.3522"\n')
+check(["config", "check"], 1, "weather.url", label="config check with an ftp weather.url")
+write_config('[weather]\nenabled = maybe\n')
+check(["config", "check"], 1, "weather.enabled", label="config check with a bad weather.enabled")
 os.remove(CONFIG)
 
 # --- team -------------------------------------------------------------------

@@ -15,7 +15,7 @@ DESTDIR ?=
 SWIFT ?= swift
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-VERSION := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/timedeck/Timedeck.swift)
+VERSION := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/DeckShell/Version.swift)
 ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 
 # Release build: stdlib and Foundation linked statically, symbols stripped.

@@ -72,6 +72,14 @@ import Testing
         }
     }
 
+    /// The .deb takes its version from the file the Makefile names (it
+    /// broke once when the version moved into the library).
+    @Test func theMakefileFindsTheVersion() throws {
+        let makefile = try Self.text("Makefile")
+        let path = try #require(makefile.firstMatch(of: /VERSION := .* (Sources\/\S+\.swift)\)/).map { String($0.1) })
+        #expect(try Self.text(path).contains("static let string = \""), "\(path) does not hold the version")
+    }
+
     @Test func testsNeedNoSystemPostgres() throws {
         // The team tests start their own server; nothing reads PGHOST/PGPORT
         // (a stale value would point them at a server that is not there).

@@ -24,8 +24,3 @@ public enum Console {
         print(InertText.json(text))
     }
 }
-
-/// The program's version, as `--version` and the team log say it.
-public enum TimedeckVersion {
-    public static let string = "0.1.0"
-}

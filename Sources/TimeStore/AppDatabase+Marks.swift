@@ -122,6 +122,7 @@ extension AppDatabase {
     public func deleteMark(id: Int64, busyTimeout: TimeInterval? = nil) throws -> SightingMark? {
         try write(busyTimeout: busyTimeout) { db in
             guard let mark = try SightingMark.fetchOne(db, key: id) else { return nil }
+            try Self.retireSights(db, where: "markId = ?", arguments: [id])
             try SightingMark.deleteOne(db, key: id)
             try enqueueDelete(db, mark)
             return mark
@@ -142,7 +143,10 @@ extension AppDatabase {
                 if let id = mark.id, try SightingMark.exists(db, key: id) { continue }
                 var copy = mark
                 try copy.insert(db)
-                if let id = copy.id { try enqueuePut(db, id: id) }
+                if let id = copy.id {
+                    try enqueuePut(db, id: id)
+                    try Self.unretireSight(db, markId: id)
+                }
             }
         }
     }
@@ -157,6 +161,8 @@ extension AppDatabase {
         try write(busyTimeout: busyTimeout) { db in
             let asked = SightingMark.filter(SightingMark.MarkColumns.unixNanoseconds <= limit)
             let all = try asked.order(SightingMark.MarkColumns.unixNanoseconds, SightingMark.MarkColumns.id).fetchAll(db)
+            try Self.retireSights(db, where: "markId IN (SELECT id FROM sightingMark WHERE unixNanoseconds <= ?)",
+                                  arguments: [limit])
             try asked.deleteAll(db)
             for mark in all { try enqueueDelete(db, mark) }
             return all
@@ -231,5 +237,22 @@ extension AppDatabase {
     /// `v3-marks-count`), so it costs the same for any number of marks.
     public func markCount() throws -> Int {
         try writer.read { db in try Int.fetchOne(db, sql: "SELECT count FROM sightingMarkCount WHERE id = 1") ?? 0 }
+    }
+}
+
+extension AppDatabase {
+    /// Keeps the sights of the marks about to be deleted (`markSight`'s
+    /// cascade would drop them), so an undo (`restoreMarks`) puts each back
+    /// with its mark.
+    static func retireSights(_ db: Database, where condition: String, arguments: StatementArguments) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO retiredMarkSight (markId, body, hsDegrees) "
+                           + "SELECT markId, body, hsDegrees FROM markSight WHERE \(condition)", arguments: arguments)
+    }
+
+    /// Puts a restored mark's kept sight back (if it had one).
+    static func unretireSight(_ db: Database, markId: Int64) throws {
+        try db.execute(sql: "INSERT OR IGNORE INTO markSight (markId, body, hsDegrees) "
+                           + "SELECT markId, body, hsDegrees FROM retiredMarkSight WHERE markId = ?", arguments: [markId])
+        try db.execute(sql: "DELETE FROM retiredMarkSight WHERE markId = ?", arguments: [markId])
     }
 }

@@ -25,6 +25,7 @@ extension AppDatabase {
         + MarksCountMigrations.all
         + MarkSightMigrations.all
         + WeatherMigrations.all
+        + RetiredSightMigrations.all
 
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()

@@ -28,6 +28,35 @@ import TimeKit
         #expect(left == 0)
     }
 
+    /// Undo puts a deleted mark back with its sight: the sight typed for it
+    /// (a sextant altitude) is not lost with the deletion.
+    @Test func undoingADeleteOrAClearPutsTheSightBackToo() throws {
+        let db = try AppDatabase.inMemory()
+        let marks = try (0..<3).map { i in
+            try db.recordMark(SightingMark(unixNanoseconds: Int64(1_711_003_447 + i) * 1_000_000_000, uniqueKey: "u\(i)"))
+        }
+        let ids = marks.compactMap(\.id)
+        _ = try db.attachSight(MarkSight(markId: ids[0], bodyText: "Vega", sextantAltitudeDegrees: 41.5))
+        _ = try db.attachSight(MarkSight(markId: ids[2], bodyText: "Sun LL", sextantAltitudeDegrees: 30.25))
+        // One deleted and put back.
+        let removed = try #require(try db.deleteMark(id: ids[0]))
+        #expect(try db.sight(markId: ids[0]) == nil)
+        try db.restoreMarks([removed])
+        #expect(try db.sight(markId: ids[0])?.sight == MarkSight(markId: ids[0], bodyText: "Vega", sextantAltitudeDegrees: 41.5))
+        // All cleared and put back.
+        let cleared = try db.clearMarks()
+        #expect(try db.markSights().isEmpty)
+        try db.restoreMarks(cleared)
+        #expect(try db.markSights().map(\.sight.bodyText).sorted() == ["Sun LL", "Vega"])
+        #expect(try db.sight(markId: ids[1]) == nil, "a mark without a sight comes back without one")
+        // A sight replaced after a restore is not overwritten by an old one
+        // at the next undo of the same mark.
+        _ = try db.attachSight(MarkSight(markId: ids[0], bodyText: "Deneb", sextantAltitudeDegrees: 20))
+        let again = try #require(try db.deleteMark(id: ids[0]))
+        try db.restoreMarks([again])
+        #expect(try db.sight(markId: ids[0])?.sight.bodyText == "Deneb")
+    }
+
     @Test func markSightsListsTheNewestMarksWithASight() throws {
         let db = try AppDatabase.inMemory()
         let ids = try (0..<4).map { i in

@@ -58,11 +58,13 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     case .marks(let marksEvent):
         var (handled, effects) = MarksPanel.handle(marksEvent, in: next)
         if case .gps = marksEvent, handled.calls.firstRun != nil { handled = CallsPanel.adoptFirstFix(handled) }
-        // A deleted mark's sight is deleted with it in the store (ON DELETE
-        // CASCADE): the sights panel lets it go too, as a restart would.
+        // A deleted mark's sight leaves the store with it (kept there for an
+        // undo): the sights panel lets it go too, as a restart would, and an
+        // undo brings both back.
         switch marksEvent {
         case .deleted(let mark): handled.sights.forgetSights(ofMarks: [mark])
         case .cleared(let marks): handled.sights.forgetSights(ofMarks: marks)
+        case .restored(let marks): handled.sights.restoreSights(ofMarks: marks)
         default: break
         }
         return (handled, effects)

@@ -72,6 +72,20 @@ import TimeKit
         #expect(s.sights.sights.isEmpty)
     }
 
+    @Test("Undoing a delete or a clear brings the marks' sights back, as the store does")
+    func restoredMarksBringTheirSightsBack() throws {
+        let almanac = try #require(Self.almanac)
+        let sights = try [1, 2, 3].map { try Self.sight(almanac, Int64($0), Self.stars[$0 - 1]) }
+        var s = state(almanac, sights: sights)
+        (s, _) = update(s, .marks(.deleted(Self.mark(2))))
+        (s, _) = update(s, .marks(.restored([Self.mark(2)])))
+        #expect(s.sights.sights.map(\.markId).sorted() == [1, 2, 3])
+        #expect(s.sights.sights.first { $0.markId == 2 } == sights[1])
+        (s, _) = update(s, .marks(.cleared([Self.mark(1), Self.mark(2), Self.mark(3)])))
+        (s, _) = update(s, .marks(.restored([Self.mark(1), Self.mark(2), Self.mark(3)])))
+        #expect(s.sights.sights.map(\.markId).sorted() == [1, 2, 3])
+    }
+
     // MARK: Entering a sight
 
     @Test func sOnTheSelectedMarkOpensTheFieldAndEnterStoresTheSight() throws {

@@ -20,6 +20,9 @@ public struct SightsPanelState: Equatable, Sendable {
     public var almanacProblem: String?
     /// Sights stored against marks, newest first (by instant, then mark).
     public var sights: [MarkedSight] = []
+    /// Sights of deleted marks, oldest first, until an undo brings the
+    /// marks back (`restoreSights`).
+    var retired: [MarkedSight] = []
     /// The entry field for the selected mark's sight, while open.
     public var entry: SightEntry?
     /// The last thing the panel has to say (a stored sight, a refusal).
@@ -43,12 +46,27 @@ public struct SightsPanelState: Equatable, Sendable {
     }
 
     /// Drops the sights of marks that were deleted (the store deleted them
-    /// with their marks).
+    /// with their marks, keeping them for an undo); they wait in `retired`.
     mutating func forgetSights(ofMarks marks: [SightingMark]) {
         let ids = Set(marks.compactMap(\.id))
         guard !ids.isEmpty else { return }
+        retired += sights.filter { ids.contains($0.markId) }
+        if retired.count > Self.retiredLimit { retired.removeFirst(retired.count - Self.retiredLimit) }
         sights.removeAll { ids.contains($0.markId) }
     }
+
+    /// Puts back the sights of marks an undo restored (the store puts them
+    /// back too).
+    mutating func restoreSights(ofMarks marks: [SightingMark]) {
+        let ids = Set(marks.compactMap(\.id))
+        guard !ids.isEmpty else { return }
+        for sight in retired where ids.contains(sight.markId) { store(sight) }
+        retired.removeAll { ids.contains($0.markId) }
+    }
+
+    /// How many deleted marks' sights wait for an undo on screen (the marks
+    /// panel's undo reaches back no further).
+    static let retiredLimit = 1000
 
     /// Puts a stored sight in, replacing the mark's earlier one.
     mutating func store(_ sight: MarkedSight) {

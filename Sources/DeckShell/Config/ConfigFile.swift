@@ -35,20 +35,12 @@ struct ConfigFile {
         /// The file's path, for messages.
         var path: String = ""
 
-        /// One notice naming every problem (line, key, what is wrong), for
-        /// the dashboard's status line and the subcommands' stderr.
-        var summary: String? {
-            guard !problems.isEmpty else { return nil }
-            if let whole = problems.first(where: { $0.line == nil && $0.key == nil }) {
-                return "config \(path) \(whole.message); using defaults (\(whole.advice))"
-            }
-            let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
-            return "config \(path) has \(count), using defaults for those keys only: "
-                + problems.map(\.brief).joined(separator: "; ") + " (timedeck config check says how to fix each)"
-        }
+        /// One line naming every problem (line, key, what is wrong), in
+        /// English, for the subcommands' stderr.
+        var summary: String? { notices.first.map { UILanguage.en.text($0) } }
 
-        /// The same, as catalog messages for the dashboard (said in the
-        /// user's language).
+        /// The problems as catalog messages: the dashboard says them in the
+        /// user's language, `summary` in English.
         var notices: [UIMessage] {
             guard !problems.isEmpty else { return [] }
             if let whole = problems.first(where: { $0.line == nil && $0.key == nil }) {

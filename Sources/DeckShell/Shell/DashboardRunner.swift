@@ -87,9 +87,6 @@ extension DashboardRunner {
     }
 }
 
-extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
-}
 
 /// The full-screen strategy: keys from curses, `render` drawn after each
 /// pass (only the changed cells reach the terminal).

@@ -13,6 +13,10 @@ B = sys.argv[1]
 home = tempfile.mkdtemp(prefix="timedeck-keywalk-")
 def tmux(*a): return subprocess.run(["tmux", *a], capture_output=True, text=True).stdout
 tmux("kill-session", "-t", "k")
+# The weather panel asks a dead local port, never the network.
+os.makedirs(f"{home}/config/timedeck", exist_ok=True)
+with open(f"{home}/config/timedeck/config.toml", "w") as f:
+    f.write('[weather]\nurl = "http://127.0.0.1:1/v1/forecast"\nposition = "48.85, 2.35"\n')
 env = f"TIMEDECK_HOME={home}/data XDG_CONFIG_HOME={home}/config TZ=Europe/Paris TIMEDECK_REDUCED_MOTION=1"
 tmux("new", "-d", "-s", "k", "-x", "120", "-y", "45", f"{env} {B}")
 time.sleep(1.5)
@@ -174,6 +178,14 @@ check("settings Left back", ["Left"])
 check("settings q closes", ["q"], lambda s: "Theme" not in s)
 check("settings o again", ["o"], "Settings")
 check("settings o closes", ["o"], lambda s: "Theme" not in s)
+# Weather: W shows the panel (off, naming the host), e turns it on (the
+# dead port is said), h switches the ring's span, e turns it off again.
+check("W weather panel", ["W"], lambda s: "Weather is off" in s and "127.0.0.1" in s)
+check("weather e on", ["e"], lambda s: "Weather is off" not in s)
+time.sleep(1.0)
+check("weather h span", ["h"], lambda s: "12 h" in s or "60 min" in s)
+check("weather shows why there is no forecast", [], lambda s: "unreachable" in s or "no forecast" in s, changed=False)
+check("weather e off", ["e"], "Weather is off")
 send("q")
 time.sleep(0.5)
 alive = "k" in tmux("ls")

@@ -39,20 +39,26 @@ final class HerePlace {
 
     static func find(in places: PlaceDatabase?, settings: Settings) -> (place: Place, note: String)? {
         guard let places else { return nil }
-        var gpsNote = ""
-        if let text = settings.gpsdAddress, let address = try? GPSDAddress(parsing: text) {
-            let snapshot = GPSDClient.waitForFix(address: address, seconds: gpsWaitSeconds)
-            if let fix = snapshot.fix, fix.hasFix, let p = fix.position,
-               let place = places.nearest(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees) {
-                return (place, "\"here\": using \(place.label), nearest the gpsd fix (\(p.navigatorText))")
-            }
-            // gpsd answered but had no fix: say why the configured position is used.
-            if case .connected = snapshot.connection {
-                gpsNote = " (gpsd at \(text) had no fix within \(Int(gpsWaitSeconds)) s)"
-            }
+        let (fix, gpsNote) = gpsdFix(settings)
+        if let p = fix, let place = places.nearest(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees) {
+            return (place, "\"here\": using \(place.label), nearest the gpsd fix (\(p.navigatorText))")
         }
         guard let text = settings.fixedPosition, let p = try? GeoPosition(parsing: text),
               let place = places.nearest(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees) else { return nil }
         return (place, "\"here\": using \(place.label), nearest marks.position (\(p.navigatorText))" + gpsNote)
+    }
+
+    /// gpsd's 2D/3D fix when `marks.gpsd` is set and gpsd has one within
+    /// `gpsWaitSeconds` (a refused address returns at once); else nil, with
+    /// a note when gpsd answered without a fix (why a configured position
+    /// is used instead). Shared by "here" and `timedeck weather`.
+    static func gpsdFix(_ settings: Settings) -> (position: GeoPosition?, note: String) {
+        guard let text = settings.gpsdAddress, let address = try? GPSDAddress(parsing: text) else { return (nil, "") }
+        let snapshot = GPSDClient.waitForFix(address: address, seconds: gpsWaitSeconds)
+        if let fix = snapshot.fix, fix.hasFix, let p = fix.position { return (p, "") }
+        if case .connected = snapshot.connection {
+            return (nil, " (gpsd at \(text) had no fix within \(Int(gpsWaitSeconds)) s)")
+        }
+        return (nil, "")
     }
 }

@@ -174,12 +174,9 @@ import Testing
     func aMarkThatCannotBeStoredIsReportedAtOnce() throws {
         let dir = TemporaryFolder()
         let home = dir.path("tmpfs")
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let env = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]
-        _ = try spawnAndWait(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", home], environment: env)
-        defer { _ = try? spawnAndWait(["umount", home], environment: env) }
-        let mounted = try String(contentsOfFile: "/proc/mounts", encoding: .utf8).contains(" \(home) tmpfs ")
-        try #require(mounted, "tmpfs not mounted")
+        let env = SmallTmpfs.environment
+        let disk = try SmallTmpfs(at: home, size: "256k")
+        defer { disk.unmount() }
 
         let marksEnv = env.merging(["TIMEDECK_HOME": home]) { $1 }
         _ = try spawnAndWait([TimedeckBinary.url.path, "marks", "add", "--note", "before the disk filled"], environment: marksEnv)
@@ -245,11 +242,8 @@ import Testing
     func firstMarkOnAFullDiskPrintsItsInstantAndTellsTheTruth() throws {
         let dir = TemporaryFolder()
         let home = dir.path("tmpfs")
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let env = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]
-        _ = try spawnAndWait(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", home], environment: env)
-        defer { _ = try? spawnAndWait(["umount", home], environment: env) }
-        try #require(try String(contentsOfFile: "/proc/mounts", encoding: .utf8).contains(" \(home) tmpfs "))
+        let disk = try SmallTmpfs(at: home, size: "64k")
+        defer { disk.unmount() }
         let filler = open(home + "/filler", O_WRONLY | O_CREAT, 0o600)
         let block = [UInt8](repeating: 0x55, count: 4096)
         while write(filler, block, block.count) > 0 {}
@@ -308,4 +302,20 @@ import Testing
         #expect((dir.read("err") ?? "").contains("readonly"), "unclear: \(dir.read("err") ?? "")")
         #expect(FileManager.default.contents(atPath: path) == before, "the read-only database changed")
     }
+}
+
+/// A tiny tmpfs at `path` (root only): a disk that fills up at once.
+struct SmallTmpfs {
+    static let environment = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]
+    let path: String
+
+    init(at path: String, size: String) throws {
+        self.path = path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        _ = try spawnAndWait(["mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path], environment: Self.environment)
+        let mounted = try String(contentsOfFile: "/proc/mounts", encoding: .utf8).contains(" \(path) tmpfs ")
+        try #require(mounted, "tmpfs not mounted at \(path)")
+    }
+
+    func unmount() { _ = try? spawnAndWait(["umount", path], environment: Self.environment) }
 }

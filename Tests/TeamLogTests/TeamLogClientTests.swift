@@ -159,17 +159,29 @@ struct TeamLogClientTests {
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
+    /// A login role that owns the station "north" on `server` (row security
+    /// lets it change only north's marks).
+    static func northStationRole(on server: ThrowawayDatabase, owner: TeamLogClient) throws -> String {
+        let role = "td_station_\(server.name.suffix(8))"
+        try owner.connection.execute("CREATE ROLE \(role) LOGIN")
+        try owner.connection.execute("GRANT SELECT, INSERT, UPDATE ON timedeck_mark TO \(role)")
+        try owner.connection.execute("GRANT SELECT ON timedeck_station, timedeck_schema TO \(role)")
+        try owner.connection.execute("INSERT INTO timedeck_station VALUES ('north', $1)", [role])
+        return role
+    }
+
+    static func dropRole(_ role: String, owner: TeamLogClient) {
+        _ = try? owner.connection.execute("DROP OWNED BY \(role)")
+        _ = try? owner.connection.execute("DROP ROLE \(role)")
+    }
+
     @Test("A station role cannot change another station's marks")
     func stationsOwnTheirMarks() throws {
         let server = try ThrowawayDatabase()
         defer { server.drop() }
         let owner = try TeamLogClient(url: server.url)
-        let role = "td_station_\(server.name.suffix(8))"
-        try owner.connection.execute("CREATE ROLE \(role) LOGIN")
-        defer { _ = try? owner.connection.execute("DROP OWNED BY \(role)"); _ = try? owner.connection.execute("DROP ROLE \(role)") }
-        try owner.connection.execute("GRANT SELECT, INSERT, UPDATE ON timedeck_mark TO \(role)")
-        try owner.connection.execute("GRANT SELECT ON timedeck_station, timedeck_schema TO \(role)")
-        try owner.connection.execute("INSERT INTO timedeck_station VALUES ('north', $1)", [role])
+        let role = try Self.northStationRole(on: server, owner: owner)
+        defer { Self.dropRole(role, owner: owner) }
         let north = try Self.store(station: "north")
         try north.recordMark(Self.mark(1, key: "n1"))
         // As the station role (SET ROLE at connect: peer authentication
@@ -193,12 +205,8 @@ struct TeamLogClientTests {
         let server = try ThrowawayDatabase()
         defer { server.drop() }
         let owner = try TeamLogClient(url: server.url)
-        let role = "td_station_\(server.name.suffix(8))"
-        try owner.connection.execute("CREATE ROLE \(role) LOGIN")
-        defer { _ = try? owner.connection.execute("DROP OWNED BY \(role)"); _ = try? owner.connection.execute("DROP ROLE \(role)") }
-        try owner.connection.execute("GRANT SELECT, INSERT, UPDATE ON timedeck_mark TO \(role)")
-        try owner.connection.execute("GRANT SELECT ON timedeck_station, timedeck_schema TO \(role)")
-        try owner.connection.execute("INSERT INTO timedeck_station VALUES ('north', $1)", [role])
+        let role = try Self.northStationRole(on: server, owner: owner)
+        defer { Self.dropRole(role, owner: owner) }
         let asStation = try TeamLogClient(url: server.url + "?options=-crole%3D\(role)")
         let store = try Self.store(station: "south")  // the mistake
         try store.recordMark(Self.mark(1, key: "wrong"))

@@ -94,10 +94,8 @@ struct WeatherCommand: ParsableCommand {
     /// `weather.position`, else a gpsd fix (waited for briefly), else `marks.position`.
     static func position(_ settings: Settings) -> (GeoPosition, String)? {
         if let text = settings.weatherPosition, let p = try? GeoPosition(parsing: text) { return (p, "weather.position") }
-        if let text = settings.gpsdAddress, let address = try? GPSDAddress(parsing: text) {
-            let snapshot = GPSDClient.waitForFix(address: address, seconds: HerePlace.gpsWaitSeconds)
-            if let fix = snapshot.fix, fix.hasFix, let p = fix.position { return (p, "the gpsd fix") }
-        }
+        let (fix, _) = HerePlace.gpsdFix(settings)
+        if let fix { return (fix, "the gpsd fix") }
         if let text = settings.fixedPosition, let p = try? GeoPosition(parsing: text) { return (p, "marks.position") }
         return nil
     }

@@ -14,13 +14,14 @@ final class Terminal: TerminalDevice {
     private var drawBuffer: [wchar_t] = []
     private var attributes: [StyleRole: (attr: attr_t, pair: Int16)] = [:]
     private var isClosed = false
-    /// An OSC/DCS/APC/PM/SOS string being swallowed, and when its last
-    /// scalar arrived: a string still open after a pause of
-    /// `controlStringPauseSeconds` ends there (a stray introducer never eats
-    /// the user's typing).
-    private var controlString = ControlStringFilter()
-    private var controlStringLastInput = Date.distantPast
-    private static let controlStringPauseSeconds = 0.05
+    /// The one input state machine (shared with the plain mode): escape
+    /// sequences, control strings in every encoding. When the last scalar
+    /// arrived: a string or sequence still open after a pause of
+    /// `inputPauseSeconds` ends there (a stray introducer never eats the
+    /// user's typing).
+    private var parser = TerminalInputParser()
+    private var lastInput = Date.distantPast
+    private static let inputPauseSeconds = 0.05
     let colorDepth: ColorDepth
 
     /// Refuses (exit 2) unless stdin and stdout are both terminals.
@@ -97,75 +98,38 @@ final class Terminal: TerminalDevice {
 
     /// Reads every key curses has ready without waiting; each is stamped by
     /// `clock`, asked right after `wget_wch` returns it (the run loop's clock
-    /// answers the instant `poll` woke for the first key of a pass).
+    /// answers the instant `poll` woke for the first key of a pass). Every
+    /// scalar goes through `TerminalInputParser`; curses' own `KEY_*` codes
+    /// too, so one inside a string is dropped with it.
     func readPending(clock: () -> Date) -> [TerminalInput] {
         var inputs: [TerminalInput] = []
         var ch: wint_t = 0
         while true {
             let status = wget_wch(window, &ch)
             let at = clock()
-            if status == ERR { break }
-            if controlString.isOpen, at.timeIntervalSince(controlStringLastInput) > Self.controlStringPauseSeconds {
-                controlString.close()
+            if status == ERR {
+                // Nothing more now: a lone ESC is the Escape key (curses
+                // already waited ESCDELAY for the rest of a sequence).
+                if parser.isAfterEscape { inputs += parser.pause().map { .key($0, at: at) } }
+                break
             }
-            if status == OK, controlString.swallow(UInt32(ch)) {
-                controlStringLastInput = at
-                continue
+            if parser.isPending, at.timeIntervalSince(lastInput) > Self.inputPauseSeconds {
+                _ = parser.pause()
             }
-            if status == OK, ControlStringFilter.isC1(UInt32(ch)) {
-                // An 8-bit control is never a key: dropped. Not taken as a
-                // string introducer here: curses hands invalid UTF-8 bytes
-                // (0x90 of F4 90 80 80) over as the same code points, and a
-                // "DCS" made of garbage swallowed the typing after it
-                // (measured with the key storm). The plain decoder, which
-                // sees the bytes, swallows real 8-bit strings whole.
-                continue
-            }
+            lastInput = at
             if status == KEY_CODE_YES {
                 if Int32(ch) == KEY_RESIZE {
                     previous = nil
                     inputs.append(.resize(size))
                 } else if let key = Self.decodeFunctionKey(Int32(ch)) {
-                    inputs.append(.key(key, at: at))
+                    inputs += parser.feed(decoded: key).map { .key($0, at: at) }
                 }
-            } else if ch == 27, swallowUnknownSequence() {
-                // An escape sequence terminfo does not know (a TERM that does
-                // not match the terminal: Home as ESC [ 1 ~ under
-                // TERM=xterm) is dropped whole, never taken as Esc, which
-                // would quit the dashboard.
-                continue
-            } else if let key = KeyDecoder.key(code: UInt32(ch)) {
-                inputs.append(.key(key, at: at))
+            } else {
+                inputs += parser.feed(UInt32(ch)).map { .key($0, at: at) }
             }
             if inputs.count >= 256 { break }
         }
         return inputs
-    }
-
-    /// After an ESC: if the bytes of a CSI (`ESC [`) or SS3 (`ESC O`)
-    /// sequence have already arrived with it, reads them up to the final
-    /// byte and returns true. A lone ESC (nothing waiting) returns false and
-    /// stays the Escape key; any other byte after ESC is pushed back.
-    private func swallowUnknownSequence() -> Bool {
-        var next: wint_t = 0
-        guard wget_wch(window, &next) == OK else { return false }
-        if ControlStringFilter.opensString(afterEscape: UInt32(next)) {
-            controlString.open()
-            controlStringLastInput = Date()
-            return true
-        }
-        guard next == 91 || next == 79 else {  // "[" or "O"
-            unget_wch(wchar_t(next))
-            return false
-        }
-        let isCSI = next == 91
-        for _ in 0..<16 {
-            var byte: wint_t = 0
-            guard wget_wch(window, &byte) == OK else { return true }
-            // SS3 has one final byte; CSI ends at a byte in 0x40…0x7E.
-            if !isCSI || (0x40...0x7E).contains(byte) { return true }
-        }
-        return true
     }
 
     /// Copies `frame` to the screen, sending only the cells that differ from

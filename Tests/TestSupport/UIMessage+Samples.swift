@@ -336,7 +336,8 @@ extension UIMessage {
         case .sightsDeadReckoning: [.sightsDeadReckoning(position: "40° 10'.00 N  050° 15'.00 W", source: "sights.dr")]
         case .sightIntercept: [.sightIntercept(miles: "4.2", toward: true, azimuth: "045°"),
                                .sightIntercept(miles: "0.3", toward: false, azimuth: "270°")]
-        case .sightEntryField: [.sightEntryField(id: 12, text: "Vega, 43 23.8"), .sightEntryField(id: 3, text: "")]
+        case .sightEntryField: [.sightEntryField(id: 12, held: false, text: "Vega, 43 23.8"), .sightEntryField(id: 3, held: false, text: ""),
+                                .sightEntryField(id: nil, held: true, text: "Vega"), .sightEntryField(id: nil, held: false, text: "dq")]
         case .sightCompletions: [.sightCompletions(names: "Sun LL, Sun UL, Suhail")]
         case .plainSight: [.plainSight(id: 12, body: "Vega", miles: "4.2", toward: true, azimuth: "045°"),
                            .plainSight(id: 13, body: "Sun LL", miles: "0.3", toward: false, azimuth: "180°")]

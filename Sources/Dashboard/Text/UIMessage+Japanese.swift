@@ -188,7 +188,9 @@ extension UIMessage {
         case .sightsFix(let position): "天測位置 \(position)"
         case let .sightsDeadReckoning(position, source): "推測位置 \(position)（\(source)）"
         case let .sightIntercept(miles, toward, azimuth): "\(miles) 海里 \(toward ? "T" : "A")  方位 \(azimuth)"
-        case let .sightEntryField(id, text): "#\(id) の天測（天体, Hs）: \(text)▏"
+        case let .sightEntryField(id?, _, text): "#\(id) の天測（天体, Hs）: \(text)▏"
+        case let .sightEntryField(nil, true, text): "保留中のマークの天測（天体, Hs）: \(text)▏"
+        case let .sightEntryField(nil, false, text): "天測（天体, Hs）: \(text)▏"
         case .sightCompletions(let names): "Tab 補完: \(names)"
         case let .plainSight(id, body, miles, toward, azimuth):
             "天測 #\(id) \(body): 修正差 \(miles) 海里 \(toward ? "向かう側" : "離れる側")、方位 \(azimuth)。"

@@ -201,7 +201,7 @@ public enum UIMessage: Hashable, Sendable {
     case sightsFix(position: String)
     case sightsDeadReckoning(position: String, source: String)
     case sightIntercept(miles: String, toward: Bool, azimuth: String)
-    case sightEntryField(id: Int64, text: String)
+    case sightEntryField(id: Int64?, held: Bool, text: String)
     case sightCompletions(names: String)
     case plainSight(id: Int64, body: String, miles: String, toward: Bool, azimuth: String)
     case plainFix(position: String)
@@ -405,7 +405,9 @@ public enum UIMessage: Hashable, Sendable {
         case .sightsFix(let position): "Fix \(position)"
         case let .sightsDeadReckoning(position, source): "DR \(position) (\(source))"
         case let .sightIntercept(miles, toward, azimuth): "\(miles) nm \(toward ? "T" : "A")  Zn \(azimuth)"
-        case let .sightEntryField(id, text): "Sight for #\(id) (body, Hs): \(text)▏"
+        case let .sightEntryField(id?, _, text): "Sight for #\(id) (body, Hs): \(text)▏"
+        case let .sightEntryField(nil, true, text): "Sight for the held mark (body, Hs): \(text)▏"
+        case let .sightEntryField(nil, false, text): "Sight (body, Hs): \(text)▏"
         case .sightCompletions(let names): "Tab: \(names)"
         case let .plainSight(id, body, miles, toward, azimuth):
             "Sight #\(id) \(body): intercept \(miles) nm \(toward ? "toward" : "away"), Zn \(azimuth)."

@@ -87,13 +87,17 @@ struct MarksHeldTests {
         #expect(s1.marks.message?.english.hasPrefix("21d 23h 47m 12.654s MARK NOT SAVED") == true)
     }
 
-    @Test("A held mark takes a note: journaled by its key, shown at once; not before it is held")
+    @Test("A held mark takes a note: journaled by its key, shown at once; typed before it is held, Enter waits")
     func noteOnAHeldMark() throws {
         let (s0, sent) = space(keyed())
         let mark = try #require(sent)
-        // Not yet durable anywhere: wait for it.
+        // Not yet durable anywhere: the editor opens (what is typed next is
+        // the note, never commands) and Enter waits for the journal.
         let (early, _) = update(s0, .key(.character("n"), at: keyInstant))
-        #expect(early.marks.mode == .browsing && early.marks.message?.english.contains("not stored yet") == true)
+        #expect(early.marks.mode == .editingNote(id: nil, text: "", heldKey: "run-1"))
+        let (waiting, none) = update(early, .key(.enter, at: keyInstant))
+        #expect(none.isEmpty && waiting.marks.message?.english.contains("not stored yet") == true)
+        #expect(waiting.marks.mode == .editingNote(id: nil, text: "", heldKey: "run-1"))
         var (s, _) = update(s0, .marks(.held(mark)))
         (s, _) = update(s, .key(.character("n"), at: keyInstant))
         #expect(s.marks.mode == .editingNote(id: nil, text: "", heldKey: "run-1"))
@@ -139,10 +143,10 @@ struct MarksHeldTests {
         #expect(s.marks.isHeld(left) && s.marks.totalCount == 3)
     }
 
-    @Test("A row not yet stored says held instead of a number; n and d wait until it is at least held")
+    @Test("A row not yet stored says held instead of a number; d waits until it is at least held")
     func heldRow() throws {
         let (s0, sent) = space(keyed())
-        for key in ["n", "d"] {
+        for key in ["d"] {
             let (early, effects) = update(s0, .key(.character(Character(key)), at: keyInstant))
             #expect(effects.isEmpty && early.marks.message?.english == UILanguage.en.text(.markNotStoredYet), "\(key)")
         }

@@ -174,7 +174,10 @@ import TimeKit
         let almanac = try #require(Self.almanac)
         var held = state(almanac)
         held.marks = MarksPanelState(marks: [SightingMark(unixNanoseconds: 1, uniqueKey: "k-1")], totalCount: 1)
-        #expect(press(held, .character("s")).0.sights.message == .init(.text(.sightMarkNotStored), isError: true))
+        // The field opens for the mark's key; Enter says to wait for its number.
+        let opened = press(held, .character("s")).0
+        #expect(opened.sights.entry?.heldKey == "k-1")
+        #expect(press(opened, .enter).0.sights.message == .init(.text(.sightMarkNotStored), isError: true))
         var empty = state(almanac)
         empty.marks = MarksPanelState()
         #expect(press(empty, .character("s")).0.sights.message == .init(.text(.sightNeedsMark), isError: true))

@@ -40,9 +40,12 @@ extension MarksPanel {
             if let mark = m.selectedMark, let id = mark.id {
                 m.mode = .editingNote(id: id, text: mark.note)
                 m.message = nil
-            } else if let mark = m.selectedMark, m.isHeld(mark), let key = mark.uniqueKey {
+            } else if let mark = m.selectedMark, let key = mark.uniqueKey {
                 // Safe in the journal, waiting for the database: the note
-                // is journaled beside it.
+                // is journaled beside it. Not yet held (Space a moment
+                // ago): the editor opens all the same, so the text typed
+                // next is the note and never commands; Enter waits until
+                // the mark is held.
                 m.mode = .editingNote(id: nil, text: mark.note, heldKey: key)
                 m.message = nil
             } else if m.selectedMark != nil {
@@ -117,6 +120,12 @@ extension MarksPanel {
                 if let stored { return (next, [.marks(.updateNote(id: stored, note: text))]) }
                 guard let heldKey, let mark = state.marks.marks.first(where: { $0.uniqueKey == heldKey }) else {
                     next.marks.message = .init(.noMarkToAnnotate)
+                    return (next, [])
+                }
+                guard state.marks.isHeld(mark) else {
+                    // Not in the journal yet: the note waits in the editor.
+                    next.marks.mode = .editingNote(id: id, text: text, heldKey: heldKey)
+                    next.marks.message = .init(.markNotStoredYet)
                     return (next, [])
                 }
                 return (next, [.marks(.updateHeldNote(key: heldKey, note: text, expected: mark.note))])

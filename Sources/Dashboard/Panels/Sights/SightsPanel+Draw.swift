@@ -65,7 +65,7 @@ extension SightsPanel {
             rows.append((l.text(message), isError ? .warning : .dim))
         }
         if let entry = state.sights.entry {
-            rows.append((l.text(.sightEntryField(id: entry.markId, text: entry.text)), .selection))
+            rows.append((l.text(.sightEntryField(id: entry.markId, held: entry.heldKey != nil, text: entry.text)), .selection))
             let names = completions(entry, in: state)
             if !names.isEmpty { rows.append((l.text(.sightCompletions(names: names.prefix(6).joined(separator: ", "))), .keyHint)) }
         }

@@ -8,7 +8,8 @@ extension SightsPanel {
     static func captureEntryKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
         guard var entry = state.sights.entry else { return nil }
         var next = state
-        next.sights.message = nil
+        // A refusal stays in view while its field is open: it says why.
+        if entry.hasMark { next.sights.message = nil }
         switch key {
         case .escape:
             next.sights.entry = nil
@@ -39,6 +40,17 @@ extension SightsPanel {
     /// and leaves the field open to be corrected.
     static func submit(_ entry: SightEntry, in state: AppState) -> (AppState, [Effect]) {
         var next = state
+        guard entry.hasMark else {
+            next.sights.message = .init(.text(.sightNeedsMark), isError: true)
+            return (next, [])
+        }
+        // A held mark may have reached SQLite while the sight was typed.
+        guard let id = entry.markId ?? entry.heldKey.flatMap({ key in state.marks.marks.first { $0.uniqueKey == key }?.id }) else {
+            next.sights.message = .init(.text(.sightMarkNotStored), isError: true)
+            return (next, [])
+        }
+        var entry = entry
+        entry.markId = id
         switch parse(entry, in: state) {
         case .failure(let refusal):
             next.sights.message = .init(refusal.message, isError: true)
@@ -71,7 +83,8 @@ extension SightsPanel {
         guard let hs = try? SightText.altitudeDegrees(altitudeText) else {
             return .failure(Refusal(message: .sightBadAltitude(typed: altitudeText)))
         }
-        let sight = MarkedSight(markId: entry.markId, unixMilliseconds: entry.unixMilliseconds,
+        guard let markId = entry.markId else { return .failure(Refusal(message: .text(.sightMarkNotStored))) }
+        let sight = MarkedSight(markId: markId, unixMilliseconds: entry.unixMilliseconds,
                                 bodyText: body.name + limb.suffix, sextantAltitudeDegrees: hs)
         if let dr = SightsReadout.deadReckoning(state).0,
            let entryAtMark = try? almanac.entry(for: body, atUnixSeconds: Double(entry.unixMilliseconds) / 1000) {

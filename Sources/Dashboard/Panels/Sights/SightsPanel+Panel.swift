@@ -65,7 +65,7 @@ extension SightsPanel: DashboardPanel {
         let l = new.language
         var lines: [String] = []
         if let entry = new.sights.entry, entry != old.sights.entry {
-            var line = l.text(.sightEntryField(id: entry.markId, text: entry.text)).replacingOccurrences(of: "▏", with: "")
+            var line = l.text(.sightEntryField(id: entry.markId, held: entry.heldKey != nil, text: entry.text)).replacingOccurrences(of: "▏", with: "")
             if old.sights.entry == nil { line += " " + l.text(.sightEntryHint) }
             lines.append(line)
         }

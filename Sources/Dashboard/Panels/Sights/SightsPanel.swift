@@ -26,18 +26,27 @@ public enum SightsPanel {
         var next = state
         switch action {
         case .enterSight:
+            // The field opens even when the sight cannot be taken yet: the
+            // text typed next belongs to it, never to the commands.
+            next.sights.message = nil
             guard let mark = state.marks.selectedMark else {
+                next.sights.entry = SightEntry(markId: nil, unixMilliseconds: 0, text: "")
                 next.sights.message = .init(.text(.sightNeedsMark), isError: true)
                 return (next, [])
             }
-            guard let id = mark.id else {
+            if let id = mark.id {
+                let existing = state.sights.sights.first { $0.markId == id }
+                let text = existing.map { "\($0.bodyText), \(SightsText.altitude($0.sextantAltitudeDegrees))" } ?? ""
+                next.sights.entry = SightEntry(markId: id, unixMilliseconds: mark.correctedUnixMilliseconds, text: text)
+            } else if let key = mark.uniqueKey {
+                // Not in the database yet (held in the journal, or Space a
+                // moment ago): named by its key, stored by its number on
+                // Enter once it has one.
+                next.sights.entry = SightEntry(markId: nil, heldKey: key, unixMilliseconds: mark.correctedUnixMilliseconds, text: "")
+            } else {
+                next.sights.entry = SightEntry(markId: nil, unixMilliseconds: mark.correctedUnixMilliseconds, text: "")
                 next.sights.message = .init(.text(.sightMarkNotStored), isError: true)
-                return (next, [])
             }
-            let existing = state.sights.sights.first { $0.markId == id }
-            let text = existing.map { "\($0.bodyText), \(SightsText.altitude($0.sextantAltitudeDegrees))" } ?? ""
-            next.sights.entry = SightEntry(markId: id, unixMilliseconds: mark.correctedUnixMilliseconds, text: text)
-            next.sights.message = nil
         }
         return (next, [])
     }

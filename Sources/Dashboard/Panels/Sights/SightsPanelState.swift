@@ -107,10 +107,30 @@ public struct MarkedSight: Equatable, Sendable {
 }
 
 /// The entry field: which mark, and "BODY, HS" as typed so far.
+///
+/// `s` always opens it, so the body name typed next is text, never
+/// commands (issue 29: `d` in "Aldebaran" deleted the held mark when `s`
+/// was refused). A mark still waiting for the database is named by its
+/// journal key and resolved on Enter; with no mark at all the field opens
+/// with the refusal and Enter repeats it.
 public struct SightEntry: Equatable, Sendable {
-    public var markId: Int64
+    /// The stored mark's row id; nil for a held mark or none.
+    public var markId: Int64?
+    /// The idempotency key of a mark held in the journal.
+    public var heldKey: String?
     public var unixMilliseconds: Int64
     public var text: String
+
+    public init(markId: Int64?, heldKey: String? = nil, unixMilliseconds: Int64, text: String) {
+        self.markId = markId
+        self.heldKey = heldKey
+        self.unixMilliseconds = unixMilliseconds
+        self.text = text
+    }
+
+    /// Whether the field belongs to a mark (stored or held); false when `s`
+    /// was refused and the field only keeps the typing off the commands.
+    var hasMark: Bool { markId != nil || heldKey != nil }
 
     /// The body part (before the first comma) and the Hs part (after it, if any).
     var parts: (body: String, altitude: String?) {

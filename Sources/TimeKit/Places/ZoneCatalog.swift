@@ -76,17 +76,34 @@ public final class ZoneCatalog: Sendable, Equatable {
 
     /// Up to `limit` names closest to `text` (for "did you mean"), by edit
     /// distance over the whole name and over its last part.
+    ///
+    /// Cost is bounded whatever is typed: a name differing in length by
+    /// more than the allowed distance is skipped before any distance is
+    /// computed (the distance is at least the length difference), and
+    /// text longer than any zone name by that much has no suggestions. A
+    /// key storm once typed 150 characters into the place field and every
+    /// key then took seconds here.
     public func suggestions(for text: String, limit: Int = 3) -> [String] {
         let q = Self.key(text)
         let qLast = q.split(separator: "/").last.map(String.init) ?? q
-        let scored = entries.map { e -> (Int, String) in
+        let limitDistance = max(2, qLast.count / 3)
+        guard qLast.count <= Self.longestSuggestedKey else { return [] }
+        let qCount = q.count, qLastCount = qLast.count
+        var scored: [(Int, String)] = []
+        for e in entries {
             let k = Self.key(e.name)
             let last = k.split(separator: "/").last.map(String.init) ?? k
-            return (min(MarsSiteLibrary.editDistance(q, k), MarsSiteLibrary.editDistance(qLast, last)), e.name)
+            var best = Int.max
+            if abs(k.count - qCount) <= limitDistance { best = MarsSiteLibrary.editDistance(q, k) }
+            if abs(last.count - qLastCount) <= limitDistance { best = min(best, MarsSiteLibrary.editDistance(qLast, last)) }
+            if best <= limitDistance { scored.append((best, e.name)) }
         }
-        let limitDistance = max(2, qLast.count / 3)
-        return scored.filter { $0.0 <= limitDistance }.sorted { $0 < $1 }.prefix(limit).map(\.1)
+        return scored.sorted { $0 < $1 }.prefix(limit).map(\.1)
     }
+
+    /// Longer text than this (a zone name is at most 30 characters, tz's
+    /// own limit, plus slack for typos) is no zone name misspelled.
+    static let longestSuggestedKey = 48
 
     // MARK: - Loading
 

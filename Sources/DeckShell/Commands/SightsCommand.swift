@@ -68,7 +68,7 @@ struct MarksSightCommand: ParsableCommand {
 
     func run() throws {
         let number = try MarksCLI.markNumber(id)
-        let parts = sight.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = sight.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2 else {
             throw NavigationCLI.fail("sight \"\(sight)\": write it as \"BODY, HS\", e.g. \"Sun LL, 43 23.8\"")
         }

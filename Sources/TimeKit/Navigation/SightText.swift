@@ -37,29 +37,29 @@ public enum SightText {
     /// A sextant altitude: `43 23.8`, `43-23.8`, `43°23.8'` or decimal `43.3967`.
     public static func altitudeDegrees(_ text: String, field: String = "Hs") throws -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let cleaned = trimmed.replacingOccurrences(of: "°", with: " ").replacingOccurrences(of: "′", with: "")
-            .replacingOccurrences(of: "'", with: "")
-        let parts = cleaned.split(whereSeparator: { $0 == " " || $0 == "-" })
-        let error = InputError(field: field, input: trimmed, problem: "not an altitude",
-                               accepted: "degrees and minutes \"43 23.8\" or \"43-23.8\", or decimal degrees \"43.3967\"")
-        let value: Double
-        if cleaned.hasPrefix("-") {
-            throw InputError(field: field, input: trimmed, problem: "Hs is outside 0°–90°", accepted: error.accepted)
+        let accepted = "degrees and minutes \"43 23.8\", \"43-23.8\" or \"43° 23.8′\", or decimal degrees \"43.3967\""
+        let error = InputError(field: field, input: trimmed, problem: "not an altitude", accepted: accepted)
+        if trimmed.hasPrefix("-") {
+            throw InputError(field: field, input: trimmed, problem: "Hs is outside 0°–90°", accepted: accepted)
         }
-        switch parts.count {
-        case 1:
-            guard let d = Double(parts[0]) else { throw error }
+        // Plain decimal digits only: no sign, exponent, hex (`0x1p3` is not
+        // 8°), `nan` or `inf`; one separator between degrees and minutes (a
+        // space, `°`, or a `-` touching both), so `43 -5` is no 43° 05′.
+        let value: Double
+        if let whole = trimmed.wholeMatch(of: /(\d{1,3}(?:\.\d+)?)\s*°?/), let d = Double(whole.1) {
             value = d
-        case 2:
-            guard let d = Double(parts[0]), let m = Double(parts[1]), d == d.rounded(), m >= 0, m < 60 else {
-                throw error
+        } else if let dm = trimmed.wholeMatch(of: /(\d{1,3})(?:\s*°\s*|-|\s+)(\d{1,3}(?:\.\d+)?)\s*[′']?/),
+                  let d = Double(dm.1), let m = Double(dm.2) {
+            guard m < 60 else {
+                throw InputError(field: field, input: trimmed, problem: "minutes must be under 60 (\(dm.2) is not)",
+                                 accepted: accepted)
             }
             value = d + m / 60
-        default:
+        } else {
             throw error
         }
         guard value.isFinite, value > 0, value < 90 else {
-            throw InputError(field: field, input: trimmed, problem: "Hs is outside 0°–90°", accepted: error.accepted)
+            throw InputError(field: field, input: trimmed, problem: "Hs is outside 0°–90°", accepted: accepted)
         }
         return value
     }

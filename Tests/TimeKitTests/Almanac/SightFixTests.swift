@@ -125,6 +125,35 @@ import Testing
         #expect(cold.refractionArcminutes(apparentAltitudeDegrees: 5) > c.refractionArcminutes(apparentAltitudeDegrees: 5))
     }
 
+    /// Issue 29: only decimal digits in the forms the guide names; a hex
+    /// float, an exponent, a sign between the parts, empty parts or
+    /// minutes of 60 and more are refused (minutes named), never read as
+    /// some other altitude.
+    static let documentedAltitudes: [(String, Double)] = [
+        ("43 23.8", 43.0 + 23.8 / 60), ("43-23.8", 43.0 + 23.8 / 60), ("43° 23.8′", 43.0 + 23.8 / 60),
+        ("43°23.8'", 43.0 + 23.8 / 60), ("43.5", 43.5), ("43°", 43.0), (" 7 05 ", 7.0 + 5.0 / 60),
+    ]
+
+    @Test("Hs: the documented forms read", arguments: documentedAltitudes)
+    func altitudeForms(text: String, degrees: Double) throws {
+        #expect(abs(try SightText.altitudeDegrees(text) - degrees) < 1e-12)
+    }
+
+    @Test("Hs: hex floats, exponents, signs between parts, stray separators are refused",
+          arguments: ["0x1p3", "8e0", "43 -5", "43--5", ",43", "43,", "nan", "inf", "+43", "43 23.8 1", "43 .5", "4 3 2", "43′", "٤٣", "4\u{200B}3"])
+    func altitudeRefused(text: String) {
+        #expect(throws: InputError.self, "\(text) was read as an altitude") { try SightText.altitudeDegrees(text) }
+    }
+
+    @Test func minutesOverSixtyAreNamed() {
+        do {
+            _ = try SightText.altitudeDegrees("52 79.5")
+            Issue.record("52 79.5 was read")
+        } catch let error as InputError {
+            #expect(error.problem.contains("minutes") && error.problem.contains("79.5"), "\(error.problem)")
+        } catch { Issue.record("\(error)") }
+    }
+
     @Test func sightTextForms() throws {
         let almanac = try #require(Self.almanac)
         #expect(try SightText.altitudeDegrees("43 23.8") == 43 + 23.8 / 60)

@@ -30,6 +30,10 @@ struct Timedeck: ParsableCommand {
     /// cannot parse (unknown option, missing value) exits 2, as every other
     /// kind of bad input does here, instead of 64.
     static func main() {
+        if let refusal = ArgumentBounds.refusal(Array(CommandLine.arguments.dropFirst())) {
+            Console.error(refusal)
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -23,6 +23,19 @@ struct InertTextTests {
         #expect(InertText.display(raw) == shown)
     }
 
+    /// Issue 29: invisible characters made two names look alike (a station
+    /// "north" and "nor\u{200B}th"); they are shown, an emoji's joiner is not.
+    @Test("Invisible characters are shown; a joiner inside an emoji sequence stays", arguments: [
+        ("nor\u{200B}th", "norU+200Bth"), ("a\u{200D}b", "aU+200Db"), ("word\u{2060}joiner", "wordU+2060joiner"),
+        ("tag\u{E0041}\u{E007F}", "tagU+E0041U+E007F"), ("soft\u{00AD}hyphen", "softU+00ADhyphen"),
+        ("fill\u{3164}er", "fillU+3164er"), ("cgj\u{034F}", "cgjU+034F"), ("\u{115F}", "U+115F"),
+        ("👩\u{200D}👩\u{200D}👧", "👩\u{200D}👩\u{200D}👧"), ("x\u{200D}👧", "xU+200D👧"), ("👩\u{200D}", "👩U+200D"),
+    ])
+    func invisibles(raw: String, shown: String) {
+        #expect(InertText.display(raw) == shown)
+        #expect(InertText.isInert(raw) == (raw == shown))
+    }
+
     @Test("Nothing in the hostile corpus survives display: no control, C1 or bidi scalar")
     func corpusIsInert() {
         for raw in Self.hostile {

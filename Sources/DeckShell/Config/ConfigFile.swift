@@ -114,15 +114,16 @@ struct ConfigFile {
         }
         let changed = document.setting(table, key, to: value)
         let (settings, problems) = Settings.parse(changed.text)
-        // team.url may hold a password, in a URL or a key=value conninfo.
-        let shown = "\(table).\(key)" == "team.url" ? ConnectionString("\(value)").description : "\(value)"
+        // Any value may hold a password (team.url, weather.url, a URL typed
+        // into the wrong key): never echoed.
+        let shown = RedactedValue.shown("\(value)")
         if let problem = problems.first(where: { $0.key == "\(table).\(key)" || $0.key == "[\(table)]" }) {
             throw WriteError(description: "timedeck: \(table).\(key) = \(shown) is not valid: \(problem.message)",
                              problem: .settingRefused(key: "\(table).\(key)", value: shown, detail: problem.message))
         }
         if "\(table).\(key)" == "mars.site", let problem = Self.marsSiteProblem(settings, text: changed.text) {
-            throw WriteError(description: "timedeck: \(table).\(key) = \(value) is not valid: \(problem.message); \(problem.advice)",
-                             problem: .settingRefused(key: "\(table).\(key)", value: "\(value)", detail: "\(problem.message); \(problem.advice)"))
+            throw WriteError(description: "timedeck: \(table).\(key) = \(shown) is not valid: \(problem.message); \(problem.advice)",
+                             problem: .settingRefused(key: "\(table).\(key)", value: shown, detail: "\(problem.message); \(problem.advice)"))
         }
         try writeAtomically(changed.text)
         return settings

@@ -28,6 +28,22 @@ public final class AppDatabase: Sendable {
         try migrate()
     }
 
+    /// A store opened read-only (`openReadOnly`): checked to be ours and
+    /// fully migrated, never migrated (that would write).
+    init(readingOnly writer: any DatabaseWriter, path: String) throws {
+        self.writer = writer
+        self.path = path
+        try writer.read { db in
+            try FileCheck.requireOurs(db, path: path)
+            let migrator = Self.migrator()
+            let unknown = try migrator.appliedIdentifiers(db).subtracting(Set(migrator.migrations))
+            if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknownMigrations: unknown.sorted()) }
+            guard try migrator.hasCompletedMigrations(db) else {
+                throw StoreError.location(path: path, detail: "it was written by an older timedeck and must be upgraded, which needs write permission")
+            }
+        }
+    }
+
     /// An empty in-memory database with the full schema (tests, previews).
     public static func inMemory() throws -> AppDatabase {
         try AppDatabase(writer: DatabaseQueue(configuration: configuration()), path: nil)

@@ -362,5 +362,6 @@ extension UIMessage {
         .missingField("hourly"), .unequalLengths(block: "hourly"), .badValue("hourly.precipitation -1.0 mm"),
         .otherPlace(kilometres: 878), .notUTC(offsetSeconds: 3600), .unexpectedUnits("inch"),
         .allInPast(last: Date(timeIntervalSince1970: 1_795_701_600)), .noPosition,
+        .addressRefused(url: "https://user:***@h.example/", reason: "the URL must not carry a user or password"),
     ]
 }

@@ -253,6 +253,8 @@ extension UIMessage {
         case .unexpectedUnits(let unit): "想定外の単位 \(unit)"
         case .allInPast: "予報の時刻がすべて過去です"
         case .noPosition: "問い合わせる位置がありません"
+        case .addressRefused(let url, _):
+            "weather.url「\(url)」は使えません: 何も送信しません。timedeck config set weather.url で直してください"
         }
     }
 

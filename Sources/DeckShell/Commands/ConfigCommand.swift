@@ -90,7 +90,7 @@ struct ConfigCommand: ParsableCommand {
                 // in team.url is not echoed to the terminal.
                 let written: String
                 if case .string(let text) = typed { written = text } else { written = typed.description }
-                Console.out("\(key) = \(key == "team.url" ? TeamURL.redacted(written) : written)")
+                Console.out("\(key) = \(RedactedValue.shown(written))")
             } catch {
                 var err = StandardError()
                 print(error, to: &err)

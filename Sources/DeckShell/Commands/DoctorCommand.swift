@@ -12,7 +12,9 @@ struct DoctorCommand: ParsableCommand {
         abstract: "Check the whole database file (every page and index) and the marks journal beside it.",
         discussion: """
             Exit 0: the file is sound. Exit 1: problems were found (they are listed; restore the file from \
-            a backup or export what can still be read with `timedeck marks export`). Nothing is changed.
+            a backup or export what can still be read with `timedeck marks export`). A store you may not \
+            write (the file or its folder read-only) is a permission problem, named with the chmod that \
+            fixes it (exit 1, the file is not opened). Nothing is changed.
             """)
 
     @Flag(help: "Print the result as JSON.")
@@ -23,6 +25,19 @@ struct DoctorCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: url.path) else {
             report(path: url.path, marks: 0, journal: 0, problems: [], note: "no database yet (nothing to check)")
             return
+        }
+        // A store this user may not write cannot be opened by SQLite (a WAL
+        // store needs its journals written even to be read): a permission,
+        // never "damage, restore from a backup".
+        if let permission = StorePermission.problem(databasePath: url.path) {
+            // Read-only, the file can still be checked: damage is told apart.
+            var problems: [String]? = nil, marks: Int? = nil
+            if let db = try? AppDatabase.openReadOnly(path: url.path) {
+                problems = (try? db.integrityProblems()) ?? ["the check could not read the file"]
+                marks = try? db.markCount()
+            }
+            reportPermission(path: url.path, permission, marks: marks, problems: problems)
+            throw ExitCode(1)
         }
         let db: AppDatabase
         do {
@@ -41,6 +56,34 @@ struct DoctorCommand: ParsableCommand {
         let journal = (try? MarkJournal.beside(db)?.pending().count) ?? 0
         report(path: url.path, marks: marks, journal: journal, problems: problems, note: nil)
         if !problems.isEmpty { throw ExitCode(1) }
+    }
+
+    /// A store this user may not write: the permission and its fix, and
+    /// the integrity check's result when the file could be read (`problems`
+    /// nil: it could not be opened at all).
+    private func reportPermission(path: String, _ permission: StorePermission, marks: Int?, problems: [String]?) {
+        if json {
+            let object: [String: Any] = [
+                "database": path, "ok": false, "permission": InertText.display(permission.description),
+                "problems": ([InertText.display("permission: \(permission.description)")] + (problems ?? []).map(InertText.display)),
+                "advice": InertText.display(permission.advice), "marks": marks.map { $0 as Any } ?? NSNull(), "journalPending": NSNull(),
+            ]
+            if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
+                print(String(decoding: data, as: UTF8.self))
+            }
+            return
+        }
+        print("database: \(InertText.display(path))")
+        print("permission: \(InertText.display(permission.description))")
+        if let marks { print("marks: \(marks)") }
+        switch problems {
+        case nil: print("integrity: not checked (the file could not be opened read-only either)")
+        case let list? where list.isEmpty: print("integrity: ok (checked read-only; the file is sound)")
+        case let list?:
+            print("integrity: \(list.count) problem\(list.count == 1 ? "" : "s") (checked read-only)")
+            for p in list { print("  \(InertText.display(p))") }
+        }
+        print("to fix the permission: \(InertText.display(permission.advice))")
     }
 
     private func report(path: String, marks: Int?, journal: Int?, problems: [String], note: String?) {

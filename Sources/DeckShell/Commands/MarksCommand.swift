@@ -46,6 +46,23 @@ enum MarksCLI {
         }
     }
 
+    /// Opens the store to read it (`marks list`, `marks export`): as
+    /// `openStore`, but a store this user may not write is opened
+    /// read-only, and stderr says so once, with the fix.
+    static func openStoreForReading() throws -> AppDatabase {
+        let url = try store { try DatabaseLocation.databaseURL() }
+        guard FileManager.default.fileExists(atPath: url.path),
+              let permission = StorePermission.problem(databasePath: url.path) else { return try openStore() }
+        do {
+            let db = try AppDatabase.openReadOnly(path: url.path)
+            Console.error("timedeck: the store is read-only (\(permission)): marks are shown as stored, "
+                + "and none can be saved in it until you fix it: \(permission.advice)\n")
+            return db
+        } catch let error as StoreError {
+            throw fail(error.description, code: 1)
+        }
+    }
+
     /// Stores the journal's marks (idempotently) and empties it. On failure
     /// (the database busy for the whole busy timeout) they stay safe in the
     /// journal and stderr says so. Returns the error, if any.
@@ -123,7 +140,7 @@ struct MarksListCommand: ParsableCommand {
 
     func run() throws {
         if team { return try runTeam() }
-        let db = try MarksCLI.openStore()
+        let db = try MarksCLI.openStoreForReading()
         // Streamed from a database cursor: a store of any size lists in
         // the same memory.
         if json {

@@ -33,7 +33,7 @@ struct MarksExportCommand: ParsableCommand {
         // writes nothing at all.
         let target = try output.map { try ExportFile.checkedTarget($0, force: force) }
         if team { return try runTeam(target: target) }
-        let db = try MarksCLI.openStore()
+        let db = try MarksCLI.openStoreForReading()
         // Rows stream from a database cursor to the output: memory stays the
         // same whatever the store holds.
         try emit(noun: "mark", to: target, withStation: false) { writer in

@@ -39,6 +39,10 @@ struct WeatherCommand: ParsableCommand {
         let loaded = ConfigFile.loadSettings()
         loaded.warnOnStderr()
         let settings = loaded.settings
+        if let refused = settings.weatherURLRefused {
+            Console.error("timedeck: weather is off: \(refused).\n")
+            throw ExitCode(2)
+        }
         let host = OpenMeteoRequest.host(of: settings.weatherURL) ?? settings.weatherURL
         guard settings.weatherEnabled else {
             Console.error("timedeck: weather is off: asking would send your position to \(host). Turn it on with "

@@ -67,27 +67,81 @@ struct ConfigFile {
         return loaded
     }
 
+    /// Largest config file read (bytes). The template is about 5 KB; a
+    /// bigger file is refused before it is read (a 50 MB value once cost
+    /// 446 MB and 4 s), which bounds every value in it too.
+    static let maximumBytes = 1024 * 1024
+
     /// Reads the file. Use `loadSettings` to run on the settings; this is the
     /// file alone (for `config check` and `set`).
     func load() -> Loaded {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
         func whole(_ message: String, _ advice: String) -> Loaded {
             Loaded(settings: Settings(), problems: [ConfigProblem(line: nil, message: message, advice: advice)],
                    exists: true, text: "", path: url.path)
         }
-        guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            return Loaded(settings: Settings(), problems: [], exists: false, text: "", path: url.path)
-        }
-        if isDirectory.boolValue { return whole("is a folder, not a file", "move it away; every setting is at its default") }
-        guard let data = fm.contents(atPath: url.path) else {
-            return whole("cannot be read", "check its permissions; every setting is at its default")
+        let data: Data
+        switch Self.read(url.path) {
+        case .absent: return Loaded(settings: Settings(), problems: [], exists: false, text: "", path: url.path)
+        case .refused(let message, let advice): return whole(message, advice + "; every setting is at its default")
+        case .read(let bytes): data = bytes
         }
         guard let text = String(data: data, encoding: .utf8) else {
             return whole("is not UTF-8 text", "save it as UTF-8; every setting is at its default")
         }
         let (settings, problems) = Settings.parse(text)
         return Loaded(settings: settings, problems: problems, exists: true, text: text, path: url.path)
+    }
+
+    enum ReadOutcome {
+        case absent
+        case refused(message: String, advice: String)
+        case read(Data)
+    }
+
+    /// The file's bytes, or why not: looked at (`stat`) before it is
+    /// opened, so a FIFO never blocks, a device is never read and a huge
+    /// file costs nothing; read to at most `maximumBytes` + 1.
+    static func read(_ path: String) -> ReadOutcome {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            switch errno {
+            case ELOOP: return .refused(message: "is a symlink loop", advice: "point the link at your config file, or remove it")
+            case ENOENT: return .absent
+            case EACCES: return .refused(message: "cannot be reached (permission denied on a folder above it)", advice: "check the folders' permissions")
+            default: return .refused(message: "cannot be examined (\(String(cString: strerror(errno))))", advice: "check the path")
+            }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .refused(message: "is a folder, not a file", advice: "move it away")
+        default: return .refused(message: "is not a regular file (a FIFO, device or socket)",
+                                 advice: "point TIMEDECK_CONFIG at a regular file, or move it away")
+        }
+        guard Int(info.st_size) <= maximumBytes else {
+            return .refused(message: "is too large (\(info.st_size) bytes; a config file may have at most 1 MiB)",
+                            advice: "shorten it (timedeck config init writes a complete one of about 5 KB)")
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            return .refused(message: "cannot be read (\(String(cString: strerror(errno))))", advice: "check its permissions")
+        }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: maximumBytes + 1)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes[count...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else {
+                return .refused(message: "cannot be read (\(String(cString: strerror(errno))))", advice: "check its permissions")
+            }
+            if n == 0 { break }
+            count += n
+        }
+        // It grew between the look and the read.
+        guard count <= maximumBytes else {
+            return .refused(message: "is too large (over 1 MiB)", advice: "shorten it")
+        }
+        return .read(Data(bytes[..<count]))
     }
 
     struct WriteError: Error, CustomStringConvertible {
@@ -114,15 +168,16 @@ struct ConfigFile {
         }
         let changed = document.setting(table, key, to: value)
         let (settings, problems) = Settings.parse(changed.text)
-        // team.url may hold a password, in a URL or a key=value conninfo.
-        let shown = "\(table).\(key)" == "team.url" ? ConnectionString("\(value)").description : "\(value)"
+        // Any value may hold a password (team.url, weather.url, a URL typed
+        // into the wrong key): never echoed.
+        let shown = RedactedValue.shown("\(value)")
         if let problem = problems.first(where: { $0.key == "\(table).\(key)" || $0.key == "[\(table)]" }) {
             throw WriteError(description: "timedeck: \(table).\(key) = \(shown) is not valid: \(problem.message)",
                              problem: .settingRefused(key: "\(table).\(key)", value: shown, detail: problem.message))
         }
         if "\(table).\(key)" == "mars.site", let problem = Self.marsSiteProblem(settings, text: changed.text) {
-            throw WriteError(description: "timedeck: \(table).\(key) = \(value) is not valid: \(problem.message); \(problem.advice)",
-                             problem: .settingRefused(key: "\(table).\(key)", value: "\(value)", detail: "\(problem.message); \(problem.advice)"))
+            throw WriteError(description: "timedeck: \(table).\(key) = \(shown) is not valid: \(problem.message); \(problem.advice)",
+                             problem: .settingRefused(key: "\(table).\(key)", value: shown, detail: "\(problem.message); \(problem.advice)"))
         }
         try writeAtomically(changed.text)
         return settings
@@ -156,9 +211,23 @@ struct ConfigFile {
         }
     }
 
-    /// Writes `text` as the whole file, replacing it in one rename.
+    /// The file a write must replace: the config path with its symbolic
+    /// links followed (a dotfiles link stays a link; its target changes),
+    /// even to a target that does not exist yet.
+    static func writeTarget(_ path: String) -> String {
+        var target = path
+        for _ in 0..<40 {
+            guard let next = try? FileManager.default.destinationOfSymbolicLink(atPath: target) else { return target }
+            target = next.hasPrefix("/") ? next : (target as NSString).deletingLastPathComponent + "/" + next
+        }
+        return target
+    }
+
+    /// Writes `text` as the whole file, replacing it in one rename (through
+    /// a symbolic link: the link's target is replaced, never the link).
     func writeAtomically(_ text: String) throws {
-        let folder = url.deletingLastPathComponent()
+        let target = URL(fileURLWithPath: Self.writeTarget(url.path))
+        let folder = target.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
@@ -186,7 +255,7 @@ struct ConfigFile {
         }
         let synced = fsync(fd) == 0
         close(fd)
-        guard written == bytes.count, synced, rename(tempPath, url.path) == 0 else {
+        guard written == bytes.count, synced, rename(tempPath, target.path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(tempPath)
             throw WriteError(description: "timedeck: could not save \(url.path): \(reason); the old file is unchanged.",

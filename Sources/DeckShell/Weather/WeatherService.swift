@@ -64,7 +64,9 @@ enum WeatherService: PanelService {
 
     /// One ask: the series and the body it came from, or why not.
     static func fetch(_ request: OpenMeteoRequest, now: () -> Date) -> Result<(WeatherSeries, Data), WeatherProblem> {
-        guard let url = request.url else { return .failure(.unreachable("\(request.baseURL) is not a usable address")) }
+        guard let url = request.url else {
+            return .failure(.unreachable(OpenMeteoParser.inertReason(RedactedValue.shown(request.baseURL)) + " is not a usable address"))
+        }
         switch HTTPFetch.get(url, timeoutSeconds: timeoutSeconds, maximumBytes: OpenMeteoParser.maximumBytes) {
         case .failure(.timedOut):
             return .failure(.timedOut(seconds: Int(timeoutSeconds)))

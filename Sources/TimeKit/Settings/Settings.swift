@@ -50,6 +50,10 @@ public struct Settings: Equatable, Sendable {
     public var weatherEnabled = false
     /// The forecast API (`weather.url`): Open-Meteo's, or a self-hosted one.
     public var weatherURL = OpenMeteoRequest.defaultBaseURL
+    /// Set when the config's `weather.url` was refused: `weatherURL` is
+    /// then empty (no host at all, never the default in its place) and
+    /// weather asks nothing until the value is corrected.
+    public var weatherURLRefused: WeatherProblem?
     /// The position to ask for as typed (`weather.position`); nil: gpsd's
     /// fix, else `marks.position`.
     public var weatherPosition: String?
@@ -114,6 +118,12 @@ extension Settings {
             }
             do {
                 try key.apply(&settings, entry.value)
+            } catch where key.path == "weather.url" {
+                // Falling back to the default would send the position to a
+                // host the user did not choose: weather stays off instead.
+                settings.refuseWeatherURL(entry.value, reason: error.message)
+                problems.append(ConfigProblem(line: entry.line, key: key.path, message: error.message,
+                                              advice: "weather stays off (nothing is sent) until you correct the value or delete the line"))
             } catch {
                 problems.append(ConfigProblem(line: entry.line, key: key.path, message: error.message,
                                               advice: "correct the value or delete the line; until then the default, \(key.defaultText), is used"))
@@ -140,6 +150,18 @@ extension Settings {
             return "unknown key '\(entry.key)' \(place); the tables are \(tables)"
         }
         return "unknown key '\(entry.key)' \(place); known keys there: \(known.joined(separator: ", "))"
+    }
+}
+
+extension Settings {
+    /// Keeps weather from asking anyone: `weatherURL` empty, the refusal
+    /// kept with the value as messages may show it (password hidden,
+    /// controls made visible, bounded).
+    mutating func refuseWeatherURL(_ value: ConfigDocument.Value, reason: String) {
+        let text: String
+        if case .string(let s) = value { text = s } else { text = "\(value)" }
+        weatherURL = ""
+        weatherURLRefused = .addressRefused(url: OpenMeteoParser.inertReason(RedactedValue.shown(text)), reason: reason)
     }
 }
 

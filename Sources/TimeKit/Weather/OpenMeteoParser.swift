@@ -17,6 +17,9 @@ public enum OpenMeteoParser {
     /// (0.25°, half a cell's diagonal at the equator). An answer farther
     /// than this is for another place (swapped coordinates, a stale proxy).
     public static let placeToleranceKilometres = 25.0
+    /// Widest `utc_offset_seconds` read as a number (±18 h); beyond it the
+    /// value is impossible, not merely not UTC.
+    public static let maximumUTCOffsetSeconds = 18.0 * 3600
     /// Longest server reason kept (characters).
     public static let reasonLimit = 160
 
@@ -44,7 +47,12 @@ public enum OpenMeteoParser {
         }
         if let offset = root["utc_offset_seconds"], offset != .null {
             let seconds = try number(offset, "utc_offset_seconds")
-            guard seconds == 0 else { throw .notUTC(offsetSeconds: Int(seconds)) }
+            // Checked before conversion: `Int(1e300)` traps. Real offsets
+            // are whole seconds within ±18 h (ISO 8601's widest).
+            guard abs(seconds) <= maximumUTCOffsetSeconds, let whole = Int(exactly: seconds) else {
+                throw .badValue("utc_offset_seconds \(seconds)")
+            }
+            guard whole == 0 else { throw .notUTC(offsetSeconds: whole) }
         }
         for unitsName in ["current_units", "minutely_15_units", "hourly_units"] {
             guard let units = root[unitsName], case .object = units else { continue }

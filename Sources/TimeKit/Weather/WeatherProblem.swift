@@ -33,6 +33,10 @@ public enum WeatherProblem: Error, Equatable, Hashable, Sendable, Codable, Custo
     case allInPast(last: Date)
     /// Weather is on but there is no position to ask for.
     case noPosition
+    /// The config's `weather.url` was refused (the value as shown, its
+    /// password hidden, and why): weather stays off, nothing is sent to
+    /// any host — never to the default service in its place.
+    case addressRefused(url: String, reason: String)
 
     public var description: String {
         switch self {
@@ -50,6 +54,9 @@ public enum WeatherProblem: Error, Equatable, Hashable, Sendable, Codable, Custo
         case .unexpectedUnits(let unit): "unexpected unit \(unit) (expected °C and mm)"
         case .allInPast(let last): "every forecast time is in the past (last \(ISOInstant.seconds(last)))"
         case .noPosition: "no position: set weather.position or marks.position, or connect gpsd"
+        case let .addressRefused(url, reason):
+            "weather.url \"\(url)\" is refused (\(reason)); nothing is sent until you correct it: "
+                + "timedeck config set weather.url https://HOST/v1/forecast, or delete the line for \(OpenMeteoRequest.defaultBaseURL)"
         }
     }
 }

@@ -39,4 +39,71 @@ import TestSupport
         // Both outcomes happen: the mutations reach past the syntax.
         #expect(accepted > 50 && refused > 1000, "accepted \(accepted), refused \(refused)")
     }
+
+    /// Numbers no forecast has, put in place of every number of a valid
+    /// response in turn (both time formats): each is a forecast or a
+    /// `WeatherProblem`, never a trap. `utc_offset_seconds` of 1e300 or
+    /// 9.3e18 trapped at `Int(seconds)` (issue 29).
+    static let extremes = ["1e300", "-1e300", "9.3e18", "-9.3e18", "9223372036854775808", "-9223372036854775809",
+                           "18446744073709551616", "-0", "-0.0", "0e99999", "1e99999", "-1e99999", "1e-99999",
+                           "NaN", "\"NaN\"", "Infinity", "-Infinity", "1.5", "4294967296", "64801", "-64801"]
+
+    @Test func numericExtremesNeverTrap() {
+        var tried = 0, refused = 0
+        for format in [OpenMeteoSample.TimeFormat.iso8601, .unixtime] {
+            var sample = OpenMeteoSample(start: OpenMeteoParserTests.t1400, hourly: [0, 0.4, nil, 3],
+                                         quarterHourly: [0, 0.2, nil])
+            sample.timeFormat = format
+            let text = Array(sample.json.utf8)
+            for range in Self.numberRanges(text) {
+                for extreme in Self.extremes {
+                    let data = Data(text[..<range.lowerBound] + Array(extreme.utf8) + text[range.upperBound...])
+                    tried += 1
+                    do {
+                        let s = try OpenMeteoParser.parse(data, asked: OpenMeteoParserTests.berlin, fetched: OpenMeteoParserTests.t1400)
+                        #expect(s.hours.allSatisfy { ($0.temperatureCelsius ?? 0).isFinite && ($0.precipitationMillimetres ?? 0).isFinite })
+                    } catch {
+                        refused += 1
+                    }
+                }
+            }
+        }
+        #expect(tried > 500 && refused > 200, "tried \(tried), refused \(refused)")
+    }
+
+    @Test(arguments: ["1e300", "-1e300", "9.3e18", "-9.3e18", "64801", "-64801", "0.5"])
+    func anImpossibleUTCOffsetIsABadValue(offset: String) {
+        let sample = OpenMeteoSample(start: OpenMeteoParserTests.t1400, hourly: [0, 0], quarterHourly: [])
+        let text = sample.json.replacingOccurrences(of: "\"utc_offset_seconds\":0", with: "\"utc_offset_seconds\":\(offset)")
+        #expect(text != sample.json)
+        #expect {
+            try OpenMeteoParser.parse(Data(text.utf8), asked: nil, fetched: OpenMeteoParserTests.t1400)
+        } throws: { error in
+            guard case .badValue(let what) = error as? WeatherProblem else { return false }
+            return what.hasPrefix("utc_offset_seconds")
+        }
+    }
+
+    /// Where each JSON number of `text` is (outside strings).
+    static func numberRanges(_ text: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = [], i = 0, inString = false
+        while i < text.count {
+            let c = text[i]
+            if inString {
+                if c == UInt8(ascii: "\\") { i += 2; continue }
+                if c == UInt8(ascii: "\"") { inString = false }
+                i += 1
+            } else if c == UInt8(ascii: "\"") {
+                inString = true
+                i += 1
+            } else if c == UInt8(ascii: "-") || (c >= 0x30 && c <= 0x39) {
+                let start = i
+                while i < text.count, "+-.eE0123456789".utf8.contains(text[i]) { i += 1 }
+                ranges.append(start..<i)
+            } else {
+                i += 1
+            }
+        }
+        return ranges
+    }
 }

@@ -127,7 +127,10 @@ import TestSupport
             """)
         #expect(badProblems.map(\.key) == ["weather.url", "weather.units", "weather.position"])
         #expect(badProblems.first?.message.contains("http://") == true)
-        #expect(bad.weatherURL == OpenMeteoRequest.defaultBaseURL)
+        // A refused URL never falls back to the public service (issue 29):
+        // no address at all, and the refusal kept for the panel and CLI.
+        #expect(bad.weatherURL == "")
+        #expect(bad.weatherURLRefused == .addressRefused(url: "ftp://example.org", reason: badProblems[0].message))
     }
 
     /// The CLI's JSON (issue 24, item 4), exactly.

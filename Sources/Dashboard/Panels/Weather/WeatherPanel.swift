@@ -101,6 +101,7 @@ public enum WeatherPanel {
     /// or was for a place more than 5 km away.
     static func askIfDue(_ state: AppState) -> (AppState, [Effect]) {
         guard state.settings.weatherEnabled else { return (state, []) }
+        if let refused = state.settings.weatherURLRefused { return (refusing(state, refused), []) }
         let w = state.weather, now = state.now
         if let sent = w.askSent, now.timeIntervalSince(sent) < WeatherPanelState.answerWaitSeconds { return (state, []) }
         guard let position = WeatherReadout.position(state).position else { return (state, []) }
@@ -114,8 +115,19 @@ public enum WeatherPanel {
         return (state, [])
     }
 
-    /// Sends one ask for the current position (none without one).
+    /// The panel saying why it asks nothing: the config's `weather.url`
+    /// was refused (no fallback to another host).
+    static func refusing(_ state: AppState, _ problem: WeatherProblem) -> AppState {
+        guard state.weather.failure != problem else { return state }
+        var next = state
+        next.weather.failure = problem
+        return next
+    }
+
+    /// Sends one ask for the current position (none without one, nor with
+    /// a refused `weather.url`).
     static func ask(_ state: AppState) -> (AppState, [Effect]) {
+        if let refused = state.settings.weatherURLRefused { return (refusing(state, refused), []) }
         guard state.settings.weatherEnabled, let position = WeatherReadout.position(state).position else { return (state, []) }
         var next = state
         let request = OpenMeteoRequest(baseURL: state.settings.weatherURL, position: position)

@@ -23,6 +23,9 @@ public final class AtomicOutputFile {
 
     public let destination: String
     private let replacing: Bool
+    /// The option that named the file (`--output`, `--svg`, `--card`), as
+    /// messages name it.
+    private let option: String
     private let mode: mode_t
     private let temporary: String
     private var fd: Int32
@@ -30,9 +33,9 @@ public final class AtomicOutputFile {
 
     /// Checks `path` and opens the temporary file beside it. `replacing`
     /// allows an existing regular file to be replaced (`--force`).
-    public init(path: String, replacing: Bool, mode: mode_t = AtomicOutputFile.privateMode) throws {
+    public init(path: String, replacing: Bool, mode: mode_t = AtomicOutputFile.privateMode, option: String = "--output") throws {
         let url = URL(fileURLWithPath: path).standardizedFileURL
-        try Self.checkDestination(path, absolute: url.path, replacing: replacing)
+        try Self.checkDestination(path, absolute: url.path, replacing: replacing, option: option)
         guard mode & ~mode_t(0o777) == 0 else {
             throw Failure(description: "mode \(String(mode, radix: 8)) is not a plain permission (000–777); nothing was written",
                           isUsage: true)
@@ -48,6 +51,7 @@ public final class AtomicOutputFile {
         }
         self.destination = url.path
         self.replacing = replacing
+        self.option = option
         self.mode = mode
         self.fd = fd
         self.temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -76,7 +80,7 @@ public final class AtomicOutputFile {
         fd = -1
         // The destination may have changed since `init` (a FIFO made in the
         // meantime): check again right before the move.
-        try Self.checkDestination(destination, absolute: destination, replacing: replacing)
+        try Self.checkDestination(destination, absolute: destination, replacing: replacing, option: option)
         if replacing {
             guard rename(temporary, destination) == 0 else { throw failed("cannot replace \(destination)") }
         } else {
@@ -106,15 +110,15 @@ public final class AtomicOutputFile {
 
     /// Refuses `path` before any work is done (the same check `init` and
     /// `commit` make), so a bad destination costs nothing.
-    public static func check(path: String, replacing: Bool) throws {
-        try checkDestination(path, absolute: URL(fileURLWithPath: path).standardizedFileURL.path, replacing: replacing)
+    public static func check(path: String, replacing: Bool, option: String = "--output") throws {
+        try checkDestination(path, absolute: URL(fileURLWithPath: path).standardizedFileURL.path, replacing: replacing, option: option)
     }
 
     /// What stands at `absolute`, refused unless it is nothing or (with
     /// `replacing`) a regular file; the folder must exist and be writable.
-    static func checkDestination(_ shown: String, absolute: String, replacing: Bool) throws {
+    static func checkDestination(_ shown: String, absolute: String, replacing: Bool, option: String = "--output") throws {
         guard !shown.isEmpty, !shown.contains("\0"), !shown.hasSuffix("/") else {
-            throw Failure(description: "--output needs a file name; nothing was written", isUsage: true)
+            throw Failure(description: "\(option) needs a file name; nothing was written", isUsage: true)
         }
         let folder = (absolute as NSString).deletingLastPathComponent
         var folderInfo = stat()
@@ -125,8 +129,9 @@ public final class AtomicOutputFile {
         var info = stat()
         if lstat(absolute, &info) == 0 {
             if let kind = kindName(info.st_mode & S_IFMT) {
+                let instead = option == "--output" ? "omit --output for standard output" : "give \(option) a file name"
                 throw Failure(description: "cannot write \(shown): it is \(kind), not a regular file; "
-                              + "exports write only regular files (omit --output for standard output); nothing was written",
+                              + "\(option) writes only regular files (\(instead)); nothing was written",
                               isUsage: true)
             }
             guard replacing else {

@@ -52,6 +52,22 @@ import Testing
         try tmux.send("q")
     }
 
+    /// Issue 28/29: the refusal names the option the user gave, never `--output`.
+    @Test("--svg and --card refusals name their own option")
+    func refusalsNameTheirOption() throws {
+        let dir = TemporaryFolder()
+        try "[weather]\nenabled = true\nposition = \"40 00.0 N, 050 00.0 W\"\nurl = \"http://127.0.0.1:9/\"\n"
+            .write(toFile: dir.path("config.toml"), atomically: true, encoding: .utf8)
+        let env = ["TIMEDECK_HOME": dir.path("data"), "TIMEDECK_CONFIG": dir.path("config.toml")]
+        for (argv, option) in [(["snapshot", "--svg", "/dev/null"], "--svg"), (["snapshot", "--svg", dir.path("nope/x.svg")], "--svg"),
+                               (["weather", "--card", "/dev/null"], "--card"), (["weather", "--card", ""], "--card")] {
+            let r = try TimedeckBinary.run(argv, environment: env)
+            #expect(r.status == 2, "\(argv): \(r.status) \(r.stderr)")
+            #expect(!r.stderr.contains("--output"), "\(argv): \(r.stderr)")
+            if !argv[2].contains("nope") { #expect(r.stderr.contains(option), "\(argv): \(r.stderr)") }
+        }
+    }
+
     @Test func svgGoesToTheFileNamedAndNeverOverAnother() throws {
         let dir = TemporaryFolder()
         let home = dir.path("data")

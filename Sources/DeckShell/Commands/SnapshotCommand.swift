@@ -62,7 +62,7 @@ struct SnapshotCommand: ParsableCommand {
         }
         if let svg {
             do {
-                let file = try AtomicOutputFile(path: svg, replacing: force)
+                let file = try AtomicOutputFile(path: svg, replacing: force, option: "--svg")
                 try file.write(document.svg)
                 try file.commit()
             } catch let failure as AtomicOutputFile.Failure {

@@ -51,7 +51,7 @@ struct WeatherCommand: ParsableCommand {
         }
         if let card {
             do {
-                try AtomicOutputFile.check(path: card, replacing: force)
+                try AtomicOutputFile.check(path: card, replacing: force, option: "--card")
             } catch let failure as AtomicOutputFile.Failure {
                 Console.error("timedeck: --card: \(failure.description)" + "\n")
                 throw ExitCode(failure.isUsage ? 2 : 1)
@@ -142,7 +142,7 @@ struct WeatherCommand: ParsableCommand {
         state.weather = WeatherPanelState(series: series)
         guard let content = WeatherCard.content(state, place: place) else { throw ExitCode(1) }
         do {
-            let file = try AtomicOutputFile(path: path, replacing: force)
+            let file = try AtomicOutputFile(path: path, replacing: force, option: "--card")
             try file.write(WeatherCard.svg(content))
             try file.commit()
         } catch {

@@ -58,7 +58,7 @@ public struct MarkPosition: Equatable, Sendable {
         case .gpsd:
             guard coordinate != nil else { return .noFix }
             if let mode = fixMode, mode < 2 { return .stale }
-            guard let age = fixAgeMilliseconds, abs(age) <= Self.staleAfterMilliseconds else { return .stale }
+            guard let age = fixAgeMilliseconds, age.magnitude <= UInt64(Self.staleAfterMilliseconds) else { return .stale }
             return .current
         }
     }
@@ -94,7 +94,7 @@ public struct MarkPosition: Equatable, Sendable {
 
     var ageText: String {
         guard let age = fixAgeMilliseconds else { return "age unknown" }
-        let seconds = Double(abs(age)) / 1000
+        let seconds = Double(age.magnitude) / 1000  // magnitude: abs(Int64.min) traps
         let text = seconds < 100 ? String(format: "%.1f s", seconds) : "\(Int(seconds)) s"
         return age < 0 ? "fix \(text) after mark" : "\(text) old"
     }

@@ -52,7 +52,7 @@ enum MarksStatusText {
 
     static func age(_ p: MarkPosition, _ l: UILanguage) -> String {
         guard let age = p.fixAgeMilliseconds else { return l.text(.fixAgeUnknown) }
-        let seconds = Double(abs(age)) / 1000
+        let seconds = Double(age.magnitude) / 1000  // magnitude: abs(Int64.min) traps
         let text = seconds < 100 ? String(format: "%.1f s", seconds) : "\(Int(seconds)) s"
         return l.text(.fixAge(seconds: text, afterMark: age < 0))
     }

@@ -115,7 +115,15 @@ struct ConfigFile {
         let changed = document.setting(table, key, to: value)
         let (settings, problems) = Settings.parse(changed.text)
         // team.url may hold a password, in a URL or a key=value conninfo.
-        let shown = "\(table).\(key)" == "team.url" ? ConnectionString("\(value)").description : "\(value)"
+        var shown = "\(value)"
+        if "\(table).\(key)" == "team.url" {
+            // Redacted before TOML quoting: quoting doubles a `\` in the password.
+            if case .string(let text) = value {
+                shown = ConfigDocument.Value.string(ConnectionString(text).description).description
+            } else {
+                shown = ConnectionString(shown).description
+            }
+        }
         if let problem = problems.first(where: { $0.key == "\(table).\(key)" || $0.key == "[\(table)]" }) {
             throw WriteError(description: "timedeck: \(table).\(key) = \(shown) is not valid: \(problem.message)",
                              problem: .settingRefused(key: "\(table).\(key)", value: shown, detail: problem.message))

@@ -59,9 +59,12 @@ public struct ConnectionString: Sendable, Equatable, CustomStringConvertible, Cu
     }
 
     static func urlParts(_ text: String) -> URLParts? {
-        // libpq reads a URL only with one of its two schemes.
-        guard text.hasPrefix("postgresql://") || text.hasPrefix("postgres://"),
-              let scheme = text.range(of: "://") else { return nil }
+        // libpq reads a URL only with one of its two schemes; a message may
+        // quote it (`"postgresql://…"`) or set it off with spaces.
+        guard let scheme = text.range(of: "://") else { return nil }
+        let before = text[..<scheme.lowerBound]
+        guard before.hasSuffix("postgresql") || before.hasSuffix("postgres"),
+              !before.dropLast(before.hasSuffix("postgresql") ? 10 : 8).contains("=") else { return nil }
         let start = scheme.upperBound
         let rest = text[start...]
         var parts = URLParts(afterScheme: start)
@@ -109,6 +112,7 @@ public struct ConnectionString: Sendable, Equatable, CustomStringConvertible, Cu
     /// (with `\'` escapes), or up to the next space, and then any words
     /// without `=` that follow (libpq refuses `password=pa ss`, quoting
     /// `ss`: it is still part of what the user meant as the password).
+    /// Where a value's end is in doubt, more is hidden, never less.
     static func conninfoPasswordRanges(in text: String) -> [Range<String.Index>] {
         var ranges: [Range<String.Index>] = []
         var search = text.startIndex
@@ -124,15 +128,16 @@ public struct ConnectionString: Sendable, Equatable, CustomStringConvertible, Cu
                     i = text.index(after: i)
                 }
                 if i < text.endIndex { i = text.index(after: i) }
-            } else {
-                i = wordEnd(text, i)
-                while true {
-                    let next = skipSpaces(text, i)
-                    guard next > i, next < text.endIndex else { break }
-                    let end = wordEnd(text, next)
-                    if text[next..<end].contains("=") { break }
-                    i = end
-                }
+            }
+            // Text glued to the value, and words without `=` after it, are
+            // taken as part of it (a quote escaped twice, as TOML does).
+            i = wordEnd(text, i)
+            while true {
+                let next = skipSpaces(text, i)
+                guard next > i, next < text.endIndex else { break }
+                let end = wordEnd(text, next)
+                if text[next..<end].contains("=") { break }
+                i = end
             }
             if start < i { ranges.append(start..<i) }
             search = i

@@ -24,6 +24,8 @@ struct ConnectionStringTests {
         ("host=h password=S3cr etPW dbname=x", "host=h password=*** dbname=x"),
         ("host=h password='S3cr \\'etPW' dbname=x", "host=h password=*** dbname=x"),
         ("host=h PASSWORD=S3cretPW", "host=h PASSWORD=***"),
+        ("host=h password='S3cr \\\\'etPW' dbname=x", "host=h password=*** dbname=x"),
+        ("\"postgresql://u:S3cr/etPW@db/occ\" is not valid", "\"postgresql://u:***@db/occ\" is not valid"),
     ])
     func description(raw: String, shown: String) {
         let url = ConnectionString(raw)

@@ -32,6 +32,7 @@ public final class PGConnection: @unchecked Sendable {  // a PGconn is used by o
         switch Self.finishConnecting(conn, seconds: max(1, timeoutSeconds)) {
         case .connected:
             self.conn = conn
+            notices.reportUnshown()
         case .failed:
             let detail = url.scrub(Self.message(conn))
             PQfinish(conn)
@@ -87,6 +88,9 @@ public final class PGConnection: @unchecked Sendable {  // a PGconn is used by o
         let result: OpaquePointer? = withOptionalCStrings(parameters) { params in
             PQexecParams(conn, sql, Int32(parameters.count), nil, params, nil, nil, 0)
         }
+        // Notices held back during this statement are counted now, not at
+        // close: the dashboard keeps its connection until it quits.
+        notices.reportUnshown()
         guard let result else { throw TeamLogError.lost(detail: Self.message(conn)) }
         defer { PQclear(result) }
         switch PQresultStatus(result) {

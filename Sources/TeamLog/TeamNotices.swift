@@ -11,7 +11,8 @@ import TimeKit
 /// Each notice is cut to `maximumCharacters`, made inert (`InertText`) and
 /// counted; identical ones are shown once, and at most `maximumShown`
 /// different ones are shown per sink (the process, by default); the rest
-/// are counted and reported in one line when a connection closes.
+/// are counted and reported in one line after the statement (or connect)
+/// that brought them, and when a connection closes.
 public final class TeamNotices: @unchecked Sendable {  // state behind `lock`; libpq calls in on the connection's thread
     public static let maximumCharacters = 500
     public static let maximumShown = 5

@@ -139,4 +139,26 @@ struct TeamHostileServerTests {
         let json = try station.process.run(["team", "status", "--json"])
         #expect(json.stdout.contains("\"online\" : false"), "\(json.stdout)")
     }
+
+    @Test("The dashboard on a noisy server: what it replays at exit is inert, bounded and counted, and quitting is prompt")
+    func dashboardNotices() throws {
+        let server = try Self.noisyServer()
+        defer { server.drop() }
+        let station = try TeamStation(name: "north", url: server.url)
+        defer { station.process.remove() }
+        let errors = station.process.home.appendingPathComponent("dashboard.err").path
+        let session = try TmuxSession(columns: 110, rows: 30,
+                                      command: "\(shellQuoted(TimedeckBinary.url.path)) 2>\(shellQuoted(errors))",
+                                      environment: ["TIMEDECK_HOME": station.process.home.path,
+                                                    "TIMEDECK_CONFIG": station.process.configPath])
+        defer { session.stop() }
+        #expect(session.waitForScreen(15) { $0.contains("team: online") } != nil, "\(session.capture())")
+        try session.send("q")
+        #expect(waitUntil(10) { session.hasEnded }, "the dashboard did not quit within 10 s")
+        let replayed = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        Self.expectInert(replayed, limit: 8_000, "dashboard stderr")
+        let sawOSC52 = replayed.contains("␛]52;c;"), counted = replayed.contains("more notices from the team log not shown")
+        #expect(sawOSC52, "\(replayed.prefix(2000))")
+        #expect(counted, "\(replayed.prefix(2000))")
+    }
 }

@@ -7,34 +7,72 @@ import TimeKit
 /// spliced into SQL.
 public final class PGConnection: @unchecked Sendable {  // a PGconn is used by one thread at a time (its owner: a worker or a command)
     private let conn: OpaquePointer
+    /// Where the server's notices go; kept alive as long as `conn`.
+    private let notices: TeamNotices
 
-    /// Connects to `url` (a `postgresql://` URL; libpq reads the password
-    /// from it, `PGPASSFILE` or `~/.pgpass`, and honours `sslmode`).
-    /// `timeoutSeconds` bounds the connect (libpq's `connect_timeout`).
-    /// Every error it throws is scrubbed of the string and its password
-    /// (libpq quotes a URI it cannot parse in full).
-    public init(url: ConnectionString, timeoutSeconds: Int = 3) throws {
+    /// Connects to `url` (a `postgresql://` URL or a conninfo; libpq reads
+    /// the password from it, `PGPASSFILE` or `~/.pgpass`, and honours
+    /// `sslmode`). `timeoutSeconds` bounds the whole connect. Every error it
+    /// throws is scrubbed of the string and every piece of its password.
+    /// The server's notices go to `notices` from the first byte on (our
+    /// processor is installed before the connection starts), never to
+    /// libpq's default, which writes them raw and unbounded to stderr.
+    public init(url: ConnectionString, timeoutSeconds: Int = 3, notices: TeamNotices = .standardError) throws {
+        self.notices = notices
         let keywords = ["dbname", "connect_timeout", "application_name"]
         let values = [url.forConnecting, String(timeoutSeconds), "timedeck"]
         // expand_dbname = 1: the first dbname is the URL, parsed in full;
         // the keywords after it add what the URL does not set.
         let conn: OpaquePointer? = withCStrings(keywords) { k in
-            withCStrings(values) { v in PQconnectdbParams(k, v, 1) }
+            withCStrings(values) { v in PQconnectStartParams(k, v, 1) }
         }
         guard let conn else { throw TeamLogError.unreachable(detail: "out of memory") }
-        guard PQstatus(conn) == CONNECTION_OK else {
+        PQsetNoticeProcessor(conn, { arg, message in TeamNotices.deliver(arg, message) },
+                             Unmanaged.passUnretained(notices).toOpaque())
+        switch Self.finishConnecting(conn, seconds: max(1, timeoutSeconds)) {
+        case .connected:
+            self.conn = conn
+            notices.reportUnshown()
+        case .failed:
             let detail = url.scrub(Self.message(conn))
             PQfinish(conn)
             throw TeamLogError.unreachable(detail: detail)
+        case .timedOut:
+            PQfinish(conn)
+            throw TeamLogError.unreachable(detail: "no answer within \(timeoutSeconds) s (timeout expired); "
+                                           + "check that the server is up and team.url names it")
         }
-        self.conn = conn
     }
 
-    public convenience init(url: String, timeoutSeconds: Int = 3) throws {
-        try self.init(url: ConnectionString(url), timeoutSeconds: timeoutSeconds)
+    enum Connecting { case connected, failed, timedOut }
+
+    /// libpq's non-blocking connect loop (PQconnectPoll, as its manual
+    /// shows), bounded by `seconds` in all.
+    static func finishConnecting(_ conn: OpaquePointer, seconds: Int) -> Connecting {
+        guard PQstatus(conn) != CONNECTION_BAD else { return .failed }
+        let deadline = Date().addingTimeInterval(Double(seconds))
+        var state = PGRES_POLLING_WRITING
+        while state != PGRES_POLLING_OK {
+            guard state != PGRES_POLLING_FAILED else { return .failed }
+            let remaining = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
+            var fd = pollfd(fd: PQsocket(conn), events: Int16(state == PGRES_POLLING_READING ? POLLIN : POLLOUT), revents: 0)
+            let ready = poll(&fd, 1, remaining)
+            if ready < 0 && errno == EINTR { continue }
+            if ready == 0 { return .timedOut }
+            if ready < 0 { return .failed }
+            state = PQconnectPoll(conn)
+        }
+        return PQstatus(conn) == CONNECTION_OK ? .connected : .failed
     }
 
-    deinit { PQfinish(conn) }
+    public convenience init(url: String, timeoutSeconds: Int = 3, notices: TeamNotices = .standardError) throws {
+        try self.init(url: ConnectionString(url), timeoutSeconds: timeoutSeconds, notices: notices)
+    }
+
+    deinit {
+        PQfinish(conn)
+        notices.reportUnshown()
+    }
 
     /// Rows of a query's result, each column as text (nil for NULL).
     public struct Rows: Sendable {
@@ -50,6 +88,9 @@ public final class PGConnection: @unchecked Sendable {  // a PGconn is used by o
         let result: OpaquePointer? = withOptionalCStrings(parameters) { params in
             PQexecParams(conn, sql, Int32(parameters.count), nil, params, nil, nil, 0)
         }
+        // Notices held back during this statement are counted now, not at
+        // close: the dashboard keeps its connection until it quits.
+        notices.reportUnshown()
         guard let result else { throw TeamLogError.lost(detail: Self.message(conn)) }
         defer { PQclear(result) }
         switch PQresultStatus(result) {
@@ -65,7 +106,7 @@ public final class PGConnection: @unchecked Sendable {  // a PGconn is used by o
             }
             return Rows(columns: names, values: values)
         default:
-            let text = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = TeamNotices.bounded(PQresultErrorMessage(result))
             let state = PQresultErrorField(result, 67 /* PG_DIAG_SQLSTATE 'C' */).map { String(cString: $0) } ?? ""
             if PQstatus(conn) != CONNECTION_OK { throw TeamLogError.lost(detail: text) }
             throw TeamLogError.refused(sqlState: state, detail: text)
@@ -117,9 +158,10 @@ public final class PGConnection: @unchecked Sendable {  // a PGconn is used by o
         return "\(user)@\(host.hasPrefix("/") ? "socket \(host)" : host):\(port)/\(db)"
     }
 
+    /// The connection's error message (bounded: the server writes part of
+    /// it), its lines joined with `; `.
     static func message(_ conn: OpaquePointer) -> String {
-        String(cString: PQerrorMessage(conn)).trimmingCharacters(in: .whitespacesAndNewlines)
-            .replacingOccurrences(of: "\n", with: "; ")
+        TeamNotices.bounded(PQerrorMessage(conn)).replacingOccurrences(of: "\n", with: "; ")
     }
 }
 

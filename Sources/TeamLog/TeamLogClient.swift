@@ -163,9 +163,14 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
     static let textLimits: [String: Int] = [
         "note": MarkNote.maximumCharacters, "position_source": 16, "gps_offset_method": 16, "clock_summary": 200,
     ]
+    /// A station name is at most 63 characters (the schema's check); a
+    /// server without that check once sent five of 40 MB each.
+    public static let stationCharacters = 64
+    /// At most this many stations are counted for `team status`.
+    public static let maximumStations = 1_000
 
     /// `markColumns` as read: text columns cut with `left(…, n)`.
-    static let selectedColumns: String = (["station", "left(unique_key, 200)"] + markColumns.map { column in
+    static let selectedColumns: String = (["left(station, \(stationCharacters))", "left(unique_key, 200)"] + markColumns.map { column in
         textLimits[column].map { "left(\(column), \($0))" } ?? column
     }).joined(separator: ", ")
 
@@ -222,9 +227,12 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
     /// The schema version on the server.
     public func schemaVersion() throws -> Int? { try TeamSchema.currentVersion(connection) }
 
-    /// Marks per station (not deleted), for `team status`.
+    /// Marks per station (not deleted), for `team status`: names cut and
+    /// stations counted in the query, like every read of server rows.
     public func countsByStation() throws -> [(station: String, marks: Int)] {
-        try connection.execute("SELECT station, count(*) FROM timedeck_mark WHERE NOT deleted GROUP BY station ORDER BY station")
+        try connection.execute("SELECT left(station, $1::integer), count(*) FROM timedeck_mark WHERE NOT deleted "
+                               + "GROUP BY station ORDER BY station LIMIT $2",
+                               [String(Self.stationCharacters), String(Self.maximumStations)])
             .values.compactMap { row in
                 guard let station = row[0], let n = row[1].flatMap({ Int($0) }) else { return nil }
                 return (station, n)

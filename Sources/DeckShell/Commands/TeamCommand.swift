@@ -71,14 +71,20 @@ struct TeamStatusCommand: ParsableCommand {
                             })
         report.refused = parked.map { Report.Refused(key: $0.uniqueKey, operation: $0.operation.rawValue, station: $0.station,
                                                      reason: $0.reason) }
+        // Online only once every question was answered: a link cut midway
+        // is offline with its reason, never "online, schema v0".
         do {
             let client = try team.connect()
-            report.online = true
-            report.connection = client.connection.serverDescription
-            report.tls = client.connection.usesTLS
-            report.schemaVersion = try client.schemaVersion()
-            report.stations = try client.countsByStation().map { Report.Station(station: $0.station, marks: $0.marks) }
+            let connection = client.connection.serverDescription, tls = client.connection.usesTLS
+            let version = try client.schemaVersion()
+            let stations = try client.countsByStation().map { Report.Station(station: $0.station, marks: $0.marks) }
             let others = try client.otherFolderMarks(station: team.station, knownTo: db)
+            guard client.connection.isOK else { throw TeamLogError.lost(detail: "the server closed the connection") }
+            report.online = true
+            report.connection = connection
+            report.tls = tls
+            report.schemaVersion = version
+            report.stations = stations
             if !others.isEmpty {
                 report.otherFolder = Report.OtherFolder(
                     marks: others.count,
@@ -120,7 +126,7 @@ struct TeamStatusCommand: ParsableCommand {
             var lines = ["server:  \(server)", "station: \(station)",
                          "queue:   \(queued) change\(queued == 1 ? "" : "s") to send" + (oldestQueuedUtc.map { " (oldest \($0))" } ?? "")]
             if online {
-                lines.append("status:  online as \(connection ?? "?")\(tls == true ? ", TLS" : ", no TLS"), schema v\(schemaVersion ?? 0)")
+                lines.append("status:  online as \(connection ?? "?")\(tls == true ? ", TLS" : ", no TLS"), schema \(schemaVersion.map { "v\($0)" } ?? "version unknown")")
                 for s in stations { lines.append("  \(InertText.display(s.station)): \(s.marks) mark\(s.marks == 1 ? "" : "s")") }
             } else {
                 lines.append("status:  offline: \(problem ?? "?")")

@@ -169,8 +169,14 @@ struct ConfigFile {
         let changed = document.setting(table, key, to: value)
         let (settings, problems) = Settings.parse(changed.text)
         // Any value may hold a password (team.url, weather.url, a URL typed
-        // into the wrong key): never echoed.
-        let shown = RedactedValue.shown("\(value)")
+        // into the wrong key): never echoed. Redacted before TOML quoting,
+        // which doubles a `\` in the password.
+        let shown: String
+        if case .string(let text) = value {
+            shown = ConfigDocument.Value.string(RedactedValue.shown(text)).description
+        } else {
+            shown = RedactedValue.shown("\(value)")
+        }
         if let problem = problems.first(where: { $0.key == "\(table).\(key)" || $0.key == "[\(table)]" }) {
             throw WriteError(description: "timedeck: \(table).\(key) = \(shown) is not valid: \(problem.message)",
                              problem: .settingRefused(key: "\(table).\(key)", value: shown, detail: problem.message))

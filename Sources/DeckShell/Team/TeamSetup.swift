@@ -55,8 +55,8 @@ struct TeamSetup: Sendable {
         }
     }
 
-    /// One line for an error talking to the team log (no password: libpq's
-    /// messages never contain it).
+    /// One line for an error talking to the team log (no password:
+    /// `PGConnection` scrubs libpq's messages of every piece of it).
     static func brief(_ error: any Error) -> String {
         if let error = error as? TeamLogError { return error.description }
         return AppDatabase.shortReason(error)

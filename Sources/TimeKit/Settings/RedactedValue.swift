@@ -1,10 +1,33 @@
-/// A value from outside as every message shows it: the password of a URL's
-/// user info (`https://user:***@host/`), a `password=` query parameter or a
-/// conninfo `password = …` pair replaced by `***` (`ConnectionString`'s
-/// rules). Config refusals, `config set`'s echo, the weather command and
-/// panel all show values through it, since any key may be given a URL.
+/// A setting's value as it may be printed: the password of any URL in it
+/// hidden (`https://user:***@host/`), and a `team.url` in any form libpq
+/// reads (a `postgresql://` URL, a key=value conninfo) as
+/// `ConnectionString` shows it. One function for every message that echoes
+/// a value (`config set`, `config check`, the weather command and panel).
 public enum RedactedValue {
     public static func shown(_ text: String) -> String {
-        ConnectionString(text).description
+        hidingURLPasswords(ConnectionString(text).description)
+    }
+
+    /// Every `scheme://user:password@host` in `text` with its password
+    /// `***`. The user info runs to the last `@` before a space or quote
+    /// (a password may hold `/`, `?`, `@` unencoded), the password from the
+    /// first `:` in it.
+    static func hidingURLPasswords(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let scheme = rest.range(of: "://") {
+            out += rest[..<scheme.upperBound]
+            let after = rest[scheme.upperBound...]
+            let end = after.firstIndex(where: { $0 == " " || $0 == "\"" || $0 == "'" || $0 == "\n" }) ?? after.endIndex
+            let segment = after[..<end]
+            if let at = segment.lastIndex(of: "@"), let colon = segment[..<at].firstIndex(of: ":"),
+               segment[segment.index(after: colon)..<at] != "***" {
+                out += segment[...colon] + "***" + segment[at...]
+            } else {
+                out += segment
+            }
+            rest = after[end...]
+        }
+        return out + rest
     }
 }

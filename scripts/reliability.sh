@@ -27,11 +27,17 @@ ROWS=(
   "damaged, too long, foreign-version journal lines|MarkJournalTests|AbuseJournalTests"
   "export to a device, FIFO, link or folder; private mode|AbuseExportTests"
   "hostile text: arguments, call names, config, site names, pastes|AbuseHostileTextTests|ControlStringKeyTests|InertTextTests|FrameTests"
-  "password in team.url (URL, malformed URI, conninfo)|TeamSecretsTests|ConnectionStringTests"
+  "password in team.url (URL, malformed URI, conninfo, unencoded / ? @ :) or any URL|TeamSecretsTests|ConnectionStringTests|TeamPasswordFormTests|RedactedValueTests"
   "team log: hostile rows, refused changes, outage, kill -9|TeamLogClientTests|TeamEndToEndTests|MarksTeamTests"
   "every default-fatal signal, in every mode; a key pressed while stopped|AbuseSignalTests|StoppedProcessTests"
   "huge sols and counts|MarsInverseRangeTests|MarsInverseCLITests"
   "key storm: 2,000 random keys and 50 resizes|AbuseKeyStormTests"
+  "control strings pasted in every family and encoding (7-bit, 8-bit, UTF-8 C1); typing after a refused key|AbuseInputTests|TerminalInputParserTests|SightsRefusedKeyTests"
+  "numbers at their extremes: forecast fields, store rows|ForecastFuzzTests|WeatherExtremeNumbersTests|AbuseStoreRowsTests"
+  "team server: notices with escapes, 40 MB station names, a cut mid-query|TeamHostileServerTests|StderrCaptureTests"
+  "config: symlinked, FIFO, device, loop, over 1 MiB; a refused weather.url|ConfigHardeningTests|WeatherRefusedURLTests"
+  "read-only store file or folder|ReadOnlyStore"
+  "10,000 arguments, 64 KiB arguments, altitudes in foreign number forms|AbuseArgumentsTests|ArgumentBoundsTests|SightFixTests/altitude|SightFixTests/minutesOver"
 )
 
 table="| fault tried | tests tried | survived | lost |

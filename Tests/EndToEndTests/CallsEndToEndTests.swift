@@ -69,7 +69,11 @@ import TimeKit
         #expect(tmux.waitForScreen { $0.contains("Sydney, AU") && $0.contains("UTC+11:00") } != nil)
 
         // Esc in edit mode drops changes instead of quitting.
-        try tmux.send("Enter", "x", "Escape")
+        // (Each step waits for its screen: Esc and q sent in one burst are
+        // one escape sequence, Alt-q, which is no key.)
+        try tmux.send("Enter")
+        #expect(tmux.waitForScreen { $0.contains("✎ EDITING") } != nil)
+        try tmux.send("x", "Escape")
         #expect(tmux.waitForScreen { !$0.contains("✎ EDITING") && $0.contains("Sydney, AU") } != nil)
         try tmux.send("q")
         #expect(tmux.waitForScreen { !$0.contains("Call from Paris") } != nil, "q did not quit")

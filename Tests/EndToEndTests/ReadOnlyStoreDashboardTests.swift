@@ -71,6 +71,19 @@ import Testing
     }
 
     @Test(.enabled(if: getuid() == 0, "switching to nobody needs root"))
+    func plainModeSaysTheStoreIsReadOnlyOnce() throws {
+        let dir = TemporaryFolder()
+        let (_, _, env) = try ReadOnlyStoreDoctorTests.readOnlyStore(dir, .fileReadOnly)
+        let tmux = try TmuxSession(columns: 300, rows: 30, command: Self.asNobody + shellQuoted(TimedeckBinary.url.path) + " --plain",
+                                   environment: env.merging(["XDG_CONFIG_HOME": dir.path("no-config")]) { $1 })
+        let shown = tmux.waitForScreen(10) { $0.contains("The store is read-only") && $0.contains("chmod u+w") }
+        #expect(shown != nil, "plain mode did not say the store is read-only:\n\(tmux.capture())")
+        #expect(shown?.components(separatedBy: "The store is read-only").count == 2, "\(tmux.capture())")
+        try tmux.send("q")
+        #expect(waitUntil(5) { tmux.hasEnded }, "q did not end plain mode:\n\(tmux.capture())")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "switching to nobody needs root"))
     func marksAddOnAReadOnlyStoreHoldsTheMarkInTheJournal() throws {
         let dir = TemporaryFolder()
         let (_, path, env) = try ReadOnlyStoreDoctorTests.readOnlyStore(dir, .fileReadOnly)
@@ -80,6 +93,10 @@ import Testing
         #expect(out.hasPrefix("held "), "\(out)")
         #expect(err.contains("held in the journal") && err.contains("read-only") && err.contains("chmod u+w \(path)"), "\(err)")
         #expect(!err.contains("NOT SAVED"), "\(err)")
+        // Listed read-only meanwhile: the held mark is said, not shown as stored.
+        let (_, listed, listErr) = try ReadOnlyStoreDoctorTests.runAsNobody(dir, "marks list", env: env)
+        #expect(listed.contains("kept") && !listed.contains("second"), "\(listed)")
+        #expect(listErr.contains("1 mark held in the journal"), "\(listErr)")
         #expect(FileManager.default.contents(atPath: path) == before, "the read-only store changed")
         let marks = try Self.marksAsRoot(env)
         #expect(Set(marks.compactMap { $0["note"] as? String }) == ["kept", "second"], "\(marks)")

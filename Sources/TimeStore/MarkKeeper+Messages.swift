@@ -55,10 +55,13 @@ extension MarkKeeper {
         case busy
         /// The mark was deleted elsewhere before this change reached it.
         case markGone(id: Int64)
+        /// This user may not write the store (`StoreError.readOnly`).
+        case readOnly
         /// SQLite's or the operating system's own words.
         case failed(String)
 
         public init(_ error: any Error) {
+            if case .readOnly? = error as? StoreError { self = .readOnly; return }
             self = AppDatabase.isBusy(error) ? .busy : .failed(AppDatabase.shortReason(error))
         }
     }

@@ -146,8 +146,15 @@ public final class MarkKeeper {
             }
         }
         do {
+            var found = try store.existing(busyTimeout: busyWait)
+            if found != nil, store.readOnly != nil {
+                // A store this user may not write: what is journaled waits
+                // there (said once, as `.readOnly`); nothing journaled,
+                // nothing to say.
+                if try journal.pending().isEmpty { found = nil } else { found = try store.forWriting(busyTimeout: busyWait) }
+            }
             // No database and nothing journaled: nothing to create a file for.
-            guard let db = try store.existing(busyTimeout: busyWait)
+            guard let db = try found
                     ?? (journal.pending().isEmpty ? nil : store.forWriting(busyTimeout: busyWait)) else {
                 journalMayHoldEntries = false
                 return

@@ -21,6 +21,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// name, so nothing exists at `path`): a message must not speak of a
     /// backup or of a file "left as it was".
     case notCreated(path: String, detail: String, diskFull: Bool)
+    /// This user may read the store and not write it (issue 29): it is
+    /// opened read-only, and nothing can be saved in it until it is fixed.
+    case readOnly(ReadOnlyStore)
 
     public var description: String {
         switch self {
@@ -52,6 +55,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
                 + "No database file was created and nothing was stored. "
                 + (diskFull ? "Free some space, or set TIMEDECK_HOME to a folder on another disk, and try again."
                             : "Check the folder's permissions and free space, and try again.")
+        case .readOnly(let store):
+            return "timedeck: the store is read-only (\(store.permission)); nothing can be saved in it until you fix "
+                + "it: \(store.advice)"
         case .noSuchMark(let id):
             return "timedeck: there is no mark with id \(id). See `timedeck marks list`."
         }

@@ -19,6 +19,13 @@ public final class StoreHandle: Sendable {
     /// The device and inode of the file `opened` is on (issue 20: the file
     /// deleted or replaced under an open dashboard).
     private let identity = Mutex<FileIdentity?>(nil)
+    /// Set while the file open is read-only for this user (issue 29).
+    private let readOnlyStore = Mutex<ReadOnlyStore?>(nil)
+
+    /// The store as it was found when opened, if this user may not write
+    /// it: the file is then open read-only, and `forWriting` refuses
+    /// (`StoreError.readOnly`) until the permission is fixed.
+    public var readOnly: ReadOnlyStore? { readOnlyStore.withLock { $0 } }
 
     /// Which file: device and inode.
     public struct FileIdentity: Equatable, Sendable {
@@ -55,6 +62,7 @@ public final class StoreHandle: Sendable {
         opened.withLock { opened in
             opened = nil
             identity.withLock { $0 = nil }
+            readOnlyStore.withLock { $0 = nil }
             AppDatabase.forgetInstance(path: url.path)
         }
     }
@@ -95,7 +103,12 @@ public final class StoreHandle: Sendable {
                 throw StoreError.location(path: folder.path, detail: "it exists and is not a folder")
             }
             guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-            let database = try AppDatabase.open(path: url.path, openingBusyTimeout: busyTimeout)
+            // A store this user may not write is read, not refused: new
+            // marks wait in the journal (or are said not saved).
+            let readOnly = ReadOnlyStore.check(databasePath: url.path)
+            let database = try readOnly == nil ? AppDatabase.open(path: url.path, openingBusyTimeout: busyTimeout)
+                                               : AppDatabase.openReadOnly(path: url.path)
+            readOnlyStore.withLock { $0 = readOnly }
             database.setTeamStation(teamStation.withLock { $0 })
             opened = database
             identity.withLock { $0 = FileIdentity.of(url.path) }
@@ -147,8 +160,16 @@ public final class StoreHandle: Sendable {
     }
 
     /// The database, created with its folder if needed.
+    /// Refuses (`StoreError.readOnly`) while this user may not write the
+    /// store, and for as long as the file is open read-only: a writable
+    /// connection beside the read-only one would lose its locks when the
+    /// read-only one closes (see `AppDatabase.open(path:)`), so a store made
+    /// writable is written by the next timedeck that opens it.
     public func forWriting(busyTimeout: TimeInterval? = nil) throws -> AppDatabase {
         try opened.withLock { opened in
+            if let readOnly = readOnlyStore.withLock({ $0 }) ?? (opened == nil ? ReadOnlyStore.check(databasePath: url.path) : nil) {
+                throw StoreError.readOnly(readOnly)
+            }
             if let opened { return opened }
             try DatabaseLocation.prepareFolder(url.deletingLastPathComponent())
             let database = try AppDatabase.open(path: url.path, openingBusyTimeout: busyTimeout)

@@ -48,3 +48,43 @@ public struct StorePermission: Equatable, Sendable, CustomStringConvertible {
             + ", or set TIMEDECK_HOME to a folder of your own"
     }
 }
+
+/// A store this user may read and not write, as the dashboard and `marks
+/// add` must say it: whether new marks can still be held in the journal
+/// beside it (its folder, or the journal file, writable), and the fix.
+public struct ReadOnlyStore: Equatable, Sendable {
+    /// The database file.
+    public var path: String
+    /// The first thing found read-only (the file, else its folder).
+    public var permission: StorePermission
+    /// New marks can be made durable in the journal (`MarkJournal`) until
+    /// the store is writable; false: nothing can be written at all.
+    public var journalWritable: Bool
+
+    /// The read-only store at `databasePath`, or nil when this user may
+    /// write it (or there is no file).
+    public static func check(databasePath: String) -> ReadOnlyStore? {
+        guard FileManager.default.fileExists(atPath: databasePath),
+              let permission = StorePermission.problem(databasePath: databasePath) else { return nil }
+        let journal = MarkJournal(databasePath: databasePath).path
+        let journalWritable = FileManager.default.fileExists(atPath: journal)
+            ? access(journal, W_OK) == 0 : access(folder(of: databasePath), W_OK) == 0
+        return ReadOnlyStore(path: databasePath, permission: permission, journalWritable: journalWritable)
+    }
+
+    static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// What to do: the `chmod` of the file, or (when nothing can be
+    /// written) of the folder and, if it is read-only too, the file.
+    public var advice: String {
+        if journalWritable || permission.readOnlyFileSystem { return permission.advice }
+        let folder = Self.folder(of: path)
+        let paths = [folder] + (access(path, W_OK) == 0 ? [] : [path])
+        let owner = StorePermission.owner(of: folder) ?? StorePermission.owner(of: path)
+        return "chmod u+w " + paths.joined(separator: " ") + (owner.map { " (as \($0))" } ?? "")
+            + ", or set TIMEDECK_HOME to a folder of your own"
+    }
+}

@@ -11,7 +11,7 @@ extension UIMessage {
     public enum Kind: CaseIterable, Sendable {
         case verbatim, text, panelSection, snapshotSaved, savedTo, settingNotSaved, snapshotNotSaved, configUnusable, configHasProblems, localZoneProblem, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
-        case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, stampedAfterStop, storeFileChanged, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
+        case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, stampedAfterStop, storeReadOnly, storeFileChanged, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
         case marksCleared, storeError, callNotSaved, callsUnreadable, marsChoicesNotSaved, markRecorded, teamStatus, teamRefused, teamStationShared, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
@@ -62,6 +62,7 @@ extension UIMessage {
         case .storeWritesSaved: .storeWritesSaved
         case .journalLinesQuarantined: .journalLinesQuarantined
         case .storeFileChanged: .storeFileChanged
+        case .storeReadOnly: .storeReadOnly
         case .teamRefused: .teamRefused
         case .noteSaved: .noteSaved
         case .markDeleted: .markDeleted
@@ -212,6 +213,10 @@ extension UIMessage {
                                   .teamStationShared(station: "south", marks: 4, example: "#3 21d 23h 47m 12.000s")]
         case .storeWritesWaiting: [.storeWritesWaiting]
         case .storeWritesSaved: [.storeWritesSaved(count: 1), .storeWritesSaved(count: 3)]
+        case .storeReadOnly: [.storeReadOnly(path: "/data/timedeck.sqlite", journalWritable: true,
+                                             advice: "chmod u+w /data/timedeck.sqlite, or set TIMEDECK_HOME to a folder of your own"),
+                              .storeReadOnly(path: "/data/timedeck.sqlite", journalWritable: false,
+                                             advice: "chmod u+w /data, or set TIMEDECK_HOME to a folder of your own")]
         case .storeFileChanged: [.storeFileChanged(deleted: true, path: "/data/timedeck.sqlite"),
                                  .storeFileChanged(deleted: false, path: "/data/timedeck.sqlite")]
         case .journalLinesQuarantined: [.journalLinesQuarantined(count: 1, path: "/data/timedeck.sqlite.pending-marks.rejected"),

@@ -9,6 +9,11 @@ public enum PlainAnnouncer {
     public static func greeting(_ state: AppState) -> [String] {
         var lines = [state.language.text(.plainGreeting)]
         if let notice = state.configNoticeText { lines.append(state.language.text(.plainWarning) + notice) }
+        // A read-only store is said once, at the start, as on the screen.
+        if let readOnly = state.marks.readOnlyStore {
+            lines.append(state.language.text(.plainWarning) + state.language.text(
+                .storeReadOnly(path: readOnly.path, journalWritable: readOnly.journalWritable, advice: readOnly.advice)))
+        }
         lines.append(timeLine(state))
         return lines
     }

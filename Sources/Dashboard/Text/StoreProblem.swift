@@ -8,6 +8,8 @@ public enum StoreProblem: Hashable, Sendable {
     case noDatabase
     /// The mark was deleted elsewhere before this change reached it.
     case markGone(id: Int64)
+    /// This user may not write the store (it is read-only for them).
+    case readOnly
     /// SQLite's or the operating system's own words, shown as they came
     /// (inside a translated sentence).
     case failed(String)
@@ -23,6 +25,8 @@ extension StoreProblem {
         case (.noDatabase, .ja): "データベースを開けていません"
         case (.markGone(let id), .en): "mark #\(id) is already gone"
         case (.markGone(let id), .ja): "マーク #\(id) はもうありません"
+        case (.readOnly, .en): "store read-only"
+        case (.readOnly, .ja): "ストアは読み取り専用"
         case (.failed(let words), _): words
         }
     }

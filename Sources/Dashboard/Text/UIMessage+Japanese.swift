@@ -40,6 +40,10 @@ extension UIMessage {
             "\(markTime) ジャーナルに保留\(more > 0 ? "（+\(more)）" : ""): \(reason.text(.ja))"
         case let .stampedAfterStop(markTime, count, seconds):
             "時刻の遅れ: \(markTime)\(count > 1 ? "（+\(count - 1)）" : "") は停止後に読んだキーです。最大 \(seconds) 秒前に押された可能性があります"
+        case let .storeReadOnly(path, journalWritable, advice):
+            journalWritable
+                ? "ストアは読み取り専用です（\(path)）。書き込めるようになるまで新しいマークはジャーナルに保持します — \(advice)"
+                : "ストアとそのフォルダーは読み取り専用です。新しいマークは保存できません — \(advice)"
         case let .storeFileChanged(deleted, path):
             "データベースが使用中に\(deleted ? "削除" : "置き換え")されました。新しいマークは \(path) に保存されるまでジャーナルに保持します"
         case let .journalLinesQuarantined(count, path):

@@ -48,6 +48,9 @@ public enum UIMessage: Hashable, Sendable {
     case heldInJournal(markTime: String, more: Int, reason: StoreProblem)
     /// Marks stamped as the process went on after a stop: late by up to `seconds`.
     case stampedAfterStop(markTime: String, count: Int, seconds: Int)
+    /// The store is read-only for this user: new marks are held in the
+    /// journal (`journalWritable`) or cannot be saved at all; `advice` is the fix.
+    case storeReadOnly(path: String, journalWritable: Bool, advice: String)
     /// The database file deleted or replaced while the dashboard had it open.
     case storeFileChanged(deleted: Bool, path: String)
     /// Journal lines that could not be imported, moved aside with their reasons.
@@ -255,6 +258,10 @@ public enum UIMessage: Hashable, Sendable {
         case let .stampedAfterStop(markTime, count, seconds):
             "LATE STAMP: \(markTime)\(count > 1 ? " (+\(count - 1))" : "") read after timedeck was stopped; "
                 + "the key may have been pressed up to \(seconds) s earlier"
+        case let .storeReadOnly(path, journalWritable, advice):
+            journalWritable
+                ? "The store is read-only (\(path)): new marks are kept in the journal until it is writable — \(advice)"
+                : "The store and its folder are read-only: new marks cannot be saved — \(advice)"
         case let .storeFileChanged(deleted, path):
             "Database file \(deleted ? "deleted" : "replaced") while open: new marks stay in the journal until stored in \(path)"
         case let .journalLinesQuarantined(count, path):

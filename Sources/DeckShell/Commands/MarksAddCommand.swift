@@ -53,8 +53,11 @@ struct MarksAddCommand: ParsableCommand {
     func record(at instant: Int64) throws {
         let kernel = RealtimeClock.kernelStatus()
         let options = try parsedOptions()
-        let db = try MarksCLI.openStore(importingJournal: false)
-        let journalError = MarksCLI.importJournal(db)
+        // A store this user may not write is not opened to write (issue
+        // 29): the mark is held in the journal beside it, or not saved.
+        let readOnly = try MarksCLI.store { try ReadOnlyStore.check(databasePath: DatabaseLocation.databaseURL().path) }
+        let db = try readOnly == nil ? MarksCLI.openStore(importingJournal: false) : nil
+        let journalError = db.flatMap(MarksCLI.importJournal)
         let config = ConfigFile.loadSettings()
         config.warnOnStderr()
         var settings = MarkSettings(config.settings)
@@ -79,6 +82,7 @@ struct MarksAddCommand: ParsableCommand {
         var mark = MarkComposer.compose(unixNanoseconds: instant, note: note, settings: settings,
                                         gps: snapshot, kernel: kernel)
         mark.uniqueKey = UUID().uuidString.lowercased()
+        guard let db else { return try holdReadOnly(mark, readOnly) }
         let saved: SightingMark
         do {
             // Busy already while importing the journal: do not wait twice.
@@ -121,6 +125,32 @@ struct MarksAddCommand: ParsableCommand {
             throw error
         } catch {
             throw MarksCLI.fail("\(error)")
+        }
+    }
+
+    /// The store is read-only for this user: the mark goes to the journal
+    /// beside it (fsynced) when that can be written, to be stored the next
+    /// time timedeck opens the store writable; else it is NOT saved (exit 1,
+    /// and `run` prints its instant).
+    func holdReadOnly(_ mark: SightingMark, _ readOnly: ReadOnlyStore?) throws {
+        guard let readOnly else { throw MarksCLI.fail("the store could not be opened; nothing was saved", code: 1) }
+        let journal = MarkJournal(databasePath: readOnly.path)
+        do {
+            guard readOnly.journalWritable else { throw StoreError.readOnly(readOnly) }
+            try journal.append([mark])
+        } catch {
+            let why = readOnly.journalWritable ? "the store is read-only and the journal could not be written (\(error))"
+                                               : "the store and its folder are read-only (\(readOnly.permission))"
+            throw MarksCLI.fail("\(why); nothing was saved. To fix: \(readOnly.advice)", code: 1)
+        }
+        Console.error("timedeck: the mark is held in the journal \(journal.path): the store is read-only "
+            + "(\(readOnly.permission)); it is stored the next time timedeck opens the store writable. "
+            + "To fix: \(readOnly.advice)\n")
+        if json {
+            print(MarkExport.json([mark]))
+        } else {
+            print("held " + MarksCLI.line(mark))
+            print(mark.clock.summary)
         }
     }
 

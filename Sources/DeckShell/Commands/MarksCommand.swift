@@ -55,7 +55,12 @@ enum MarksCLI {
               let permission = StorePermission.problem(databasePath: url.path) else { return try openStore() }
         do {
             let db = try AppDatabase.openReadOnly(path: url.path)
-            Console.error("timedeck: the store is read-only (\(permission)): marks are shown as stored, "
+            // Marks held in the journal meanwhile (the dashboard, `marks
+            // add`) are not in the file: said, never listed as if stored.
+            let held = (try? MarkJournal(databasePath: url.path).pending().count) ?? 0
+            let heldNote = held == 0 ? "" : " (\(held) mark\(held == 1 ? "" : "s") held in the journal beside it "
+                + "\(held == 1 ? "is" : "are") not listed; stored once it is writable)"
+            Console.error("timedeck: the store is read-only (\(permission)): marks are shown as stored\(heldNote), "
                 + "and none can be saved in it until you fix it: \(permission.advice)\n")
             return db
         } catch let error as StoreError {

@@ -46,6 +46,7 @@ extension StoreProblem {
         switch failure {
         case .busy: self = .busy
         case .markGone(let id): self = .markGone(id: id)
+        case .readOnly: self = .readOnly
         case .failed(let words): self = .failed(words)
         }
     }

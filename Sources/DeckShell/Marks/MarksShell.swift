@@ -26,6 +26,9 @@ final class MarksShell {
         let db = try store.existing()
         var state = MarksPanelState(marks: try db?.latestMarks(limit: MarksPanelState.openingLimit) ?? [],
                                     totalCount: try db?.markCount() ?? 0)
+        if let readOnly = store.readOnly {
+            state.readOnlyStore = .init(path: readOnly.path, journalWritable: readOnly.journalWritable, advice: readOnly.advice)
+        }
         state.kernel = RealtimeClock.kernelStatus()
         // New marks' idempotency keys: this run's random prefix, then a count.
         state.keyPrefix = UUID().uuidString.lowercased()

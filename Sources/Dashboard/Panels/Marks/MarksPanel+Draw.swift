@@ -26,6 +26,21 @@ extension MarksPanel {
         }
         let listed = alerts.suffix(max(0, whole.height / 2 - 1))
         var top = whole.y
+        // A read-only store, said once, above everything: what it means,
+        // then the fix on a line of its own (at most half the panel).
+        if let readOnly = m.readOnlyStore {
+            let notice = state.language.text(.storeReadOnly(path: readOnly.path, journalWritable: readOnly.journalWritable,
+                                                            advice: readOnly.advice))
+            let parts = notice.components(separatedBy: " — ")
+            let rows = max(2, min(4, whole.height / 2))
+            // The fix is kept whole when it can be; the statement is cut first.
+            let fix = parts.dropFirst().flatMap { DisplayWidth.wrapped("— " + $0, width: whole.width - 2) }.prefix(rows - 1)
+            let said = DisplayWidth.wrapped(parts.first ?? notice, width: whole.width - 2).prefix(rows - fix.count)
+            for line in said + fix {
+                frame.put(line, x: whole.x + 1, y: top, role: readOnly.journalWritable ? .warning : .error, clip: whole)
+                top += 1
+            }
+        }
         for line in listed.reversed() {
             frame.put(line, x: whole.x + 1, y: top, role: .error, clip: whole)
             top += 1

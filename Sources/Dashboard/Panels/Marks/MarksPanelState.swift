@@ -95,6 +95,26 @@ public struct MarksPanelState: Equatable, Sendable {
     public var heldKeys: Set<String> = []
     /// Why held marks are still waiting for SQLite (nil: not waiting).
     public var waitingReason: StoreProblem?
+    /// Set when the store was opened read-only for this user (issue 29):
+    /// said at the top of the panel for as long as the dashboard runs.
+    public var readOnlyStore: ReadOnlyStoreNotice?
+
+    /// A store this user may read and not write, as the shell found it.
+    public struct ReadOnlyStoreNotice: Equatable, Sendable {
+        /// The database file.
+        public var path: String
+        /// New marks are held in the journal beside it; false: nothing
+        /// can be saved (its folder is read-only too).
+        public var journalWritable: Bool
+        /// The fix (`chmod u+w …`), in the shell's words.
+        public var advice: String
+
+        public init(path: String, journalWritable: Bool, advice: String) {
+            self.path = path
+            self.journalWritable = journalWritable
+            self.advice = advice
+        }
+    }
     /// The team log as this panel shows it; nil when no team is configured.
     public var team: TeamView?
 

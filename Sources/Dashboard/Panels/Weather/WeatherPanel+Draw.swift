@@ -58,24 +58,9 @@ extension WeatherPanel {
         }
     }
 
-    /// `text` in lines at most `width` columns wide, broken at spaces where
-    /// it has them (a word wider than the line, or Japanese, is cut by
-    /// character).
+    /// `text` in lines at most `width` columns wide (`DisplayWidth.wrapped`).
     static func wrapped(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = [], line = ""
-        func push(_ word: String) {
-            let candidate = line.isEmpty ? word : line + " " + word
-            if DisplayWidth.of(candidate) <= width { line = candidate; return }
-            if !line.isEmpty { lines.append(line); line = "" }
-            for c in word {
-                if DisplayWidth.of(line + String(c)) > width { lines.append(line); line = "" }
-                line.append(c)
-            }
-        }
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) { push(String(word)) }
-        if !line.isEmpty { lines.append(line) }
-        return lines
+        DisplayWidth.wrapped(text, width: width)
     }
 
     /// `7.3 °C` coloured by temperature, or `– °C` without a value.

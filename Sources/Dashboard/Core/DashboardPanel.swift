@@ -53,6 +53,10 @@ protocol DashboardPanel {
     static func summary(_ state: AppState) -> [String]
     /// What plain mode says about the panel's change from `old` to `new`.
     static func announcements(from old: AppState, to new: AppState) -> [String]
+    /// An open text field as one line (with why it is refused, if it is),
+    /// drawn on the status line when the screen has no room for the panel:
+    /// a field that takes the keys is never invisible.
+    static func fieldLine(_ state: AppState) -> String?
 }
 
 extension DashboardPanel {
@@ -64,6 +68,7 @@ extension DashboardPanel {
     static func tick(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
     static func flush(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
     static func announcements(from old: AppState, to new: AppState) -> [String] { [] }
+    static func fieldLine(_ state: AppState) -> String? { nil }
 }
 
 /// Layout hints a panel gives `Layout`, so the layout names no panel.

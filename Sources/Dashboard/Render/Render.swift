@@ -17,7 +17,10 @@ public func render(_ state: AppState, size: Size) -> Frame {
             frame.fill(gutter, with: "▌", role: .title)
         }
     }
-    StatusBar.draw(state, in: layout.statusBar, into: &frame)
+    let hiddenField = PanelRegistry.all.lazy
+        .filter { layout.panels[$0.id].map(\.isEmpty) ?? true }
+        .compactMap { $0.fieldLine(state) }.first
+    StatusBar.draw(state, in: layout.statusBar, field: hiddenField, into: &frame)
     if case .settings(let selected) = state.overlay {
         SettingsOverlay.draw(state, selected: selected, into: &frame)
     }

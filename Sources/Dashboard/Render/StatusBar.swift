@@ -1,7 +1,13 @@
 /// The bottom line: the few keys a newcomer needs, or, while the config file
 /// has a problem, one line naming the file, the line and the problem.
 enum StatusBar {
-    static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
+    static func draw(_ state: AppState, in rect: Rect, field: String? = nil, into frame: inout Frame) {
+        if let field {
+            // A field whose panel has no room on screen takes this line:
+            // what is typed is seen.
+            frame.put(field, x: rect.x + 1, y: rect.y, role: .selection, clip: rect)
+            return
+        }
         if let notice = state.notice, state.now < notice.until {
             frame.put((notice.isProblem ? "⚠ " : "✔ ") + state.language.text(notice.message), x: rect.x + 1, y: rect.y,
                       role: notice.isProblem ? .error : .title, clip: rect)

@@ -110,3 +110,22 @@ import TimeKit
         #expect(saved == [.marks(.updateHeldNote(key: mark.uniqueKey ?? "", note: "dq", expected: ""))])
     }
 }
+
+/// Issue 28/29: at 80×24 the sights panel has no room; its open field (and
+/// why it is refused) takes the status line, so typed text is never invisible.
+@Suite struct SightsFieldOnSmallScreenTests {
+    @Test("80×24: s with no mark shows the field and the refusal on the status line")
+    func fieldOnTheStatusLine() {
+        var s = MarksFixtures.state(marks: 0)
+        s.panels = PanelID.allCases
+        s.marks.keyPrefix = "run"
+        var next = update(s, .key(.character("s"), at: s.now)).0
+        for c in "Vega" { next = update(next, .key(.character(c), at: next.now)).0 }
+        let frame = render(next, size: Size(columns: 80, rows: 24))
+        let last = frame.lines[23]
+        #expect(last.contains("Sight (body, Hs): Vega"), "\(frame.lines.joined(separator: "\n"))")
+        #expect(last.contains("No mark selected"))
+        let big = render(next, size: Size(columns: 100, rows: 40)).lines
+        #expect(!big[39].contains("Sight (body, Hs)"), "the panel shows it there; the status line stays")
+    }
+}

@@ -13,6 +13,16 @@ extension SightsPanel: DashboardPanel {
     /// The entry field is open.
     static func isModal(_ state: AppState) -> Bool { state.sights.entry != nil }
 
+    /// The entry field and its message, for a screen too small for the panel
+    /// (80×24 with the marks, Mars and calls panels).
+    static func fieldLine(_ state: AppState) -> String? {
+        guard let entry = state.sights.entry else { return nil }
+        let l = state.language
+        var line = l.text(.sightEntryField(id: entry.markId, held: entry.heldKey != nil, text: entry.text))
+        if let message = state.sights.message { line += "  " + l.text(message.content) } else { line += "  " + l.text(.sightEntryHint) }
+        return line
+    }
+
     /// The entry field types Space ("Kaus Australis, 43 23.8" has three).
     static func fieldTakesSpace(_ state: AppState) -> Bool { state.sights.entry != nil }
 

@@ -55,6 +55,15 @@ struct SightsPlanCommand: ParsableCommand {
 
 /// `timedeck marks sight ID "BODY, HS"`.
 struct MarksSightCommand: ParsableCommand {
+    /// The DR for the horizon check, as the panel takes it: `sights.dr`,
+    /// else the mark's own position, else `marks.position`.
+    static func deadReckoning(_ settings: Settings, mark: SightingMark) -> (GeoPosition, String)? {
+        if let text = settings.sightsDeadReckoning, let dr = try? GeoPosition(parsing: text) { return (dr, "sights.dr") }
+        if let position = mark.position.coordinate { return (position, "the mark's position") }
+        if let text = settings.fixedPosition, let position = try? GeoPosition(parsing: text) { return (position, "marks.position") }
+        return nil
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "sight",
         abstract: "Attach a sextant sight to a mark (the mark's instant is the sight's time).",
@@ -79,11 +88,33 @@ struct MarksSightCommand: ParsableCommand {
         }
         let bodyText = body.name + limb.suffix
         let db = try MarksCLI.openStore()
+        guard let target = try MarksCLI.store({ try db.mark(id: number) }) else {
+            throw NavigationCLI.fail("no mark #\(number) (never made, or deleted); `timedeck marks list` shows them")
+        }
+        // The panel's check: a body below the horizon from the DR at the
+        // mark's instant is no sight of it (refraction and dip never lift a
+        // body by more than a degree).
+        let settings = ConfigFile.loadSettings().settings
+        if let (dr, source) = Self.deadReckoning(settings, mark: target),
+           let entry = try? almanac.entry(for: body, atUnixSeconds: Double(target.correctedUnixMilliseconds) / 1000) {
+            let altitude = SightReduction.altitudeAndAzimuth(ghaDegrees: entry.ghaDegrees, decDegrees: entry.decDegrees,
+                                                             from: dr).altitudeDegrees
+            if altitude < -1 {
+                throw NavigationCLI.fail(String(format: "%@ was %.1f° below the horizon from %@ (%@) at mark #%lld's instant: "
+                                                + "check the body, the mark, or sights.dr; nothing was stored",
+                                                bodyText, -altitude, dr.navigatorText, source, number))
+            }
+        }
+        let previous = try MarksCLI.store { try db.sight(markId: number) }
         let stored = try MarksCLI.store {
             try db.attachSight(MarkSight(markId: number, bodyText: bodyText, sextantAltitudeDegrees: hs))
         }
-        guard let mark = stored else { throw NavigationCLI.fail("no mark #\(number); `timedeck marks list` shows them") }
+        guard let mark = stored else { throw NavigationCLI.fail("no mark #\(number) (deleted meanwhile); `timedeck marks list` shows them") }
         print("#\(number) \(ISOInstant.milliseconds(unixMilliseconds: mark.correctedUnixMilliseconds))  \(bodyText)  Hs "
               + NavigationCLI.degreesMinutes(hs))
+        if let old = previous?.sight {
+            Console.error("timedeck: replaced the sight on #\(number) (was \(old.bodyText), Hs "
+                          + NavigationCLI.degreesMinutes(old.sextantAltitudeDegrees) + ")\n")
+        }
     }
 }

@@ -168,6 +168,35 @@ import Testing
         #expect(none.status == 2)
     }
 
+    /// Issue 28: `marks sight` checks as the panel does (a body below the
+    /// horizon from the DR at the mark's instant is refused) and says when
+    /// it replaces the sight already on the mark.
+    @Test func marksSightRefusesABodyBelowTheHorizonAndSaysWhenItReplaces() throws {
+        let almanac = try #require(Self.almanac)
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let add = try p.run(["marks", "add", "--position", "12 30.0 S, 140 15.0 E", "--json"])
+        try #require(add.status == 0, "\(add.stderr)")
+        let list = try JSONSerialization.jsonObject(with: Data(add.stdout.utf8)) as? [[String: Any]]
+        let mark = try #require(list?.first)
+        let id = try #require(mark["id"] as? Int)
+        let at = try InstantParser.parse(try #require(mark["correctedUtc"] as? String)).unixSeconds
+        let position = try GeoPosition(latitudeDegrees: -12.5, longitudeDegrees: 140.25)
+        let altitudes = try almanac.stars.map { star -> (String, Double) in
+            let e = try almanac.entry(for: .star(star.name), atUnixSeconds: at)
+            return (star.name, SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: position).altitudeDegrees)
+        }
+        let below = try #require(altitudes.filter { $0.0.allSatisfy(\.isLetter) }.min { $0.1 < $1.1 })
+        let above = try #require(altitudes.filter { $0.0.allSatisfy(\.isLetter) && $0.1 > 15 && $0.1 < 75 }.first)
+        let refused = try p.run(["marks", "sight", "\(id)", "\(below.0), 30 00"])
+        #expect(refused.status == 2 && refused.stderr.contains("below the horizon"), "\(below): \(refused.status) \(refused.stderr)")
+        let first = try p.run(["marks", "sight", "\(id)", "\(above.0), 30 00"])
+        #expect(first.status == 0 && !first.stderr.contains("replaced"), "\(first.stderr)")
+        let second = try p.run(["marks", "sight", "\(id)", "\(above.0), 31 00"])
+        #expect(second.status == 0 && second.stderr.contains("replaced the sight on #\(id) (was \(above.0), Hs 30° 00"),
+                "\(second.stderr)")
+    }
+
     @Test func sightsPlanListsBodiesAtTwilight() throws {
         let p = try MarksProcess()
         defer { p.remove() }

@@ -32,7 +32,7 @@ ROWS=(
   "every default-fatal signal, in every mode; a key pressed while stopped|AbuseSignalTests|StoppedProcessTests"
   "huge sols and counts|MarsInverseRangeTests|MarsInverseCLITests"
   "key storm: 2,000 random keys and 50 resizes|AbuseKeyStormTests"
-  "control strings pasted in every family and encoding (7-bit, 8-bit, UTF-8 C1); typing after a refused key|AbuseInputTests|TerminalInputParserTests|SightsRefusedKeyTests"
+  "control strings pasted in every family and encoding (7-bit, 8-bit, UTF-8 C1); typing after a refused key|AbuseInputTests|TerminalInputParserTests|SightsRefusedKeyTests|PastePropertyTests"
   "numbers at their extremes: forecast fields, store rows|ForecastFuzzTests|WeatherExtremeNumbersTests|AbuseStoreRowsTests"
   "team server: notices with escapes, 40 MB station names, a cut mid-query|TeamHostileServerTests|StderrCaptureTests"
   "config: symlinked, FIFO, device, loop, over 1 MiB; a refused weather.url|ConfigHardeningTests|WeatherRefusedURLTests"

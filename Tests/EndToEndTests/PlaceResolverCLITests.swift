@@ -33,7 +33,7 @@ import Testing
         ("Jezero", "Mars/perseverance", 0, "Mars site Perseverance"),
         ("Mars/perseverance", "Mars/perseverance", 0, ""),
         ("Phoenix", "America/Phoenix", -25_200, "Mars/phoenix"),
-        ("Sydnee", "Australia/Sydney", 36_000, "\"Sydnee\": no name matches exactly; using Sydney, AU"),
+        ("Sydney", "Australia/Sydney", 36_000, "using the most populous, Sydney, AU (Australia/Sydney)"),
         ("Київ", "Europe/Kyiv", 10_800, "another name for Kyiv"),
     ])
     func resolvesWithANoteWhenItAssumes(_ query: String, _ zone: String, _ offset: Int, _ note: String) throws {
@@ -56,6 +56,19 @@ import Testing
         #expect(r.status == 2)
         #expect(r.stdout.isEmpty)
         for n in named { #expect(r.stderr.contains(n), "\(query): \(r.stderr)") }
+    }
+
+    /// Issue 28: a name that only begins a place's name or is spelled like
+    /// it is asked about (exit 2, "did you mean"), never used: each of these
+    /// gave a confident wrong place with exit 0.
+    @Test(arguments: [("Sydnee", "Sydney, AU"), ("UT", "Utsunomiya"), ("DC", ""), ("ZZ", ""), ("Bermuda", ""), ("local", ""),
+                      ("Azores", ""), ("Mauritius", ""), ("Reunion", ""), ("Galapagos", ""), ("Easter", ""), ("Europe/Par", "Europe/Paris")])
+    func aMatchOnlyByBeginningOrSpellingIsNeverUsed(_ query: String, _ suggested: String) throws {
+        let r = try cli.timedeck("call", "Tokyo", query)
+        #expect(r.status == 2 && r.stdout.isEmpty, "\(query): \(r.status) \(r.stdout.prefix(200))")
+        #expect(r.stderr.contains("no place is named \"\(query)\"") || r.stderr.contains("no place matches \"\(query)\""),
+                "\(query): \(r.stderr)")
+        if !suggested.isEmpty { #expect(r.stderr.contains(suggested), "\(query): \(r.stderr)") }
     }
 
     @Test func nonsenseExitsTwoWithSuggestions() throws {

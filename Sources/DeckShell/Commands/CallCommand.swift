@@ -124,6 +124,13 @@ struct CallCommand: ParsableCommand {
         let resolution = resolver.resolve(query, limit: 6)
         switch resolution.outcome {
         case let .resolved(candidate, notes):
+            // A place is resolved, or it is asked about: a match by the
+            // beginning of a name or by spelling distance alone is never
+            // used (`UT` → Utsunomiya, `Bermuda` → Beruwala were).
+            if candidate.tier >= .prefix {
+                let close = resolution.candidates.filter(\.isUsable).prefix(5).map(\.place.label)
+                throw CLIFailure.onlyClose(query, suggestions: close.isEmpty ? [candidate.place.label] : Array(close))
+            }
             for note in notes { warn(note.description) }
             return (query, candidate.place)
         case .ambiguous:

@@ -149,6 +149,10 @@ enum PlacesJSON {
 enum CLIFailure: Error {
     case usage(String)
     case unknownPlace(String, suggestions: [String])
+    /// Nothing is named `query`: it only begins a name or is spelled close
+    /// to one. Asked about, never used (issue 28: `Bermuda` became
+    /// Beruwala, Sri Lanka, with exit 0).
+    case onlyClose(String, suggestions: [String])
     /// A zone of the system tz database that this build's rules lack.
     case unknownZone(String)
 
@@ -185,6 +189,11 @@ enum CLIFailure: Error {
             text += " A place may be a city, a tz zone (Asia/Kolkata), an abbreviation (JST), an offset (UTC+5:30)"
                 + " or a Mars site (Mars/perseverance)."
             return text
+        case let .onlyClose(query, suggestions):
+            return "timedeck: no place is named \"\(query)\"; it only begins or is spelled like "
+                + suggestions.joined(separator: "; ") + ". Did you mean one of them? Give its name as shown "
+                + "(e.g. \"\(suggestions.first ?? "London, GB")\"), a zone such as Europe/Paris, or an offset such as UTC+5:30; "
+                + "`timedeck places search` lists what matches."
         case let .unknownZone(name):
             return "timedeck: \(name) is in the system tz database (\(ZoneCatalog.system.sourceDescription)) but the "
                 + "time-zone rules built into timedeck (ICU tz \(TimeZone.timeZoneDataVersion)) do not know it yet; "

@@ -24,7 +24,7 @@ public enum PlaceNote: Equatable, Sendable, CustomStringConvertible {
     /// The name is also a Mars site's (`Phoenix`): the city was used.
     case alsoMars(String, Place)
     /// Several cities have this name: the most populous was used.
-    case mostPopulousOf(String, others: [Place])
+    case mostPopulousOf(String, used: Place, others: [Place])
     /// An abbreviation with several meanings: none was picked.
     case ambiguousAbbreviation(String, [ZoneAbbreviation])
     /// `mars` alone: every Mars site, none picked.
@@ -59,9 +59,9 @@ public enum PlaceNote: Equatable, Sendable, CustomStringConvertible {
             return "\"\(alias)\" is the Mars site \(p.name) (\(p.zoneIdentifier)); its clock is local mean solar time."
         case let .alsoMars(q, site):
             return "\"\(q)\" is also a site on Mars; using the Earth place. For the Mars site, ask for \(site.zoneIdentifier)."
-        case let .mostPopulousOf(q, others):
+        case let .mostPopulousOf(q, used, others):
             let first = others[0]
-            return "\"\(q)\" is ambiguous; using the most populous. Others: "
+            return "\"\(q)\" is ambiguous; using the most populous, \(used.label) (\(used.zoneIdentifier)). Others: "
                 + others.map(\.label).joined(separator: "; ")
                 + ". Add a country to choose, e.g. \"\(first.name), \(first.countryCode)\"."
         case let .ambiguousAbbreviation(q, list):

@@ -199,7 +199,7 @@ public struct PlaceResolver: Sendable {
         }
         if !top.place.isZoneOnly, !top.place.isMars, top.tier <= .alias {
             let others = all.dropFirst().filter { $0.tier == top.tier && !$0.place.isZoneOnly && !$0.place.isMars }
-            if !others.isEmpty { notes.append(.mostPopulousOf(text, others: Array(others.prefix(3).map(\.place)))) }
+            if !others.isEmpty { notes.append(.mostPopulousOf(text, used: top.place, others: Array(others.prefix(3).map(\.place)))) }
         }
         if top.tier == .exact, !top.place.isZoneOnly, !top.place.isMars {
             // A far larger city that is also called this (GeoNames lists

@@ -37,6 +37,12 @@ import TimeKit
         return keys
     }()
 
+    /// The storm may switch the interface to Japanese (the settings
+    /// overlay is one key away, and the choice is saved): both languages'
+    /// main screen and help count.
+    static func mainScreen(_ screen: String) -> Bool { screen.contains("? help") || screen.contains("? ヘルプ") }
+    static func helpOpen(_ screen: String) -> Bool { screen.contains("Show this help") || screen.contains("このヘルプを表示") }
+
     @Test func randomKeysAndResizesLeaveAWorkingDashboard() throws {
         let dir = TemporaryFolder()
         let exits = shellQuoted(dir.path("exits"))
@@ -67,19 +73,19 @@ import TimeKit
         // The dashboard is still there and answers.
         try tmux.resize(columns: 100, rows: 30)
         usleep(300_000)
-        if tmux.capture().contains("Show this help") { try tmux.send("?") }
+        if Self.helpOpen(tmux.capture()) { try tmux.send("?") }
         // The storm may end inside a text field (a place search, a note):
         // there `?` is text. Since escape strings are swallowed whole
         // (issue 20) fewer stray Escs quit mid-storm, so this is common;
         // Esc closes the field and the editor (or quits, and the loop
         // restarts timedeck), as a user would.
-        for _ in 0..<4 where tmux.waitForScreen(1, { $0.contains("? help") }) == nil {
+        for _ in 0..<4 where tmux.waitForScreen(1, { Self.mainScreen($0) }) == nil {
             try tmux.send("Escape")
         }
         // The storm may leave panels in any mode (Mars advanced fields, say),
         // which can give the header its one-line form: either clock counts.
         let screen = tmux.waitForScreen(10) { screen in
-            screen.contains("? help")
+            Self.mainScreen(screen)
                 && (BigDigitReader.read(screen) != nil || screen.contains(/UTC \d\dd \d\dh \d\dm \d\ds/))
         }
         #expect(screen != nil, "no readable clock after the storm:\n\(tmux.capture())")
@@ -91,10 +97,10 @@ import TimeKit
         for _ in 0..<3 {
             let restartsBefore = exitCount()
             try tmux.send("?")
-            if tmux.waitForScreen(3, { $0.contains("Show this help") }) != nil { opened = true; break }
+            if tmux.waitForScreen(3, { Self.helpOpen($0) }) != nil { opened = true; break }
             // Not restarted and still in some mode the storm left (a field
             // the Esc loop's last key opened, an overlay): close it, retry.
-            if exitCount() == restartsBefore && tmux.capture().contains("? help") { break }
+            if exitCount() == restartsBefore && Self.mainScreen(tmux.capture()) { break }
             if exitCount() == restartsBefore { try tmux.send("Escape") }
         }
         #expect(opened, "? did not open the help after the storm:\n\(tmux.capture())")

@@ -53,22 +53,7 @@ import Testing
     @Test(.enabled(if: getuid() == 0, "switching to nobody needs root"), arguments: Case.allCases)
     func doctorTellsAPermissionFromDamage(kind: Case) throws {
         let dir = TemporaryFolder()
-        let home = dir.path("home")
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        chmod(dir.url.path, 0o755)
-        let env = ["TIMEDECK_HOME": home, "PATH": "/usr/bin:/bin"]
-        _ = try spawnAndWait([TimedeckBinary.url.path, "marks", "add", "--note", "kept"], environment: env)
-        let path = home + "/timedeck.sqlite"
-        try? FileManager.default.removeItem(atPath: path + "-wal")
-        try? FileManager.default.removeItem(atPath: path + "-shm")
-        switch kind {
-        case .fileReadOnly:
-            chmod(path, 0o444)
-            chmod(home, 0o777)
-        case .folderReadOnly:
-            chmod(path, 0o666)
-            chmod(home, 0o755)
-        }
+        let (home, path, env) = try Self.readOnlyStore(dir, kind)
         let before = FileManager.default.contents(atPath: path)
         _ = try spawnAndWait(["sh", "-c", "setpriv --reuid=65534 --regid=65534 --clear-groups "
             + "\(shellQuoted(TimedeckBinary.url.path)) doctor > \(shellQuoted(dir.path("out"))) 2>&1; "

@@ -45,7 +45,9 @@ import TimeKit
                            sextantAltitudeDegrees: try hs(almanac, name, at: Double(ms) / 1000, errorArcminutes: errorArcminutes))
     }
 
-    func press(_ s: AppState, _ keys: Key...) -> (AppState, [Effect]) {
+    func press(_ s: AppState, _ keys: Key...) -> (AppState, [Effect]) { press(s, keys) }
+
+    func press(_ s: AppState, _ keys: [Key]) -> (AppState, [Effect]) {
         var state = s
         var effects: [Effect] = []
         for key in keys {

@@ -18,16 +18,7 @@ import TimeKit
         return s
     }
 
-    func press(_ s: AppState, _ keys: [Key]) -> (AppState, [Effect]) {
-        var state = s
-        var effects: [Effect] = []
-        for key in keys {
-            let (next, e) = update(state, .key(key, at: state.now))
-            state = next
-            effects += e
-        }
-        return (state, effects)
-    }
+    func press(_ s: AppState, _ keys: [Key]) -> (AppState, [Effect]) { SightsPanelTests().press(s, keys) }
 
     func keys(_ text: String) -> [Key] { text.map { $0 == "\r" ? .enter : .character($0) } }
 

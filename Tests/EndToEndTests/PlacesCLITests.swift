@@ -15,7 +15,9 @@ import Testing
     /// keep `readDataToEndOfFile` waiting forever (it did).
     func timedeck(_ args: String...) throws -> Run { try timedeck(args) }
 
-    func timedeck(_ args: [String]) throws -> Run {
+    func timedeck(_ args: String..., environment: [String: String]) throws -> Run { try timedeck(args, environment: environment) }
+
+    func timedeck(_ args: [String], environment extra: [String: String] = [:]) throws -> Run {
         let dir = TemporaryFolder()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -25,7 +27,8 @@ import Testing
         posix_spawn_file_actions_addopen(&actions, 2, dir.path("err"), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv = [TimedeckBinary.url.path] + args
         let cArgs = argv.map { strdup($0) } + [nil]
-        let cEnv = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let env = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             cArgs.forEach { free($0) }
             cEnv.forEach { free($0) }

@@ -121,6 +121,19 @@ struct CallCommand: ParsableCommand {
             warn(found.note)
             return (query, found.place)
         }
+        if query.trimmingCharacters(in: .whitespaces).lowercased() == "local" {
+            // "local" is this machine's zone, as `date` reads it (it was
+            // Ocala, FL, by spelling).
+            let local = LocalZone.current()
+            guard local.problem == nil, local.name == "UTC" || ZoneCatalog.system.entry(named: local.name) != nil else {
+                throw CLIFailure.usage("\"\(query)\" means this machine's zone, but TZ=\"\(local.name)\" is not a tz zone name "
+                    + "a call can keep; name your city or a zone such as Europe/Paris instead.")
+            }
+            let place: Place = .zone(local.name)
+            warn("\"\(query)\" is this machine's zone, \(local.name) (from TZ or /etc/localtime).")
+            if let problem = local.problem { warn(problem.description) }
+            return (query, place)
+        }
         let resolution = resolver.resolve(query, limit: 6)
         switch resolution.outcome {
         case let .resolved(candidate, notes):

@@ -121,6 +121,8 @@ struct PlaceSearchJSON: Encodable {
         case .abbreviation: match = "abbreviation"
         case .offset: match = "offset"
         case .marsAlias: match = "mars alias"
+        case .zonePlace: match = "zone place"
+        case .region(let r): match = r.kind.rawValue
         case .prefix: match = "prefix"
         case .guessed: match = "fuzzy"
         }
@@ -163,7 +165,7 @@ enum CLIFailure: Error {
     /// reported by `config check`).
     static func resolver(settings: Settings = ConfigFile.loadSettings().settings) throws -> PlaceResolver {
         PlaceResolver(places: try loadPlaces(), zones: .system,
-                      mars: (try? MarsSiteLibrary.bundled())?.adding(settings.marsSites).library)
+                      mars: (try? MarsSiteLibrary.bundled())?.adding(settings.marsSites).library, regions: .bundled)
     }
 
     static func loadPlaces() throws -> PlaceDatabase {

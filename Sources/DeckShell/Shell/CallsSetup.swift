@@ -25,6 +25,7 @@ enum CallsSetup {
         var state = CallPlannerState()
         state.marsSites = (try? MarsSiteLibrary.bundled())?.adding(settings.marsSites).library
         state.zones = ZoneCatalog.system
+        state.regions = PlaceRegions.bundled
         let zone = userZoneIdentifier(environment: environment)
         let db = try? PlaceDatabase.bundled()
         state.places = db

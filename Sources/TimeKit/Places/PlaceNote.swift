@@ -32,6 +32,20 @@ public enum PlaceNote: Equatable, Sendable, CustomStringConvertible {
     /// An exact but small city, when a far larger one is one letter away
     /// (`Sidney` → Sidney, US; Sydney, AU is likely meant).
     case muchLargerNearby(String, used: Place, larger: Place, sameName: Bool)
+    /// The place part of a tz zone (`Midway` → Pacific/Midway).
+    case zonePlace(String, entry: String, zone: String)
+    /// A country, state, island or base; `exceptions` are its zones that
+    /// keep another clock than `used`, the clock of most of it.
+    case region(String, PlaceRegions.Region, used: String, exceptions: [String])
+    /// A far larger city's other name was taken over a small town spelled
+    /// so (`Calcutta` → Kolkata, IN; Calcutta, ZA).
+    case tookLarger(String, used: Place, smaller: Place)
+    /// Another, far smaller meaning of the name that was not used.
+    case alsoNamed(String, what: String, typed: String)
+    /// Meanings on different clocks: none was picked.
+    case severalMeanings(String, [String], typed: [String])
+    /// A region spanning several clocks: none was picked.
+    case severalZones(String, PlaceRegions.Region, zones: [String])
 
     public var description: String {
         switch self {
@@ -76,6 +90,24 @@ public enum PlaceNote: Equatable, Sendable, CustomStringConvertible {
             return "\"\(q)\" is \(used.label) (population \(Self.people(used.population))); "
                 + "\(larger.label) (\(Self.people(larger.population))) is " + (sameName ? "also called that" : "one letter away")
                 + ": type \"\(larger.name)\" for it."
+        case let .zonePlace(q, entry, zone):
+            return "\"\(q)\" is the place of the tz zone \(entry)" + (entry == zone ? "" : " (now \(zone))") + "; using it."
+        case let .region(q, r, used, exceptions):
+            if exceptions.isEmpty { return "\"\(q)\" is \(r.described); using its zone \(used)." }
+            return "\"\(q)\" is \(r.described); most of it keeps the clock of \(used), used here; "
+                + "not \(exceptions.joined(separator: ", ")): name a city there for those."
+        case let .tookLarger(q, used, smaller):
+            return "\"\(q)\" is taken as \(used.label) (\(used.zoneIdentifier)), population \(Self.people(used.population)), "
+                + "which is also called that; \(smaller.label) (\(Self.people(smaller.population))) is spelled so: "
+                + "type \"\(smaller.name), \(smaller.countryCode)\" for it."
+        case let .alsoNamed(q, what, typed):
+            return "\"\(q)\" is also \(what); give \(typed) for it."
+        case let .severalMeanings(q, meanings, typed):
+            return "\"\(q)\" could be " + meanings.joined(separator: "; or ") + ". Say which: "
+                + typed.joined(separator: " or ") + "."
+        case let .severalZones(q, r, zones):
+            return "\"\(q)\" is \(r.described), which keeps several clocks: " + zones.joined(separator: ", ")
+                + ". Name a city there or one of these zones."
         }
     }
 

@@ -14,11 +14,15 @@ public struct PlaceResolver: Sendable {
     public var places: PlaceDatabase?
     public var zones: ZoneCatalog
     public var mars: MarsSiteLibrary?
+    /// Countries, states, islands and bases (`PlaceRegions.bundled`); nil
+    /// leaves them out.
+    public var regions: PlaceRegions?
 
-    public init(places: PlaceDatabase?, zones: ZoneCatalog, mars: MarsSiteLibrary?) {
+    public init(places: PlaceDatabase?, zones: ZoneCatalog, mars: MarsSiteLibrary?, regions: PlaceRegions? = nil) {
         self.places = places
         self.zones = zones
         self.mars = mars
+        self.regions = regions
     }
 
     public enum Tier: Int, Comparable, Sendable {
@@ -46,6 +50,11 @@ public struct PlaceResolver: Sendable {
             case offset(FixedOffset.Prefix)
             /// A Mars site by one of its aliases (`Jezero`, `Gale`).
             case marsAlias(String)
+            /// The place part of a tz zone or link (`Midway` of
+            /// Pacific/Midway, `Calcutta` of Asia/Calcutta).
+            case zonePlace(entry: String)
+            /// A country, state, island or base (`PlaceRegions`).
+            case region(PlaceRegions.Region)
             case prefix
             case guessed(editDistance: Int)
         }
@@ -114,6 +123,7 @@ public struct PlaceResolver: Sendable {
             found.append(Candidate(place: place, tier: .abbreviation, how: .offset(offset.prefix)))
         }
         found += marsSites
+        if !marsOnly { found += regionCandidates(text, isAbbreviation: abbreviation != nil && Self.looksLikeAbbreviation(text)) }
         // A known abbreviation typed in capitals (`CAT`) means the
         // abbreviation, not a city that shares its letters only once case
         // and accents are folded away (Çat, Turkey): such a city ranks
@@ -136,8 +146,19 @@ public struct PlaceResolver: Sendable {
             return !seen.contains("\u{1F}\u{1F}\($0.place.zoneIdentifier) link")
         }
         seen = []
-        let candidates = Array(ordered2.filter { seen.insert(Self.identity($0.place)).inserted }.prefix(limit))
-        return decide(text, candidates, abbreviation: abbreviation)
+        var deduped = ordered2.filter { seen.insert(Self.identity($0.place)).inserted }
+        let promoted = promoteLargerNamesake(&deduped)
+        if let weighed = weigh(text, deduped, promoted: promoted) {
+            return weighed.limited(to: max(limit, weighed.outcomeCount))
+        }
+        let candidates = Array(deduped.prefix(limit))
+        var resolution = decide(text, candidates, abbreviation: abbreviation)
+        if let promoted, case .resolved(let top, var notes) = resolution.outcome, top.place == promoted.used.place {
+            notes.insert(.tookLarger(text, used: promoted.used.place, smaller: promoted.smaller.place), at: 0)
+            notes.removeAll(where: Self.saidByTookLarger)
+            resolution.outcome = .resolved(top, notes: notes)
+        }
+        return resolution
     }
 
     /// Two candidates are the same row when this is equal: the same name,
@@ -191,6 +212,8 @@ public struct PlaceResolver: Sendable {
         case .offset(.gmt): if let o = FixedOffset.fromIdentifier(top.place.zoneIdentifier) { notes.append(.gmtSign(text, o)) }
         case .offset, .unknownZone: break
         case .marsAlias: notes.append(.marsAlias(text, top.place))
+        case let .zonePlace(entry): notes.append(.zonePlace(text, entry: entry, zone: top.place.zoneIdentifier))
+        case let .region(r): notes.append(.region(text, r, used: top.place.zoneIdentifier, exceptions: []))
         case .prefix: notes.append(.completed(text, top.place))
         case .guessed: notes.append(.guessed(text, top.place))
         }
@@ -239,7 +262,7 @@ public struct PlaceResolver: Sendable {
 
     func zoneCandidates(_ text: String) -> [Candidate] {
         let upper = text.uppercased()
-        if upper == "Z" { return [Candidate(place: .zone("UTC"), tier: .exact, how: .name)] }
+        if upper == "Z" || upper == "UT" { return [Candidate(place: .zone("UTC"), tier: .exact, how: .name)] }
         guard let entry = zones.entry(named: text) else { return zonePrefixes(text) }
         guard let id = zones.foundationIdentifier(for: entry) else {
             return [Candidate(place: .zone(entry.name), tier: .exact, how: .unknownZone(name: entry.name))]

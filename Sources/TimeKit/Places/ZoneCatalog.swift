@@ -39,6 +39,7 @@ public final class ZoneCatalog: Sendable, Equatable {
     /// The database release (`2025b`), when the source says.
     public let version: String?
     private let byKey: [String: Int]
+    let placeIndexBox = LazyBox<[String: [Int]]>()
 
     public init(entries: [Entry], source: Source, version: String?) {
         self.entries = entries.sorted { $0.name < $1.name }

@@ -250,7 +250,7 @@ public struct PlaceChoice: Equatable, Sendable {
         case .alternateName: self.init(candidate.place, match: .otherName)
         case .zoneLink(let name): self.init(candidate.place, match: .oldZoneName(name))
         case .marsAlias(let alias): self.init(candidate.place, match: .marsAlias(alias))
-        case .name, .unknownZone, .abbreviation, .offset, .prefix: self.init(candidate.place)
+        case .name, .unknownZone, .abbreviation, .offset, .prefix, .zonePlace, .region: self.init(candidate.place)
         }
     }
 

@@ -236,6 +236,20 @@ import TimeKit
         return s
     }
 
+    /// Issue 28: the editor offers what the CLI resolves or asks about —
+    /// islands and countries by their zone, and every meaning of a name
+    /// that keeps several clocks.
+    @Test func islandsCountriesAndSeveralClocksAreOffered() throws {
+        var s = try planner()
+        s.regions = .bundled
+        func zones(_ q: String) -> [String] { s.searchPlaces(q).map(\.place.zoneIdentifier) }
+        #expect(zones("Bermuda").first == "Atlantic/Bermuda")
+        #expect(zones("Diego Garcia").first == "Indian/Chagos")
+        #expect(zones("UK").first == "Europe/London")
+        #expect(zones("Davis").contains("Antarctica/Davis") && zones("Davis").contains("America/Los_Angeles"))
+        #expect(Set(zones("Australia")).isSuperset(of: ["Australia/Perth", "Australia/Sydney"]))
+    }
+
     @Test func anAmbiguousAbbreviationIsOfferedAsChoices() throws {
         let results = try planner().searchPlaces("IST").map(\.place)
         #expect(results.prefix(3).map(\.label) == ["IST (India)", "IST (Ireland)", "IST (Israel)"])

@@ -127,6 +127,16 @@ import Testing
         for n in named { #expect(r.stderr.contains(n), "\(query): \(r.stderr)") }
     }
 
+    /// Issue 28: an offset west of UTC is a place, not an unknown option;
+    /// a real unknown option is still refused (exit 2).
+    @Test func aNegativeOffsetIsAPlace() throws {
+        let r = try cli.timedeck("call", "--at", "2026-07-01T12:00:00Z", "London, GB", "-03:00")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("UTC-03:00                 Wed 09:00"), "\(r.stdout)")
+        let typo = try cli.timedeck("call", "London, GB", "--jsn")
+        #expect(typo.status == 2 && typo.stderr.contains("unknown option --jsn"), "\(typo.stderr)")
+    }
+
     /// "local" is the machine's zone as TZ names it (it was Ocala, FL).
     @Test func localIsTheMachinesZone() throws {
         let r = try cli.timedeck("call", "--at", "2026-07-01T12:00:00Z", "--json", "UTC", "local",

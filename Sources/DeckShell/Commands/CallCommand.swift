@@ -30,7 +30,9 @@ struct CallCommand: ParsableCommand {
     @Option(help: "Also write a calendar invitation (RFC 5545 .ics) for the call to this file (never replaces an existing file).")
     var ics: String?
 
-    @Argument(help: "Places, source first: city names, \"London, CA\", zone names such as UTC, or here (the city nearest the gpsd fix, else marks.position).")
+    // `.allUnrecognized`: an offset is a place (`-03:00`, `+05:30`), not an
+    // option; `PlaceArguments.check` refuses anything else that begins with `-`.
+    @Argument(parsing: .allUnrecognized, help: "Places, source first: city names, \"London, CA\", zone names such as UTC, or here (the city nearest the gpsd fix, else marks.position).")
     var places: [String] = []
 
     func run() throws {
@@ -38,6 +40,7 @@ struct CallCommand: ParsableCommand {
     }
 
     func execute() throws {
+        try PlaceArguments.check(places)
         guard !places.isEmpty else {
             throw CLIFailure.usage("name at least one place, e.g. `timedeck call London Tokyo`.")
         }

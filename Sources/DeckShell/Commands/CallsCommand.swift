@@ -156,7 +156,9 @@ struct CallsAddCommand: ParsableCommand {
     @Option(help: "Reminder before the start: 10m, 1h, or off. Default: the config's calls.remind.")
     var remind: String?
 
-    @Argument(help: "Places, source first: city names, zone names, or here (the city nearest the gpsd fix, else marks.position).")
+    // `.allUnrecognized`: an offset is a place (`-03:00`, `+05:30`), not an
+    // option; `PlaceArguments.check` refuses anything else that begins with `-`.
+    @Argument(parsing: .allUnrecognized, help: "Places, source first: city names, zone names, or here (the city nearest the gpsd fix, else marks.position).")
     var places: [String] = []
 
     func run() throws {
@@ -166,6 +168,7 @@ struct CallsAddCommand: ParsableCommand {
     func execute() throws {
         // Everything is checked before the store is touched: bad input
         // writes nothing.
+        try PlaceArguments.check(places)
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.count <= 80 else {
             throw CLIFailure.usage("a call needs a name of 1 to 80 characters.")

@@ -16,7 +16,7 @@ struct MarksExportCommand: ParsableCommand {
     @Option(help: "csv or json.")
     var format: Format
 
-    @Option(help: "Write to this file instead of standard output.")
+    @Option(help: "Write to this file instead of standard output (- is standard output).")
     var output: String?
 
     @Flag(help: "Replace FILE if it exists (a regular file only; a device, FIFO, folder or link is never replaced).")
@@ -31,7 +31,8 @@ struct MarksExportCommand: ParsableCommand {
     func run() throws {
         // Check the destination before touching the database, so a bad path
         // writes nothing at all.
-        let target = try output.map { try ExportFile.checkedTarget($0, force: force) }
+        // `-` is standard output, as for every Unix tool (it was a file named `-`).
+        let target = try output.flatMap { $0 == "-" ? nil : try ExportFile.checkedTarget($0, force: force) }
         if team { return try runTeam(target: target) }
         let db = try MarksCLI.openStoreForReading()
         // Rows stream from a database cursor to the output: memory stays the

@@ -177,6 +177,20 @@ struct MarksCLITests {
         #expect(leftovers.isEmpty)
     }
 
+    /// Issue 28: `--output -` wrote a file named `-`; it is standard output.
+    @Test func exportToDashIsStandardOutput() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        try p.run(["marks", "add", "--note", "dash"])
+        let cwd = FileManager.default.currentDirectoryPath + "/-"
+        let existed = FileManager.default.fileExists(atPath: cwd)
+        let out = try p.run(["marks", "export", "--format", "csv", "--output", "-"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.hasPrefix("id,utc,") && out.stdout.contains("dash"), "\(out.stdout.prefix(200))")
+        #expect(existed || !FileManager.default.fileExists(atPath: cwd), "a file named - was written")
+        #expect(!FileManager.default.fileExists(atPath: p.home.appendingPathComponent("-").path))
+    }
+
     @Test("Export to an invalid path fails clearly and writes nothing", arguments: [
         "/nonexistent-folder/x.csv", "/", "/proc/version",
     ])

@@ -15,9 +15,9 @@ extension UIMessage {
         case let .configHasProblems(path, problems):
             "設定ファイル \(path) に問題が \(problems.count) 件。その項目だけ既定値を使います: "
                 + problems.joined(separator: "; ") + "（直し方は timedeck config check）"
-        case .localZoneProblem(.countsLeapSeconds(let tz)):
+        case let .localZoneProblem(.countsLeapSeconds(tz, seconds)):
             "TZ=\"\(tz)\" はうるう秒を数えるゾーンです。timedeck はその時差で常用時を表示しますが、"
-                + "date や C ライブラリはこれまでのうるう秒の分（27 秒）遅れた時刻を表示します。"
+                + "date や C ライブラリはこれまでのうるう秒の分（\(seconds) 秒）遅れた時刻を表示します。"
                 + "それらと合わせるには right/ を付けないゾーン名を使ってください"
         case .localZoneProblem(.unknownZone(let tz)):
             "TZ=\"\(tz)\" は timedeck の知らないタイムゾーンなので、現地時刻は UTC です。"

@@ -83,7 +83,7 @@ public struct LocalZone: Equatable, Sendable {
     /// behind by their count (27 s since 2017), timedeck shows civil time.
     static func leapNote(_ rules: ZoneRules, tz: String) -> LocalZoneProblem? {
         guard case let .file(tzif, _) = rules.source, tzif.countsLeapSeconds else { return nil }
-        return .countsLeapSeconds(tz: InertText.display(String(tz.prefix(80))))
+        return .countsLeapSeconds(tz: InertText.display(String(tz.prefix(80))), seconds: tzif.leapSeconds)
     }
 
     /// The process's zone: `TZ` from `environment`, else the system's.
@@ -98,15 +98,15 @@ public struct LocalZone: Equatable, Sendable {
 /// the user's language (`description` is the English the subcommands print).
 public enum LocalZoneProblem: Hashable, Sendable, CustomStringConvertible {
     /// A `right/` zone: its file counts leap seconds, which the system clock does not.
-    case countsLeapSeconds(tz: String)
+    case countsLeapSeconds(tz: String, seconds: Int)
     /// Names no zone: local times are UTC.
     case unknownZone(tz: String)
 
     public var description: String {
         switch self {
-        case .countsLeapSeconds(let tz):
+        case let .countsLeapSeconds(tz, seconds):
             "TZ=\"\(tz)\" is a zone that counts leap seconds; timedeck shows civil time with its offsets, "
-                + "while date and the C library show the clock behind by the leap seconds so far (27 s). "
+                + "while date and the C library show the clock behind by the leap seconds so far (\(seconds) s). "
                 + "Use the zone without right/ to agree with them."
         case .unknownZone(let tz):
             "TZ=\"\(tz)\" names no time zone timedeck knows, so local times are UTC; "

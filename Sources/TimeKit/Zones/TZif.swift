@@ -26,7 +26,10 @@ public struct TZif: Equatable, Sendable {
     /// The file's version byte (1, 2, 3, 4).
     public var version: Int
     /// True when the file has leap-second records (a `right/` zone).
-    public var countsLeapSeconds: Bool
+    public var countsLeapSeconds: Bool { leapSeconds != 0 || hasLeapRecords }
+    /// The file's last leap-second correction (27 in tzdata 2025b's `right/`).
+    public var leapSeconds: Int
+    var hasLeapRecords: Bool
 
     /// Files larger than this are no zone file (the largest in tzdata,
     /// `right/` ones included, are under 5 KiB).
@@ -215,7 +218,7 @@ private struct Reader {
             return t - correction
         }
         return TZif(transitions: posixTimes, transitionTypes: indices, types: types, footer: nil,
-                    version: h.version, countsLeapSeconds: !leaps.isEmpty)
+                    version: h.version, leapSeconds: Int(leaps.last?.correction ?? 0), hasLeapRecords: !leaps.isEmpty)
     }
 
     /// The footer: a newline, a TZ string (possibly empty), a newline.

@@ -48,7 +48,7 @@ public struct LocalZone: Equatable, Sendable {
         }
         // No system file (a machine without tzdata): Foundation's names and rules.
         var plain = text
-        if let range = plain.range(of: "zoneinfo/") { plain = String(plain[range.upperBound...]) }
+        if !database.hasFiles, let range = plain.range(of: "zoneinfo/") { plain = String(plain[range.upperBound...]) }
         if plain.hasPrefix("posix/") { plain.removeFirst(6) }
         if let id = ZoneNames.identifier(matching: plain) ?? (TimeZone(identifier: plain) != nil ? plain : nil),
            let rules = database.rules(named: id) {

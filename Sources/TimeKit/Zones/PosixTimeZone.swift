@@ -70,15 +70,11 @@ public struct PosixTimeZone: Equatable, Sendable {
     public func nextChange(after unixSeconds: Int64) -> Int64? {
         guard let daylight, daylight.utcOffsetSeconds != standard.utcOffsetSeconds else { return nil }
         let current = period(at: unixSeconds).utcOffsetSeconds
-        let list = changes(around: unixSeconds, yearsAfter: 2)
-        var i = 0
-        while i < list.count {
-            let at = list[i].at
-            var inDST = list[i].toDaylight
-            // Changes at one instant (a rule that keeps DST all year) apply together.
-            while i + 1 < list.count, list[i + 1].at == at { i += 1; inDST = list[i].toDaylight }
-            if at > unixSeconds, (inDST ? daylight : standard).utcOffsetSeconds != current { return at }
-            i += 1
+        // A candidate is checked with `period`, which sees the years around
+        // it: an end and a start at one instant (DST all year) change nothing.
+        for change in changes(around: unixSeconds, yearsAfter: 2)
+        where change.at > unixSeconds && period(at: change.at).utcOffsetSeconds != current {
+            return change.at
         }
         return nil
     }

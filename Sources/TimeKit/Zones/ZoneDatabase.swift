@@ -73,8 +73,23 @@ public final class ZoneDatabase: @unchecked Sendable {
     }
 
     /// The rules in the TZif file at `path`, named `identifier`.
+    ///
+    /// A `right/` file (it counts leap seconds) is read, but its offsets are
+    /// taken from the plain zone's file beside it when there is one: they
+    /// are the same zone compiled twice, except that Debian cuts `right/`
+    /// files at the leap-second list's expiry with no footer rule, after
+    /// which `date` and Python keep the last offset for ever (summer time
+    /// in `right/Europe/Paris` from 2026-06-28 on). See docs/DECISIONS.md.
     public static func file(atPath path: String, identifier: String) -> ZoneRules? {
-        guard let tzif = TZif.read(path: path) else { return nil }
+        guard var tzif = TZif.read(path: path) else { return nil }
+        if tzif.countsLeapSeconds, let range = path.range(of: "/right/", options: .backwards),
+           let plain = TZif.read(path: path.replacingCharacters(in: range, with: "/")), !plain.countsLeapSeconds {
+            let (leapSeconds, version) = (tzif.leapSeconds, tzif.version)
+            tzif = plain
+            tzif.leapSeconds = leapSeconds
+            tzif.hasLeapRecords = true
+            tzif.version = version
+        }
         return ZoneRules(identifier: identifier, source: .file(tzif, path: path))
     }
 

@@ -91,6 +91,18 @@ import Testing
         }
     }
 
+    /// Debian's `right/` files stop at the leap list's expiry (2026-06-28)
+    /// with no footer: `date` and zoneinfo then keep CEST for ever. We take
+    /// the offsets from the plain zone and say the difference.
+    @Test func aTruncatedRightFileDoesNotFreezeSummerTime() throws {
+        let right = try #require(Self.database.rules(named: "right/Europe/Paris"))
+        let november: Int64 = 1_795_858_622
+        #expect(right.offsetSeconds(at: Date(timeIntervalSince1970: TimeInterval(november))) == 3600)
+        #expect(right.abbreviation(at: Date(timeIntervalSince1970: TimeInterval(november))) == "CET")
+        let date = try SystemZoneOracle.date(tz: "Europe/Paris", instants: [november])
+        #expect(date[0].offsetSeconds == 3600)
+    }
+
     @Test func posixTreeIsThePlainZone() throws {
         let posix = try #require(Self.database.rules(named: "posix/Australia/Sydney"))
         let plain = try #require(Self.database.rules(named: "Australia/Sydney"))

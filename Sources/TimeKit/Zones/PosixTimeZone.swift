@@ -59,9 +59,19 @@ public struct PosixTimeZone: Equatable, Sendable {
 
     /// The clock in force at `unixSeconds`.
     public func period(at unixSeconds: Int64) -> ZonePeriod {
-        guard let daylight else { return standard }
-        var inDST = false
-        for change in changes(around: unixSeconds) where change.at <= unixSeconds { inDST = change.toDaylight }
+        guard let daylight, let start, let end else { return standard }
+        // The latest change at or before the instant among the years around
+        // it (no array, no sort: this runs for every offset after a zone's
+        // last listed transition). At a tie the start wins (DST all year).
+        let days = UTCFields.floorDiv(unixSeconds + Int64(standard.utcOffsetSeconds), 86_400)
+        let year = UTCFields.civil(fromDays: days).0
+        var latest = Int64.min, inDST = false
+        for y in (year - 1)...(year + 1) {
+            let on = Self.localSeconds(start, year: y) - Int64(standard.utcOffsetSeconds)
+            let off = Self.localSeconds(end, year: y) - Int64(daylight.utcOffsetSeconds)
+            if off <= unixSeconds, off > latest { latest = off; inDST = false }
+            if on <= unixSeconds, on >= latest { latest = on; inDST = true }
+        }
         return inDST ? daylight : standard
     }
 

@@ -78,6 +78,16 @@ public struct TZif: Equatable, Sendable {
         return ZonePeriod(types[Int(transitionTypes[lastIndex(atOrBefore: unixSeconds)])])
     }
 
+    /// The UTC offset at `unixSeconds` (as `period(at:)`, without the
+    /// abbreviation: this is the hot path of every clock drawn).
+    public func utcOffsetSeconds(at unixSeconds: Int64) -> Int {
+        if let last = transitions.last, unixSeconds < last {
+            guard unixSeconds >= transitions[0] else { return types[0].utcOffsetSeconds }
+            return types[Int(transitionTypes[lastIndex(atOrBefore: unixSeconds)])].utcOffsetSeconds
+        }
+        return period(at: unixSeconds).utcOffsetSeconds
+    }
+
     /// The first instant after `unixSeconds` when the UTC offset changes.
     public func nextChange(after unixSeconds: Int64) -> Int64? {
         let current = period(at: unixSeconds).utcOffsetSeconds

@@ -65,7 +65,7 @@ public struct ZoneRules: Sendable, Equatable, CustomStringConvertible {
     /// Seconds east of UTC at `instant` (`JST`: 32 400; `GMT+3`: −10 800).
     public func offsetSeconds(at instant: Date) -> Int {
         switch source {
-        case let .file(tzif, _): tzif.period(at: UTCFields.unixSeconds(instant)).utcOffsetSeconds
+        case let .file(tzif, _): tzif.utcOffsetSeconds(at: UTCFields.unixSeconds(instant))
         case let .posix(rules): rules.period(at: UTCFields.unixSeconds(instant)).utcOffsetSeconds
         case let .foundation(zone): zone.secondsFromGMT(for: instant)
         }

@@ -18,7 +18,7 @@ import TimeKit
     var dashboard: AppState {
         var s = MarksFixtures.state(marks: 7, settings: MarksFixtures.settings(watchErrorSeconds: -0.3))
         s.panels = [.marks, .mars, .calls]
-        s.localZone = zone("Asia/Tokyo")
+        s.localZone = zone("Asia/Tokyo").rules
         s.language = .ja
         s.marks.marks[1].position = MarkPosition(source: .gpsd, coordinate: MarksFixtures.brisbane, fixMode: 3, fixAgeMilliseconds: 400)
         s.marks.marks[2].position = MarkPosition(source: .gpsd, coordinate: MarksFixtures.brisbane, fixMode: 2, fixAgeMilliseconds: 12_000)

@@ -177,7 +177,7 @@ import Testing
         let version = try TimedeckBinary.run(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("timedeck 0.1.0\n"))
         // Which tz rules are used, and where zone names come from (issue 12).
-        #expect(version.stdout.contains("time-zone rules: tz \(TimeZone.timeZoneDataVersion), the ICU copy built into Foundation"))
+        #expect(version.stdout.contains("time-zone rules: system tz database "))
         #expect(version.stdout.contains("zone names: the system tz database"))
         let help = try TimedeckBinary.run(["--help"])
         #expect(help.status == 0 && help.stdout.contains("SUBCOMMANDS:") && help.stdout.contains("snapshot"))

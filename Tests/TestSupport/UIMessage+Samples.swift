@@ -189,7 +189,7 @@ extension UIMessage {
         case .configUnusable: [.configUnusable(path: "/c/config.toml", problem: "is not UTF-8", advice: "save it as UTF-8")]
         case .configHasProblems: [.configHasProblems(path: "/c/config.toml", problems: ["line 3: display.clock: expected a string"]),
                                   .configHasProblems(path: "/c/config.toml", problems: ["line 3: a", "line 4: b"])]
-        case .localZoneProblem: [.localZoneProblem(.ruleNotFollowed(tz: "CET-1CEST,M3.5.0,M10.5.0/3", offsetSeconds: 3600)),
+        case .localZoneProblem: [.localZoneProblem(.countsLeapSeconds(tz: "right/Europe/Paris", seconds: 27)),
                                  .localZoneProblem(.unknownZone(tz: "Mars/Olympus"))]
         case .savedTo: [.savedTo(path: "/c/config.toml")]
         case .enlargeTerminal: [.enlargeTerminal(minimum: "40×10", now: "30×8")]

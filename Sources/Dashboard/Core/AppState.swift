@@ -5,8 +5,9 @@ import TimeKit
 public struct AppState: Equatable, Sendable {
     /// The instant of the latest event (tick or key).
     public var now: Date
-    /// The user's own zone, shown beside UTC in the header.
-    public var localZone: TimeZone
+    /// The user's own zone (its rules: a system tz file, a POSIX TZ
+    /// string…), shown beside UTC in the header.
+    public var localZone: ZoneRules
     /// Its name as shown (`UTC` where Foundation says "GMT"); nil: the
     /// zone's identifier.
     public var localZoneName: String?
@@ -61,11 +62,16 @@ public struct AppState: Equatable, Sendable {
     /// when it last asked, and which ring span it shows.
     public var weather = WeatherPanelState()
 
-    public init(now: Date, localZone: TimeZone, panels: [PanelID] = PanelID.allCases) {
+    public init(now: Date, localZone: ZoneRules, panels: [PanelID] = PanelID.allCases) {
         self.now = now
         self.localZone = localZone
         self.panels = panels
         self.focus = panels.first
+    }
+
+    /// A state whose local zone is `localZone`'s identifier's rules.
+    public init(now: Date, localZone: TimeZone, panels: [PanelID] = PanelID.allCases) {
+        self.init(now: now, localZone: localZone.rules, panels: panels)
     }
 }
 

@@ -33,7 +33,7 @@ public struct SnapshotDocument: Equatable, Sendable {
 
     /// The data behind the screen, one fact per line.
     public static func summaryLines(_ state: AppState) -> [String] {
-        let offset = state.localZone.secondsFromGMT(for: state.now)
+        let offset = state.localZone.offsetSeconds(at: state.now)
         var lines = [
             "Data",
             "UTC: \(ISOInstant.milliseconds(state.now)) (Mark Time \(MarkTime.mark(state.now)))",

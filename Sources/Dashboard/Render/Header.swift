@@ -61,7 +61,7 @@ enum Header {
     /// `Local Sun 00:55:04  UTC+01:00  Europe/Paris`; the zone name comes last
     /// so that clipping on a narrow terminal loses the least useful part.
     static func localLine(_ state: AppState) -> String {
-        let offset = state.localZone.secondsFromGMT(for: state.now)
+        let offset = state.localZone.offsetSeconds(at: state.now)
         let f = LocalTimeText.fields(state.now, in: state.localZone)
         let time = "\(MarkTime.pad(f.hour)):\(MarkTime.pad(f.minute)):\(MarkTime.pad(f.second))"
         return "\(state.language.text(.local)) \(state.language.weekday(f.isoWeekday)) \(time)  "

@@ -20,7 +20,7 @@ public enum PlainAnnouncer {
 
     /// The current time as one sentence-like line.
     public static func timeLine(_ state: AppState) -> String {
-        let offset = state.localZone.secondsFromGMT(for: state.now)
+        let offset = state.localZone.offsetSeconds(at: state.now)
         let f = LocalTimeText.fields(state.now, in: state.localZone)
         let time = "\(MarkTime.pad(f.hour)):\(MarkTime.pad(f.minute)):\(MarkTime.pad(f.second))"
         return "UTC \(MarkTime.clock(state.now)), \(Header.utcDate(state)). "

@@ -15,9 +15,10 @@ extension UIMessage {
         case let .configHasProblems(path, problems):
             "設定ファイル \(path) に問題が \(problems.count) 件。その項目だけ既定値を使います: "
                 + problems.joined(separator: "; ") + "（直し方は timedeck config check）"
-        case .localZoneProblem(.ruleNotFollowed(let tz, let offset)):
-            "TZ=\"\(tz)\" の夏時間の規則には従いません。現地時刻は一年中標準時 \(LocalTimeText.offset(seconds: offset)) です。"
-                + "切り替えに従うには TZ に Europe/Paris のようなゾーン名を設定してください"
+        case let .localZoneProblem(.countsLeapSeconds(tz, seconds)):
+            "TZ=\"\(tz)\" はうるう秒を数えるゾーンです。timedeck はその時差で常用時を表示しますが、"
+                + "date や C ライブラリはこれまでのうるう秒の分（\(seconds) 秒）遅れた時刻を表示します。"
+                + "それらと合わせるには right/ を付けないゾーン名を使ってください"
         case .localZoneProblem(.unknownZone(let tz)):
             "TZ=\"\(tz)\" は timedeck の知らないタイムゾーンなので、現地時刻は UTC です。"
                 + "TZ に Europe/Paris のようなゾーン名を設定するか（timedeck places search で探せます）、設定を外して /etc/localtime を使ってください"

@@ -35,13 +35,13 @@ struct NowReport {
     let offset: String
     let offsetSeconds: Int
 
-    init(_ date: Date, zone: TimeZone, name: String? = nil) {
+    init(_ date: Date, zone: ZoneRules, name: String? = nil) {
         utc = ISOInstant.milliseconds(date)
         markTime = MarkTime.mark(date)
         unixMillis = UTCFields.unixMilliseconds(date)
         local = LocalTimeText.isoLocal(date, in: zone)
         self.zone = name ?? zone.identifier
-        offsetSeconds = zone.secondsFromGMT(for: date)
+        offsetSeconds = zone.offsetSeconds(at: date)
         offset = LocalTimeText.offset(seconds: offsetSeconds)
     }
 

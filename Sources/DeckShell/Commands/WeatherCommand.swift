@@ -108,7 +108,7 @@ struct WeatherCommand: ParsableCommand {
     static func lines(_ forecast: WeatherForecast, now: Date, units: WeatherUnits) -> [String] {
         // Times in the user's zone (TZ, else /etc/localtime), labelled.
         let local = LocalZone.current()
-        let label = local.name == "UTC" ? "UTC" : LocalTimeText.offset(seconds: local.zone.secondsFromGMT(for: now))
+        let label = local.name == "UTC" ? "UTC" : LocalTimeText.offset(seconds: local.zone.offsetSeconds(at: now))
         let clock = { (date: Date) in LocalTimeText.isoLocal(date, in: local.zone).dropFirst(11).prefix(5) + " " + label }
         let duration = { (minutes: Int) in
             minutes < 90 ? "\(minutes) min" : "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")

@@ -43,9 +43,9 @@ public struct CallOptimizer: Sendable {
     private func anchor(_ zones: [TimeZone], _ scheduled: Date, hour: Int,
                         pick better: (Int, Int) -> Bool) -> Date? {
         guard var chosen = zones.first else { return nil }
-        var chosenOffset = chosen.secondsFromGMT(for: scheduled)
+        var chosenOffset = chosen.rules.offsetSeconds(at: scheduled)
         for zone in zones.dropFirst() {
-            let offset = zone.secondsFromGMT(for: scheduled)
+            let offset = zone.rules.offsetSeconds(at: scheduled)
             if better(offset, chosenOffset) { (chosen, chosenOffset) = (zone, offset) }
         }
         let today = ZoneClock.reading(scheduled, in: chosen).wall
@@ -141,7 +141,7 @@ public struct CallOptimizer: Sendable {
     public static func nextGridInstant(atOrAfter instant: Date, in zone: TimeZone) -> Date {
         let seconds = UTCFields.unixSeconds(instant)
         let fraction = instant.timeIntervalSince1970 - Double(seconds)
-        let local = seconds + Int64(zone.secondsFromGMT(for: instant))
+        let local = seconds + Int64(zone.rules.offsetSeconds(at: instant))
         var r = ((local % 900) + 900) % 900
         if r == 0 && fraction > 0 { r = 900 }
         let up = r == 0 ? 0 : 900 - r

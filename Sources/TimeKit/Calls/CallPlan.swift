@@ -76,7 +76,7 @@ public struct CallPlan: Equatable, Sendable, Codable {
     /// The last quarter-hour instant (source-local) strictly before `instant`.
     static func previousGridInstant(before instant: Date, in zone: TimeZone) -> Date {
         let seconds = Int64((instant.timeIntervalSince1970).rounded(.up)) - 1
-        let local = seconds + Int64(zone.secondsFromGMT(for: instant))
+        let local = seconds + Int64(zone.rules.offsetSeconds(at: instant))
         let r = ((local % 900) + 900) % 900
         return Date(timeIntervalSince1970: TimeInterval(seconds - r))
     }

@@ -42,7 +42,7 @@ public enum DefaultCall {
     public static func make(userZone: String, in db: PlaceDatabase, now: Date, home given: Place? = nil) -> CallPlan {
         let home = given ?? home(zoneIdentifier: userZone, in: db)
         let zone = home.timeZone ?? TimeZone(identifier: "UTC")!
-        let others = destinationQueries(fromOffsetSeconds: zone.secondsFromGMT(for: now))
+        let others = destinationQueries(fromOffsetSeconds: zone.rules.offsetSeconds(at: now))
             .compactMap { db.bestMatch($0)?.place }
             .filter { $0.zoneIdentifier != home.zoneIdentifier }
         let participants = [CallParticipant(place: home)] + others.map { CallParticipant(place: $0) }

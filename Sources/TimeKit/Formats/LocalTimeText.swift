@@ -12,18 +12,30 @@ public enum LocalTimeText {
     /// Local calendar fields of `date` in `zone` (via the zone's UTC offset at
     /// that instant, then integer arithmetic).
     public static func fields(_ date: Date, in zone: TimeZone) -> UTCFields {
-        let offset = Int64(zone.secondsFromGMT(for: date))
+        fields(date, in: zone.rules)
+    }
+
+    public static func fields(_ date: Date, in zone: ZoneRules) -> UTCFields {
+        let offset = Int64(zone.offsetSeconds(at: date))
         return UTCFields(unixMilliseconds: (UTCFields.unixSeconds(date) + offset) * 1000)
     }
 
     /// `Sun 00:55:04`, the local weekday and time to the second.
     public static func weekdayTime(_ date: Date, in zone: TimeZone) -> String {
+        weekdayTime(date, in: zone.rules)
+    }
+
+    public static func weekdayTime(_ date: Date, in zone: ZoneRules) -> String {
         let f = fields(date, in: zone)
         return "\(f.weekdayName) \(MarkTime.pad(f.hour)):\(MarkTime.pad(f.minute)):\(MarkTime.pad(f.second))"
     }
 
     /// `2026-11-22T00:55:04`, ISO local date and time without an offset.
     public static func isoLocal(_ date: Date, in zone: TimeZone) -> String {
+        isoLocal(date, in: zone.rules)
+    }
+
+    public static func isoLocal(_ date: Date, in zone: ZoneRules) -> String {
         let f = fields(date, in: zone)
         return "\(ISOInstant.year(f.year))-\(MarkTime.pad(f.month))-\(MarkTime.pad(f.day))T"
             + "\(MarkTime.pad(f.hour)):\(MarkTime.pad(f.minute)):\(MarkTime.pad(f.second))"

@@ -7,8 +7,8 @@ import Foundation
 /// The names come from `/usr/share/zoneinfo/tzdata.zi` (one file, read in
 /// ~1 ms), else from the TZif files under `/usr/share/zoneinfo` (a symbolic
 /// link names its target), else from Foundation's own list. The *rules*
-/// (offsets at an instant) stay Foundation's: see `foundationIdentifier`
-/// and docs/DECISIONS.md, "Zone names from the system, rules from ICU".
+/// (offsets at an instant) are `ZoneRules`, read from the same files
+/// (docs/DECISIONS.md, "Offsets from the system tz database").
 public final class ZoneCatalog: Sendable, Equatable {
     public static func == (a: ZoneCatalog, b: ZoneCatalog) -> Bool { a === b }
 
@@ -206,19 +206,14 @@ public final class ZoneCatalog: Sendable, Equatable {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// What `timedeck --version` says about time-zone data: which rules are
-    /// used (Foundation's ICU copy) and where zone names come from.
-    public static func versionLines(root: String = "/usr/share/zoneinfo") -> String {
-        let icu = TimeZone.timeZoneDataVersion
+    /// What `timedeck --version` says about time-zone data: which rules
+    /// give offsets (`ZoneDatabase`: the system's TZif files, or ICU's
+    /// bundled copy when there are none) and where zone names come from.
+    public static func versionLines(root: String = "/usr/share/zoneinfo", rules: ZoneDatabase = .system) -> String {
         let system = systemVersion(root: root)
-        var text = "time-zone rules: tz \(icu), the ICU copy built into Foundation (used for every offset)\n"
-        text += "zone names: the system tz database" + (system.map { " \($0)" } ?? " (version unknown)")
+        return rules.versionLine + "\n"
+            + "zone names: the system tz database" + (system.map { " \($0)" } ?? " (version unknown)")
             + " under \(root) (every Zone and Link)"
-        if let system, system != icu {
-            text += "\nnote: the system tz database (\(system)) and timedeck's rules (\(icu)) are different releases; "
-                + "offsets follow \(icu)"
-        }
-        return text
     }
 
     /// `tzdata.zi 2025b (/usr/share/zoneinfo/tzdata.zi)` for `--version`.

@@ -1,77 +1,113 @@
 import Foundation
 
-/// The user's own zone, read from `TZ` the way the C library reads it, and
-/// the name to show for it.
+/// The user's own zone, read from `TZ` the way the C library (and so
+/// `date`) reads it, and the name to show for it.
 ///
-/// Foundation's `TimeZone.current` reads `TZ=:Europe/Paris` (a valid POSIX
-/// form: a zone file name after a colon) as UTC, names `TZ=UTC` "GMT", and
-/// falls back to UTC for a `TZ` it cannot read without a word. Here the
-/// colon is dropped, a path into a zoneinfo folder names its zone, UTC is
-/// called UTC, and a `TZ` that names no known zone is said (`problem`).
+/// glibc's order, followed here: `TZ` unset is `/etc/localtime`; set but
+/// empty is UTC; a leading `:` is dropped; an absolute path is that TZif
+/// file; any other text is first a file under `$TZDIR` (or
+/// `/usr/share/zoneinfo`: `Asia/Tokyo`, `posix/Asia/Tokyo`, `right/UTC`),
+/// then a POSIX rule string (`GMT+3` is UTC−03:00, `NZST-12NZDT,M9.5.0,M4.1.0/3`
+/// follows New Zealand's changes). Only after that, for machines without
+/// tz files, Foundation's names; a `TZ` nothing reads is UTC and is said.
 public struct LocalZone: Equatable, Sendable {
-    public var zone: TimeZone
-    /// The name to show: `Europe/Paris`, `UTC`.
+    public var zone: ZoneRules
+    /// The name to show: `Europe/Paris`, `UTC`, `GMT+3`.
     public var name: String
-    /// Why `TZ` was not used, with what to do; nil when it was (or is unset).
+    /// What to tell the user about `TZ`; nil when it was read as written.
     public var problem: LocalZoneProblem?
 
-    public init(zone: TimeZone, name: String, problem: LocalZoneProblem? = nil) {
+    public init(zone: ZoneRules, name: String, problem: LocalZoneProblem? = nil) {
         self.zone = zone
         self.name = name
         self.problem = problem
     }
 
-    /// The zone `TZ` names; when `TZ` is unset or empty, `system` (the
-    /// zone of /etc/localtime, which Foundation reads well).
-    public static func resolve(tzVariable: String?, system: TimeZone) -> LocalZone {
-        guard var text = tzVariable?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
-            return LocalZone(zone: system, name: system.identifier == "GMT" ? "UTC" : system.identifier)
-        }
+    /// The zone `TZ` names. `TZ` unset: the file `localtime` (normally
+    /// `/etc/localtime`) names, else `system`.
+    public static func resolve(tzVariable: String?, system: TimeZone,
+                               database: ZoneDatabase = .system,
+                               localtime: String = "/etc/localtime") -> LocalZone {
+        guard let raw = tzVariable else { return systemZone(system, database: database, localtime: localtime) }
+        var text = raw.trimmingCharacters(in: .whitespaces)
         if text.hasPrefix(":") { text.removeFirst() }
-        if let range = text.range(of: "zoneinfo/") { text = String(text[range.upperBound...]) }
-        if let id = ZoneNames.identifier(matching: text) ?? (TimeZone(identifier: text) != nil ? text : nil),
-           let zone = TimeZone(identifier: id) {
-            return LocalZone(zone: zone, name: id)
+        // glibc: TZ set but empty (or just ":") is UTC.
+        if text.isEmpty { return LocalZone(zone: database.rules(named: "UTC") ?? .fixed(seconds: 0), name: "UTC") }
+        if text.hasPrefix("/") {
+            let name = InertText.display(displayName(forPath: text))
+            if let rules = ZoneDatabase.file(atPath: text, identifier: name) {
+                return LocalZone(zone: rules, name: name, problem: leapNote(rules, tz: raw))
+            }
+        } else if let rules = database.file(named: text) {
+            let name = text.hasPrefix("posix/") ? String(text.dropFirst(6)) : text
+            return LocalZone(zone: ZoneRules(identifier: name, source: rules.source), name: name == "Etc/UTC" ? "UTC" : name,
+                             problem: leapNote(rules, tz: raw))
         }
-        if let posix = posixOffset(text), let zone = TimeZone(secondsFromGMT: posix.seconds) {
-            return LocalZone(zone: zone, name: text,
-                             problem: posix.hasRule ? .ruleNotFollowed(tz: text, offsetSeconds: posix.seconds) : nil)
+        if let posix = PosixTimeZone(text) {
+            return LocalZone(zone: ZoneRules(identifier: text, source: .posix(posix)), name: text)
         }
-        let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? system
-        return LocalZone(zone: utc, name: "UTC", problem: .unknownZone(tz: tzVariable ?? ""))
+        // No system file (a machine without tzdata): Foundation's names and rules.
+        var plain = text
+        if !database.hasFiles, let range = plain.range(of: "zoneinfo/") { plain = String(plain[range.upperBound...]) }
+        if plain.hasPrefix("posix/") { plain.removeFirst(6) }
+        if let id = ZoneNames.identifier(matching: plain) ?? (TimeZone(identifier: plain) != nil ? plain : nil),
+           let rules = database.rules(named: id) {
+            return LocalZone(zone: rules, name: id)
+        }
+        return LocalZone(zone: database.rules(named: "UTC") ?? .fixed(seconds: 0), name: "UTC",
+                         problem: .unknownZone(tz: InertText.display(String(raw.prefix(80)))))
     }
 
-    /// A POSIX TZ rule's standard offset (`JST-9`, `<+0545>-5:45`, `EST5`,
-    /// `CET-1CEST,M3.5.0,M10.5.0/3`): POSIX counts west as positive, so
-    /// `JST-9` is UTC+9. `hasRule`: a daylight-saving part follows.
-    static func posixOffset(_ text: String) -> (seconds: Int, hasRule: Bool)? {
-        guard let m = text.prefixMatch(of: /(?:<[^>]+>|[A-Za-z]{3,})([+-]?)(\d{1,2})(?::(\d{2}))?/) else { return nil }
-        let hours = Int(m.2) ?? 0, minutes = m.3.flatMap { Int($0) } ?? 0
-        guard hours <= 24, minutes < 60 else { return nil }
-        let west = (hours * 3600 + minutes * 60) * (m.1 == "-" ? -1 : 1)
-        return (-west, m.output.0.endIndex != text.endIndex)
+    /// `TZ` unset: the file `/etc/localtime` (as `date` reads it), named by
+    /// where its link points; Foundation's idea of it when it cannot be read.
+    static func systemZone(_ system: TimeZone, database: ZoneDatabase, localtime: String) -> LocalZone {
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: localtime)) ?? ""
+        var name = system.identifier
+        if !target.isEmpty, !displayName(forPath: target).hasPrefix("/") { name = InertText.display(displayName(forPath: target)) }
+        if ["GMT", "Etc/UTC", "Etc/GMT"].contains(name) { name = "UTC" }
+        if let rules = ZoneDatabase.file(atPath: localtime, identifier: name) {
+            return LocalZone(zone: rules, name: name)
+        }
+        return LocalZone(zone: database.rules(for: system), name: name)
+    }
+
+    /// `/usr/share/zoneinfo/posix/Asia/Tokyo` → `Asia/Tokyo`;
+    /// `…/right/UTC` → `right/UTC`; a path elsewhere stays a path.
+    static func displayName(forPath path: String) -> String {
+        guard let range = path.range(of: "zoneinfo/", options: .backwards) else { return path }
+        let rest = String(path[range.upperBound...])
+        return rest.hasPrefix("posix/") ? String(rest.dropFirst(6)) : rest
+    }
+
+    /// A `right/` zone counts leap seconds; `date` then shows the clock
+    /// behind by their count (27 s since 2017), timedeck shows civil time.
+    static func leapNote(_ rules: ZoneRules, tz: String) -> LocalZoneProblem? {
+        guard case let .file(tzif, _) = rules.source, tzif.countsLeapSeconds else { return nil }
+        return .countsLeapSeconds(tz: InertText.display(String(tz.prefix(80))), seconds: tzif.leapSeconds)
     }
 
     /// The process's zone: `TZ` from `environment`, else the system's.
     public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> LocalZone {
-        resolve(tzVariable: environment["TZ"], system: TimeZone.current)
+        let ownTZDIR = environment["TZDIR"] == ProcessInfo.processInfo.environment["TZDIR"]
+        return resolve(tzVariable: environment["TZ"], system: TimeZone.current,
+                       database: ownTZDIR ? .system : ZoneDatabase(environment: environment))
     }
 }
 
-/// Why `TZ` could not be followed as written: a value, so the dashboard's
-/// catalog says it in the user's language (`description` is the English
-/// the subcommands print).
+/// What to say about `TZ`: a value, so the dashboard's catalog says it in
+/// the user's language (`description` is the English the subcommands print).
 public enum LocalZoneProblem: Hashable, Sendable, CustomStringConvertible {
-    /// A POSIX rule with a daylight-saving part: its standard offset is used all year.
-    case ruleNotFollowed(tz: String, offsetSeconds: Int)
+    /// A `right/` zone: its file counts leap seconds, which the system clock does not.
+    case countsLeapSeconds(tz: String, seconds: Int)
     /// Names no zone: local times are UTC.
     case unknownZone(tz: String)
 
     public var description: String {
         switch self {
-        case let .ruleNotFollowed(tz, offset):
-            "TZ=\"\(tz)\" has a daylight-saving rule timedeck does not follow; local times use its standard offset, "
-                + "\(LocalTimeText.offset(seconds: offset)), all year. Set TZ to a zone name such as Europe/Paris to follow the changes."
+        case let .countsLeapSeconds(tz, seconds):
+            "TZ=\"\(tz)\" is a zone that counts leap seconds; timedeck shows civil time with its offsets, "
+                + "while date and the C library show the clock behind by the leap seconds so far (\(seconds) s). "
+                + "Use the zone without right/ to agree with them."
         case .unknownZone(let tz):
             "TZ=\"\(tz)\" names no time zone timedeck knows, so local times are UTC; "
                 + "set TZ to a zone name such as Europe/Paris (timedeck places search finds one), "

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Conversions between instants and wall-clock times by the IANA rules, via
-/// Foundation's `TimeZone` (ICU's copy of the tz database; see
-/// `TimeZone.timeZoneDataVersion`).
+/// Conversions between instants and wall-clock times by a zone's rules
+/// (`ZoneRules`: the system tz database, a POSIX TZ string, or Foundation's
+/// copy only when the system has no file). A `TimeZone` argument stands for
+/// its identifier's rules (`TimeZone.rules`).
 ///
-/// Only `secondsFromGMT(for:)` is asked of Foundation (~100 ns); calendar
-/// fields come from integer arithmetic (`UTCFields`), never from `Calendar`.
+/// Only the UTC offset is asked of the rules (~100 ns); calendar fields come
+/// from integer arithmetic (`UTCFields`), never from `Calendar`.
 public enum ZoneClock {
     /// What a clock in `zone` shows at `instant`.
     public struct Reading: Equatable, Sendable {
@@ -23,7 +24,11 @@ public enum ZoneClock {
     }
 
     public static func reading(_ instant: Date, in zone: TimeZone) -> Reading {
-        let offset = zone.secondsFromGMT(for: instant)
+        reading(instant, in: zone.rules)
+    }
+
+    public static func reading(_ instant: Date, in zone: ZoneRules) -> Reading {
+        let offset = zone.offsetSeconds(at: instant)
         let f = UTCFields(unixMilliseconds: (UTCFields.unixSeconds(instant) + Int64(offset)) * 1000)
         return Reading(wall: LocalWallTime(f), utcOffsetSeconds: offset, isoWeekday: f.isoWeekday)
     }
@@ -32,7 +37,7 @@ public enum ZoneClock {
     /// `source` at the same instant: −1, 0, +1, even +2 (Kiritimati, UTC+14,
     /// against Baker Island's UTC−12 is a day and two hours ahead).
     public static func dayOffset(_ instant: Date, in zone: TimeZone, relativeTo source: TimeZone) -> Int {
-        Int(reading(instant, in: zone).dayNumber - reading(instant, in: source).dayNumber)
+        Int(reading(instant, in: zone.rules).dayNumber - reading(instant, in: source.rules).dayNumber)
     }
 
     /// How a wall time was turned into an instant.
@@ -55,14 +60,18 @@ public enum ZoneClock {
     /// it: a time in a gap moves forward by the length of the gap; a time
     /// that occurs twice means its first occurrence.
     public static func instant(_ wall: LocalWallTime, in zone: TimeZone) -> (instant: Date, resolution: Resolution) {
+        instant(wall, in: zone.rules)
+    }
+
+    public static func instant(_ wall: LocalWallTime, in zone: ZoneRules) -> (instant: Date, resolution: Resolution) {
         let local = wall.secondsAsIfUTC
         // The zone's offsets a day either side cover any single transition.
-        let before = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local - 86_400)))
-        let after = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local + 86_400)))
+        let before = zone.offsetSeconds(at: Date(timeIntervalSince1970: TimeInterval(local - 86_400)))
+        let after = zone.offsetSeconds(at: Date(timeIntervalSince1970: TimeInterval(local + 86_400)))
         var valid: [Int64] = []
         for offset in Set([before, after]) {
             let t = local - Int64(offset)
-            if zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t))) == offset { valid.append(t) }
+            if zone.offsetSeconds(at: Date(timeIntervalSince1970: TimeInterval(t))) == offset { valid.append(t) }
         }
         valid.sort()
         if valid.count == 1 {
@@ -88,19 +97,34 @@ public enum ZoneClock {
     }
 
     /// The first offset change in `zone` after `instant` and within
-    /// `horizonSeconds` (default 400 days), to the second.
-    ///
-    /// Samples the offset every `sampleSeconds` (default 6 hours; no zone
-    /// changes twice within that), then bisects the first change it finds.
-    /// A coarser step is faster but would miss a change and its reversal
-    /// inside one step: the closest pair in use today is Morocco's Ramadan
-    /// suspension of its UTC+1, about 30 days apart.
+    /// `horizonSeconds` (default 400 days), to the second, from the zone's
+    /// rules (its transitions, or its footer's POSIX rule after the last).
+    /// `sampleSeconds` matters only for Foundation's rules (see
+    /// `sampledTransition`).
     public static func nextTransition(after instant: Date, in zone: TimeZone,
                                       horizonSeconds: Int64 = 400 * 86_400,
                                       sampleSeconds: Int64 = 6 * 3600) -> Transition? {
+        let rules = zone.rules
+        if case .foundation = rules.source {
+            return sampledTransition(after: instant, horizonSeconds: horizonSeconds, sampleSeconds: sampleSeconds) {
+                zone.secondsFromGMT(for: $0)
+            }
+        }
+        return rules.nextTransition(after: instant, horizonSeconds: horizonSeconds)
+    }
+
+    /// The first change of `offset(_:)` after `instant`, found by sampling
+    /// every `sampleSeconds` (default 6 hours; no zone changes twice within
+    /// that), then bisecting the first change found. Foundation gives no
+    /// transition list, so its rules are asked this way. A coarser step is
+    /// faster but would miss a change and its reversal inside one step: the
+    /// closest pair in use today is Morocco's Ramadan suspension of its
+    /// UTC+1, about 30 days apart.
+    static func sampledTransition(after instant: Date, horizonSeconds: Int64, sampleSeconds: Int64 = 6 * 3600,
+                                  offset at: (Date) -> Int) -> Transition? {
         let start = UTCFields.unixSeconds(instant)
         let step = max(1, sampleSeconds)
-        func offset(_ t: Int64) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t))) }
+        func offset(_ t: Int64) -> Int { at(Date(timeIntervalSince1970: TimeInterval(t))) }
         let first = offset(start)
         var lo = start
         var hi = start + step

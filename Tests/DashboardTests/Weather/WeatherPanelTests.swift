@@ -169,7 +169,7 @@ import TimeKit
         #expect(lines.contains("forecast 7 min old"))
         #expect(lines.contains("52.52, 13.41 (weather.position)"))
         var utc = s
-        utc.localZone = zone("UTC")
+        utc.localZone = zone("UTC").rules
         #expect(WeatherPanel.textLines(utc, WeatherReadout(utc)).first?.text == "rain from 14:15 for 30 min, up to 4.8 mm/h")
         var twelve = utc
         twelve.settings.clock = .twelveHour

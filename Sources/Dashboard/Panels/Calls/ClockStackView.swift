@@ -208,7 +208,7 @@ public enum ClockStackView {
                           shown: Date, faceHeight: Int, withDate: Bool = false, now: Date = Date(timeIntervalSince1970: 0),
                           _ l: UILanguage = .en) -> [CallLine] {
         let zone = row.place.timeZone ?? TimeZone(identifier: "UTC")!
-        let offset = Double(zone.secondsFromGMT(for: shown))
+        let offset = Double(zone.rules.offsetSeconds(at: shown))
         // Hands from the instant (fractional during a sweep), in local minutes;
         // a Mars site's hands show LMST.
         let localMinutes = row.mars.map { $0.localMeanSolarHours * 60 }

@@ -16,7 +16,7 @@ public enum WeatherCard {
     public struct Content: Equatable, Sendable {
         public var forecast: WeatherForecast
         public var now: Date
-        public var zone: TimeZone
+        public var zone: ZoneRules
         /// The zone as shown (`Europe/Berlin`, `UTC`).
         public var zoneLabel: String
         /// The place's name as the user knows it (made inert here).
@@ -28,6 +28,12 @@ public enum WeatherCard {
         public var language: UILanguage
 
         public init(forecast: WeatherForecast, now: Date, zone: TimeZone, zoneLabel: String, place: String,
+                    units: WeatherUnits = .metric, prefersHour: Bool = true, use24Hour: Bool = true, language: UILanguage = .en) {
+            self.init(forecast: forecast, now: now, zone: zone.rules, zoneLabel: zoneLabel, place: place, units: units,
+                      prefersHour: prefersHour, use24Hour: use24Hour, language: language)
+        }
+
+        public init(forecast: WeatherForecast, now: Date, zone: ZoneRules, zoneLabel: String, place: String,
                     units: WeatherUnits = .metric, prefersHour: Bool = true, use24Hour: Bool = true, language: UILanguage = .en) {
             self.forecast = forecast
             self.now = now
@@ -83,7 +89,7 @@ public enum WeatherCard {
     }
 
     /// The dial position (turns from 12 o'clock) of `date` for the span.
-    static func turns(_ date: Date, span: WeatherForecast.RingSpan, zone: TimeZone) -> Double {
+    static func turns(_ date: Date, span: WeatherForecast.RingSpan, zone: ZoneRules) -> Double {
         let f = LocalTimeText.fields(date, in: zone)
         let minutes = Double(f.hour * 60 + f.minute) + Double(f.second) / 60
         let spanMinutes = Double(span.minutes)

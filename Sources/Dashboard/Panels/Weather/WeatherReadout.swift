@@ -51,7 +51,7 @@ enum WeatherText {
         clock(date, zone: state.localZone, use24Hour: state.use24Hour, state.language)
     }
 
-    static func clock(_ date: Date, zone: TimeZone, use24Hour: Bool, _ language: UILanguage) -> String {
+    static func clock(_ date: Date, zone: ZoneRules, use24Hour: Bool, _ language: UILanguage) -> String {
         ClockStackView.clockText(ZoneClock.reading(date, in: zone), use24Hour: use24Hour, language)
             .trimmingCharacters(in: .whitespaces)
     }

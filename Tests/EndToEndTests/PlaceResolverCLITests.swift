@@ -137,6 +137,28 @@ import Testing
         #expect(typo.status == 2 && typo.stderr.contains("unknown option --jsn"), "\(typo.stderr)")
     }
 
+    /// Issue 28: the CLI warns of a clock change within 14 days, as the
+    /// dashboard does: in the table, in `--json` and in the invitation;
+    /// `--ics` without `--duration` says it made the event 30 minutes.
+    @Test func aClockChangeWithinFourteenDaysIsSaid() throws {
+        let r = try cli.timedeck("call", "--at", "2026-03-01T12:00:00Z", "London, GB", "America/New_York")
+        #expect(r.stdout.contains("⚠ America/New_York: clocks change Sun 2026-03-08 (UTC-05:00 → UTC-04:00, +60 min)"), "\(r.stdout)")
+        #expect(!r.stdout.contains("⚠ London"))
+        let quiet = try cli.timedeck("call", "--at", "2026-06-01T12:00:00Z", "London, GB", "America/New_York")
+        #expect(quiet.status == 0 && !quiet.stdout.contains("⚠"))
+        let j = try cli.timedeck("call", "--json", "--at", "2026-03-01T12:00:00Z", "London, GB", "America/New_York")
+        let top = try #require(try cli.json(j.stdout) as? [String: Any])
+        let places = try #require(top["places"] as? [[String: Any]])
+        #expect(places[0]["clockChange"] is NSNull)
+        let change = try #require(places[1]["clockChange"] as? [String: Any])
+        #expect(change["utc"] as? String == "2026-03-08T07:00:00Z" && change["offsetAfterSeconds"] as? Int == -14_400)
+        let dir = TemporaryFolder()
+        let ics = try cli.timedeck("call", "--at", "2026-03-01T12:00:00Z", "London, GB", "America/New_York", "--ics", dir.path("c.ics"))
+        #expect(ics.status == 0 && ics.stderr.contains("lasts 30 minutes (no --duration given)"), "\(ics.stderr)")
+        let text = try String(contentsOfFile: dir.path("c.ics"), encoding: .utf8).replacingOccurrences(of: "\r\n ", with: "")
+        #expect(text.contains("clocks change Sun 2026-03-08"), "\(text)")
+    }
+
     /// "local" is the machine's zone as TZ names it (it was Ocala, FL).
     @Test func localIsTheMachinesZone() throws {
         let r = try cli.timedeck("call", "--at", "2026-07-01T12:00:00Z", "--json", "UTC", "local",

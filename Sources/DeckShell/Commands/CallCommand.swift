@@ -100,15 +100,22 @@ struct CallCommand: ParsableCommand {
         }
         guard let rows = CallTimeRow.rows(for: chosen, start: start, durationMinutes: minutes, periods: config.settings.periods,
                                           marsSites: resolver.mars) else { return }
+        let changes = rows.map { Self.clockChange(at: $0.place, near: start) }
         if let ics {
-            try CallInviteFile.write(rows, start: start, minutes: minutes, to: ics, now: now)
+            if minutes == nil { Self.warn("the invitation lasts 30 minutes (no --duration given); add --duration to change it.") }
+            try CallInviteFile.write(rows, start: start, minutes: minutes, to: ics, now: now, changes: changes)
         }
         if json {
-            let out = CallJSON(utc: ISOInstant.seconds(start),
-                               places: zip(resolved, rows).map { CallPlaceJSON(query: $0.query, row: $1) })
+            var list = zip(resolved, rows).map { CallPlaceJSON(query: $0.query, row: $1) }
+            for i in list.indices { list[i].clockChange = changes[i].map(ClockChangeJSON.init) }
+            let out = CallJSON(utc: ISOInstant.seconds(start), places: list)
             Console.json(try PlacesJSON.encode(out))
         } else {
-            Console.out(Self.table(rows, start: start, minutes: minutes))
+            var text = Self.table(rows, start: start, minutes: minutes)
+            for (row, change) in zip(rows, changes) {
+                if let change { text += "\n" + Self.clockChangeLine(row.place, change) }
+            }
+            Console.out(text)
         }
     }
 
@@ -204,6 +211,27 @@ struct CallCommand: ParsableCommand {
         return lines.joined(separator: "\n")
     }
 
+    /// A change of `place`'s UTC offset within 14 days either side of
+    /// `start` (the dashboard's warning, issue 28: the CLI never said).
+    static func clockChange(at place: Place, near start: Date) -> ZoneClock.Transition? {
+        guard !place.isMars, let zone = place.timeZone else { return nil }
+        let span: TimeInterval = 14 * 86_400
+        guard let t = ZoneClock.nextTransition(after: start.addingTimeInterval(-span), in: zone,
+                                               horizonSeconds: Int64(2 * span), sampleSeconds: 3 * 86_400),
+              t.instant.timeIntervalSince(start) <= span else { return nil }
+        return t
+    }
+
+    /// `⚠ Sydney, AU: clocks change Sun 2026-04-05 03:00 (−60 min), within 14 days of the call.`
+    static func clockChangeLine(_ place: Place, _ change: ZoneClock.Transition) -> String {
+        guard let zone = place.timeZone else { return "" }
+        let r = ZoneClock.reading(change.instant, in: zone)
+        let delta = (change.offsetAfterSeconds - change.offsetBeforeSeconds) / 60
+        return "⚠ \(PlacesTable.label(place)): clocks change \(r.weekdayName) \(r.wall.isoText.prefix(10)) "
+            + "(\(LocalTimeText.offset(seconds: change.offsetBeforeSeconds)) → \(LocalTimeText.offset(seconds: change.offsetAfterSeconds)), "
+            + "\(delta > 0 ? "+" : "")\(delta) min), within 14 days of the call."
+    }
+
     static func hhmm(_ r: ZoneClock.Reading) -> String {
         "\(r.wall.hour < 10 ? "0" : "")\(r.wall.hour):\(r.wall.minute < 10 ? "0" : "")\(r.wall.minute)"
     }
@@ -231,9 +259,11 @@ struct CallPlaceJSON: Encodable {
     var endGood: Bool?
     var sol: Int?
     var missionSol: Int?
+    /// A change of the place's UTC offset within 14 days of the call; null when none.
+    var clockChange: ClockChangeJSON?
 
     enum CodingKeys: String, CodingKey {
-        case query, name, country, zone, local, utcOffsetSeconds, dayOffset, period, good, endLocal, endGood, sol, missionSol
+        case query, name, country, zone, local, utcOffsetSeconds, dayOffset, period, good, endLocal, endGood, sol, missionSol, clockChange
     }
 
     func encode(to encoder: Encoder) throws {
@@ -247,6 +277,7 @@ struct CallPlaceJSON: Encodable {
         try c.encode(dayOffset, forKey: .dayOffset)
         try c.encode(period, forKey: .period)
         try c.encode(good, forKey: .good)
+        try c.encode(clockChange, forKey: .clockChange)
         try c.encodeIfPresent(endLocal, forKey: .endLocal)
         try c.encodeIfPresent(endGood, forKey: .endGood)
         try c.encodeIfPresent(sol, forKey: .sol)
@@ -268,5 +299,18 @@ struct CallPlaceJSON: Encodable {
         good = row.good
         endLocal = row.endReading?.wall.isoText
         endGood = row.endGood
+    }
+}
+
+/// `clockChange` in `call --json`: when, and the offsets either side.
+struct ClockChangeJSON: Encodable {
+    var utc: String
+    var offsetBeforeSeconds: Int
+    var offsetAfterSeconds: Int
+
+    init(_ t: ZoneClock.Transition) {
+        utc = ISOInstant.seconds(t.instant)
+        offsetBeforeSeconds = t.offsetBeforeSeconds
+        offsetAfterSeconds = t.offsetAfterSeconds
     }
 }

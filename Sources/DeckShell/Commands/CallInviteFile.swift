@@ -3,7 +3,8 @@ import TimeKit
 
 /// `timedeck call … --ics FILE`: the chosen call as a calendar invitation.
 enum CallInviteFile {
-    static func invite(_ rows: [CallTimeRow], start: Date, minutes: Int?, now: Date) -> CalendarInvite {
+    static func invite(_ rows: [CallTimeRow], start: Date, minutes: Int?, now: Date,
+                       changes: [ZoneClock.Transition?] = []) -> CalendarInvite {
         let names = rows.map(\.place.name)
         var lines = ["Local times:"]
         for row in rows {
@@ -21,6 +22,9 @@ enum CallInviteFile {
             if !row.good { line += " — bad time" } else if row.endGood == false { line += " — ends in a bad time" }
             lines.append(line)
         }
+        for (row, change) in zip(rows, changes) {
+            if let change { lines.append(CallCommand.clockChangeLine(row.place, change)) }
+        }
         lines.append("Planned with timedeck.")
         let seconds = UTCFields.unixSeconds(start)
         let key = names.joined(separator: "|").unicodeScalars.reduce(UInt64(1469598103934665603)) { ($0 ^ UInt64($1.value)) &* 1099511628211 }
@@ -31,9 +35,10 @@ enum CallInviteFile {
             uid: "\(seconds)-\(String(key, radix: 16))@timedeck", stamp: now)
     }
 
-    static func write(_ rows: [CallTimeRow], start: Date, minutes: Int?, to path: String, now: Date) throws {
+    static func write(_ rows: [CallTimeRow], start: Date, minutes: Int?, to path: String, now: Date,
+                      changes: [ZoneClock.Transition?] = []) throws {
         do {
-            try NewFile.write(invite(rows, start: start, minutes: minutes, now: now).ics, to: path)
+            try NewFile.write(invite(rows, start: start, minutes: minutes, now: now, changes: changes).ics, to: path)
         } catch let failure as NewFile.Failure {
             throw CLIFailure.usage(failure.description.replacingOccurrences(of: "timedeck: ", with: ""))
         }

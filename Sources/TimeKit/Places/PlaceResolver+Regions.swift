@@ -18,7 +18,8 @@ extension PlaceResolver {
     /// The clock a place keeps, as its offsets at `comparedInstants`.
     static func clock(_ place: Place) -> [Int]? {
         guard !place.isMars, let zone = place.timeZone else { return nil }
-        return comparedInstants.map { zone.secondsFromGMT(for: $0) }
+        let rules = zone.rules
+        return comparedInstants.map { rules.offsetSeconds(at: $0) }
     }
 
     /// The zones, countries, states, islands and bases `text` names. A

@@ -255,7 +255,8 @@ public struct PlaceResolver: Sendable {
     static func hasSummerTime(_ zone: TimeZone) -> Bool {
         let jan = Date(timeIntervalSince1970: 1_767_225_600 + 14 * 86_400)   // 2026-01-15
         let jul = Date(timeIntervalSince1970: 1_782_864_000 + 14 * 86_400)   // 2026-07-15
-        return zone.secondsFromGMT(for: jan) != zone.secondsFromGMT(for: jul)
+        let rules = zone.rules
+        return rules.offsetSeconds(at: jan) != rules.offsetSeconds(at: jul)
     }
 
     // MARK: - Sources

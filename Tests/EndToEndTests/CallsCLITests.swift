@@ -179,6 +179,15 @@ import TimeKit
         #expect(try run(["calls", "list", "--json"], env).stdout == before)
     }
 
+    /// Issue 28: the hint for a name with a space is quoted so that it can
+    /// be pasted (`timedeck calls remove dst SYNC` removed "dst").
+    @Test func theRemoveHintQuotesANameWithASpace() throws {
+        let env = scratch(TemporaryFolder())
+        #expect(try run(["calls", "add", "dst SYNC", "--at", "2030-03-15 14:00", "London, GB"], env).status == 0)
+        let again = try run(["calls", "add", "dst SYNC", "--at", "2030-03-16 14:00", "London, GB"], env)
+        #expect(again.status == 2 && again.stderr.contains("`timedeck calls remove 'dst SYNC'`"), "\(again.stderr)")
+    }
+
     /// "here" is the city nearest `marks.position` (the most populous within
     /// 20 km), with a note saying so. gpsd is off here, so that no gpsd on
     /// the machine (or another test's listener) decides; gpsd's fix is

@@ -178,7 +178,7 @@ struct CallsAddCommand: ParsableCommand {
                                    + "\"\(InertText.display(trimmed))\"); type the name as plain text.")
         }
         guard !places.isEmpty else {
-            throw CLIFailure.usage("name at least one place, e.g. `timedeck calls add \(trimmed) --at 14:00 London Tokyo`.")
+            throw CLIFailure.usage("name at least one place, e.g. `timedeck calls add \(ShellWord.quoted(trimmed)) --at 14:00 London Tokyo`.")
         }
         let minutes = try duration.map(Self.parseDuration)
         let reminder: CallReminder
@@ -200,7 +200,7 @@ struct CallsAddCommand: ParsableCommand {
         // either, which the next check would report as unknown).
         if chosen.first?.isMars == true {
             throw CLIFailure.usage("a Mars site cannot be the first place (the source): its sols have no dates to type a time in. "
-                                   + "Put an Earth place first, e.g. `timedeck calls add \(trimmed) --at \(at) London \(places[0])`.")
+                                   + "Put an Earth place first, e.g. `timedeck calls add \(ShellWord.quoted(trimmed)) --at \(ShellWord.quoted(at)) London \(ShellWord.quoted(places[0]))`.")
         }
         guard let sourceZone = chosen.first?.timeZone, chosen.allSatisfy({ $0.timeZone != nil || $0.isMars }) else {
             throw CLIFailure.usage("a place has a time zone this system does not know; update timedeck.")
@@ -211,7 +211,7 @@ struct CallsAddCommand: ParsableCommand {
         CallsAddCommand.warnIfPast(start, now: now, input: at)
         let existing = try CallsStore.read()
         if existing.contains(where: { $0.name.caseInsensitiveCompare(trimmed) == .orderedSame }) {
-            throw CLIFailure.usage("a call named \"\(trimmed)\" already exists; remove it first (`timedeck calls remove \(trimmed)`) or choose another name.")
+            throw CLIFailure.usage("a call named \"\(trimmed)\" already exists; remove it first (`timedeck calls remove \(ShellWord.quoted(trimmed))`) or choose another name.")
         }
         let call = CallPlan(name: trimmed, participants: chosen.map { CallParticipant(place: $0) },
                             start: Date(timeIntervalSince1970: start.timeIntervalSince1970.rounded()),
@@ -289,7 +289,7 @@ struct CallsSetCommand: ParsableCommand {
     func execute() throws {
         guard at != nil || duration != nil || remind != nil || newName != nil || !added.isEmpty || !removed.isEmpty else {
             throw CLIFailure.usage("say what to change: --at, --duration, --remind, --name, --add or --remove, "
-                                   + "e.g. `timedeck calls set \(name) --at \"tomorrow 09:30\"`.")
+                                   + "e.g. `timedeck calls set \(ShellWord.quoted(name)) --at \"tomorrow 09:30\"`.")
         }
         // Everything is read and checked before the store is written.
         let calls = try CallsStore.read()

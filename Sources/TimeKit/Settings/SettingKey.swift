@@ -177,7 +177,8 @@ public struct SettingKey: Sendable {
     ) -> SettingKey where T.RawValue == String {
         SettingKey(table: table, key: key, help: help, defaultText: "\"\(fallback.rawValue)\"") { settings, value throws(Invalid) in
             let text = try string(value)
-            guard let choice = T(rawValue: text) else {
+            // Any letter case (`Sunlight`, `12H`): a choice is a word, not a spelling test.
+            guard let choice = T(rawValue: text) ?? T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
                 throw Invalid(message: "\"\(text)\" is not one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
             }
             settings[keyPath: path] = choice

@@ -141,3 +141,18 @@ import Testing
         _ = settings
     }
 }
+
+/// Issue 28: a choice is read in any letter case (`Sunlight`, `12H` were
+/// refused); anything that is no choice is still refused.
+@Suite struct ChoiceCaseTests {
+    @Test func choicesIgnoreLetterCase() throws {
+        var s = Settings()
+        try s.set("display", "clock", text: "12H")
+        #expect(s.clock == .twelveHour)
+        try s.set("display", "theme", text: "Sunlight")
+        #expect(s.theme == .sunlight)
+        try s.set("display", "language", text: "JA")
+        #expect(s.language == .ja)
+        #expect(throws: SettingKey.Invalid.self) { try s.set("display", "clock", text: "13h") }
+    }
+}

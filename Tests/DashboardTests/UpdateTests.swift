@@ -63,6 +63,20 @@ import Testing
         #expect(update(s, .key(.up, at: later)).0.overlay == .help(scroll: count - visible - 1))
     }
 
+    /// Issue 28: the help said "Tab to focus" for the weather panel that
+    /// Tab skips while weather is off.
+    @Test func helpDoesNotPromiseTabForAPanelTabSkips() throws {
+        var s = start
+        s.panels = [.marks, .weather]
+        s.settings.weatherEnabled = false
+        let headings = HelpOverlay.scopes(s).map(\.1)
+        #expect(!headings.contains("Weather panel (Tab to focus)"), "\(headings)")
+        #expect(headings.contains("Weather panel (Tab skips it while it has nothing to show)"))
+        #expect(cycledFocus(s, forward: true) != .weather)
+        s.settings.weatherEnabled = true
+        #expect(HelpOverlay.scopes(s).map(\.1).contains("Weather panel (Tab to focus)"))
+    }
+
     @Test func pageKeysPageTheHelpKeepingOneLineOfContext() throws {
         var s = start
         s.panels = [.marks, .mars, .calls]

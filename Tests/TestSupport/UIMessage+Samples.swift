@@ -9,7 +9,7 @@ import TimeKit
 extension UIMessage {
     /// One key per case, without arguments (see `sample(_:)`).
     public enum Kind: CaseIterable, Sendable {
-        case verbatim, text, panelSection, snapshotSaved, savedTo, settingNotSaved, snapshotNotSaved, configUnusable, configHasProblems, localZoneProblem, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
+        case verbatim, text, panelSection, panelSectionIdle, snapshotSaved, savedTo, settingNotSaved, snapshotNotSaved, configUnusable, configHasProblems, localZoneProblem, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
         case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, stampedAfterStop, storeReadOnly, storeFileChanged, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
         case marksCleared, storeError, callNotSaved, callsUnreadable, marsChoicesNotSaved, markRecorded, teamStatus, teamRefused, teamStationShared, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
@@ -34,6 +34,7 @@ extension UIMessage {
         case .verbatim: .verbatim
         case .text: .text
         case .panelSection: .panelSection
+        case .panelSectionIdle: .panelSectionIdle
         case .snapshotSaved: .snapshotSaved
         case .savedTo: .savedTo
         case .settingNotSaved: .settingNotSaved
@@ -181,6 +182,7 @@ extension UIMessage {
         case .verbatim: [.verbatim("SQLITE_FULL")]
         case .text: [.text(.nothingToUndo)]
         case .panelSection: PanelID.allCases.map(UIMessage.panelSection)
+        case .panelSectionIdle: PanelID.allCases.map(UIMessage.panelSectionIdle)
         case .snapshotSaved: [.snapshotSaved(path: "/d/s.txt", copied: true), .snapshotSaved(path: "/d/s.txt", copied: false)]
         case .settingNotSaved: [.settingNotSaved(.configHasProblems(path: "/c/config.toml", detail: "line 3: display.clock: expected a string")),
                                 .settingNotSaved(.settingRefused(key: "mars.site", value: "Nowhere", detail: "no Mars site is named \"Nowhere\"")),

@@ -9,8 +9,11 @@ enum HelpOverlay {
     static func scopes(_ state: AppState) -> [(KeyScope, String)] {
         let l = state.language
         var scopes: [(KeyScope, String)] = [(.main, l.text(.helpEverywhere))]
+        // A panel Tab skips (idle, e.g. weather with no forecast) does not
+        // say "Tab to focus" (issue 28: the help promised it).
+        let focusable = shownPanels(state)
         for panel in state.panels {
-            scopes.append((.panel(panel), l.text(.panelSection(panel))))
+            scopes.append((.panel(panel), l.text(focusable.contains(panel) ? .panelSection(panel) : .panelSectionIdle(panel))))
         }
         for panel in state.panels {
             scopes += PanelRegistry.panel(panel).helpSections.map { ($0.scope, l.text($0.heading)) }

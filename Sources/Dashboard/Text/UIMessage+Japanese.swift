@@ -7,6 +7,7 @@ extension UIMessage {
         case .verbatim(let text): text
         case .text(let text): text.japanese
         case .panelSection(let panel): "\(Self.japanesePanelName(panel))パネル（Tab で選択）"
+        case .panelSectionIdle(let panel): "\(Self.japanesePanelName(panel))パネル（表示する内容がない間は Tab で選択されません）"
         case let .snapshotSaved(path, copied): "スナップショットを保存: \(path)" + (copied ? "（クリップボードにも渡しました）" : "")
         case .savedTo(let path): "保存先 \(path)"
         case .settingNotSaved(let problem): "保存できません: " + problem.japanese

@@ -17,6 +17,8 @@ public enum UIMessage: Hashable, Sendable {
 
     // MARK: Help, notices, small terminal
     case panelSection(PanelID)
+    /// A panel Tab skips for now (it has nothing to show yet).
+    case panelSectionIdle(PanelID)
     case snapshotSaved(path: String, copied: Bool)
     case savedTo(path: String)
     case settingNotSaved(FileProblem)
@@ -227,6 +229,7 @@ public enum UIMessage: Hashable, Sendable {
         case .verbatim(let text): text
         case .text(let text): text.english
         case .panelSection(let panel): "\(panel.rawValue.capitalized) panel (Tab to focus)"
+        case .panelSectionIdle(let panel): "\(panel.rawValue.capitalized) panel (Tab skips it while it has nothing to show)"
         case let .snapshotSaved(path, copied): "Snapshot saved: \(path)" + (copied ? " (offered to the clipboard)" : "")
         case .savedTo(let path): "Saved to \(path)"
         case .settingNotSaved(let problem): "Not saved: " + problem.english

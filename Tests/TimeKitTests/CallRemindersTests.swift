@@ -82,6 +82,18 @@ import Testing
         #expect(CallReminders.statusLine(c, now: utc("2026-03-15T13:59:30Z")).hasPrefix("Standup in 1 min"))
     }
 
+    /// Issue 28: `calls list`/`calls next` showed a Mars site as `03:38
+    /// Perseverance` (an Earth clock, to the eye) and left out the day.
+    @Test func summariesSayTheDayAndMarsTime() throws {
+        let c = call(start: "2026-03-15T16:00:00Z")
+        #expect(CallReminders.localTimes(c) == "16:00 London · 01:00+1d Tokyo")
+        let site = try #require(try MarsSiteLibrary.bundled().site(id: "perseverance"))
+        let mars = CallPlan(name: "Ops", participants: [CallParticipant(place: .zone("UTC")), CallParticipant(place: .mars(site))],
+                            start: utc("2026-03-15T16:00:00Z"), durationMinutes: nil, createdAt: utc("2026-01-01T00:00:00Z"))
+        let text = CallReminders.localTimes(mars)
+        #expect(text.wholeMatch(of: /16:00 UTC · sol \d+ \d\d:\d\d LMST Perseverance/) != nil, "\(text)")
+    }
+
     @Test func nextIsTheSoonestSavedCallAhead() {
         let a = call(id: 1, start: "2026-03-15T14:00:00Z"), b = call(id: 2, start: "2026-03-15T12:00:00Z")
         let past = call(id: 3, start: "2026-03-15T09:00:00Z"), unsaved = call(id: nil, start: "2026-03-15T11:00:00Z")

@@ -95,9 +95,14 @@ public enum CallReminders {
     /// (24-hour; a Mars place shows its sol time).
     public static func localTimes(_ call: CallPlan, names: (Place) -> String = shortName,
                                   clock: (ZoneClock.Reading) -> String = hhmm) -> String {
+        // A Mars site says it keeps Mars time (`sol 1795 03:38 LMST`: a bare
+        // `03:38` read as an Earth clock), and a place on another day than
+        // the first says which (`07:00+1d Tokyo`), as the call table's DAY
+        // column does (issue 28).
         call.rows().map { row in
-            if let mars = row.mars { return "\(mars.clockText) \(names(row.place))" }
-            return "\(clock(row.reading)) \(names(row.place))"
+            if let mars = row.mars { return "sol \(mars.shownSol) \(mars.clockText) LMST \(names(row.place))" }
+            let day = row.dayOffset == 0 ? "" : (row.dayOffset > 0 ? "+\(row.dayOffset)d" : "\(row.dayOffset)d")
+            return "\(clock(row.reading))\(day) \(names(row.place))"
         }.joined(separator: " · ")
     }
 

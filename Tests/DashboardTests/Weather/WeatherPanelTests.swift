@@ -167,7 +167,7 @@ import TimeKit
         #expect(lines.first == "rain from 15:15 for 30 min, up to 4.8 mm/h")
         #expect(lines.contains("· dry  ░ light <2.5  ▒ moderate <7.6  ▓ heavy ≥7.6 mm/h"))
         #expect(lines.contains("forecast 7 min old"))
-        #expect(lines.contains("52.52, 13.41 (weather.position)"))
+        #expect(lines.contains("52° 31'.20 N  013° 24'.60 E (weather.position)"), "\(lines)")
         var utc = s
         utc.localZone = zone("UTC").rules
         #expect(WeatherPanel.textLines(utc, WeatherReadout(utc)).first?.text == "rain from 14:15 for 30 min, up to 4.8 mm/h")

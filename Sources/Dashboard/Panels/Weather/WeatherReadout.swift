@@ -95,7 +95,8 @@ enum WeatherText {
         return (.weatherAsking(host: WeatherReadout.host(state)), false)
     }
 
-    /// `52.52, 13.42 (gpsd)`.
+    /// `52° 31'.20 N  013° 24'.60 E (gpsd)`: degrees and decimal minutes,
+    /// as every other position on the screen (issue 28: it was decimal).
     static func position(_ readout: WeatherReadout) -> String? {
         guard let p = readout.position, let source = readout.source else { return nil }
         let name = switch source {
@@ -103,7 +104,7 @@ enum WeatherText {
         case .gpsd: "gpsd"
         case .marksPosition: "marks.position"
         }
-        return String(format: "%.2f, %.2f", p.latitudeDegrees, p.longitudeDegrees) + " (\(name))"
+        return p.navigatorText + " (\(name))"
     }
 
     /// The role that colours a temperature (the number itself carries it too).

@@ -42,6 +42,21 @@ import TimeKit
         #expect(lines[15].contains("late night  ✗ ENDS BAD"))
     }
 
+    /// Issue 28: with too little room a place vanished with no word; the
+    /// rows that do not fit are counted on the last row that does.
+    @Test func placesThatDoNotFitAreCounted() throws {
+        let s = state(["Los Angeles", "Sydney", "London, GB", "Tokyo"], "2026-11-22T10:00:00Z")
+        for height in 6...9 {
+            let lines = panel(s, 80, height, now: utc("2026-11-21T22:26:40Z")).lines
+            let shown = ["Los Angeles", "Sydney", "London", "Tokyo"].filter { name in lines.contains { $0.contains(name) } }.count
+            if shown < 4 {
+                #expect(lines.contains { $0.contains("\(4 - shown) more place") }, "height \(height): \(lines)")
+            }
+        }
+        let tall = panel(s, 80, 10, now: utc("2026-11-21T22:26:40Z")).lines
+        #expect(!tall.contains { $0.contains("more place") })
+    }
+
     @Test func compactRowsWhenShort() throws {
         let s = state(["Los Angeles", "Sydney", "London, GB"], "2026-11-22T10:00:00Z")
         let frame = panel(s, 80, 10, now: utc("2026-11-21T22:26:40Z"))

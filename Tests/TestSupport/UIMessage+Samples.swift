@@ -23,7 +23,7 @@ extension UIMessage {
         case themeForcedMono
         case plainPickerOpened, plainTyped, plainResults, plainResultChosen, plainResultPlace, plainFieldOpened
         case matchOldZoneName, matchMarsAlias
-        case minutes, callOf, deleteCallQuestion, callFrom, callSaved, storeWritesWaiting, storeWritesSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol
+        case minutes, callOf, deleteCallQuestion, callFrom, callSaved, storeWritesWaiting, storeWritesSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol, morePlaces
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
         case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightIntercept, sightEntryField, sightCompletions, plainSight, plainFix
         case weatherOff, weatherAsking, weatherRainFrom, weatherRainNow, weatherAge, weatherStale, weatherNoForecast
@@ -104,6 +104,7 @@ extension UIMessage {
         case .leastBadTime: .leastBadTime
         case .clocksChange: .clocksChange
         case .marsSol: .marsSol
+        case .morePlaces: .morePlaces
         case .callStartsIn: .callStartsIn
         case .nextCallIn: .nextCallIn
         case .reminderLabel: .reminderLabel
@@ -268,6 +269,7 @@ extension UIMessage {
         case .clocksChange: [.clocksChange(weekday: "Sun", date: "2026-03-08", minutes: 60),
                              .clocksChange(weekday: "Sun", date: "2026-11-01", minutes: -60)]
         case .marsSol: [.marsSol(sol: 52300, clock: "14:05")]
+        case .morePlaces: [.morePlaces(1), .morePlaces(12)]
         case .callStartsIn: [.callStartsIn(name: "Standup", minutes: 10, times: "14:00 London · 23:00 Tokyo"),
                              .callStartsIn(name: "Standup", minutes: 0, times: "")]
         case .reminderLabel: [.reminderLabel(minutes: 10, isDefault: true), .reminderLabel(minutes: 90, isDefault: false),

@@ -102,6 +102,7 @@ extension UIMessage {
         case let .clocksChange(weekday, date, minutes):
             "⚠ 時刻変更 \(date)（\(weekday)）（\(minutes > 0 ? "+" : "−")\(abs(minutes)) 分）"
         case let .marsSol(sol, clock): "ソル \(sol) \(clock) LMST"
+        case let .morePlaces(n): "  … ほか \(n) か所：端末を高くするかパネルを隠すと表示されます"
         case let .callStartsIn(name, minutes, times):
             (minutes == 0 ? "「\(name)」が始まります" : "「\(name)」まであと \(Self.japaneseSpan(minutes: minutes))")
                 + (times.isEmpty ? "" : " · \(times)")

@@ -116,6 +116,8 @@ public enum UIMessage: Hashable, Sendable {
     case leastBadTime(places: [String], minutes: [Int])
     case clocksChange(weekday: String, date: String, minutes: Int)
     case marsSol(sol: Int, clock: String)
+    /// Places of the call that do not fit the stack.
+    case morePlaces(Int)
     case plainCall(name: String, at: String, rows: String)
     case plainCallRow(place: String, weekday: String, time: String, dayOffset: Int, offset: String, period: UIText, bad: Bool)
     /// A Mars place of a call in plain mode and snapshots: its sol and LMST, not an Earth time.
@@ -322,6 +324,7 @@ public enum UIMessage: Hashable, Sendable {
         case let .clocksChange(weekday, date, minutes):
             "⚠ clocks change \(weekday) \(date) (\(minutes > 0 ? "+" : "−")\(abs(minutes)) min)"
         case let .marsSol(sol, clock): "Sol \(sol) \(clock) LMST"
+        case let .morePlaces(n): "  … \(n) more place\(n == 1 ? "" : "s"): a taller terminal, or hide a panel, shows them"
         case let .callStartsIn(name, minutes, times):
             (minutes == 0 ? "\"\(name)\" starts now" : "\"\(name)\" starts in \(CallReminders.englishSpan(minutes: minutes))")
                 + (times.isEmpty ? "" : " · \(times)")

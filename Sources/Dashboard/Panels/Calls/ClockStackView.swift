@@ -71,9 +71,15 @@ public enum ClockStackView {
                                    withDate: withDate, now: now, l)
             }
         } else {
-            for (i, row) in rows.enumerated().prefix(max(0, room)) {
+            // Rows that do not fit are counted on the last line that does
+            // (issue 28: a third place vanished with no word).
+            let fits = rows.count <= room ? rows.count : max(0, room - 1)
+            for (i, row) in rows.enumerated().prefix(fits) {
                 lines.append(compactRow(row, call: call, index: i, state: state, settings: settings, width: width,
                                         withDate: withDate, now: now, l))
+            }
+            if fits < rows.count, room > 0 {
+                lines.append(CallLine([CallSpan(l.text(.morePlaces(rows.count - fits)), .warning)]))
             }
         }
         let used = lines.count + slider.count + footer

@@ -16,7 +16,7 @@ extension UIMessage {
         case clockSynced, clockNotSynchronized, clockUnknown, gpsOffset, gpsdConnecting, gpsdUnavailable, gpsdNoReport
         case gpsdFix, positionFixed, positionGPSD, positionStale, noGPSFixGPSD, fixAge, fixAgeUnknown
         case unknownMarsSite, marsChoicesNotRemembered, marsSiteNameTaken, marsCallMoved, marsGoToUnreadable
-        case marsGoToBeforeMission, marsGoToNotOnSol, marsGoToField, leapListMissing, leapListUnreadable, leapListExpired
+        case marsGoToBeforeMission, marsGoToOutsideCalls, marsGoToNotOnSol, marsGoToField, leapListMissing, leapListUnreadable, leapListExpired
         case plainCall, plainCallRow, plainMarsCallRow, plainMars
         case plainEditorOpened, plainEditorClosed, plainPlaces, plainPlaceAdded, plainPlaceRemoved, plainPlaceMoved
         case plainPlaceChanged, plainPlaceSelected, plainCallName, plainDuration, plainReminder, plainPeople, plainAskDelete
@@ -144,6 +144,7 @@ extension UIMessage {
         case .marsCallMoved: .marsCallMoved
         case .marsGoToUnreadable: .marsGoToUnreadable
         case .marsGoToBeforeMission: .marsGoToBeforeMission
+        case .marsGoToOutsideCalls: .marsGoToOutsideCalls
         case .marsGoToNotOnSol: .marsGoToNotOnSol
         case .marsGoToField: .marsGoToField
         case .leapListMissing: .leapListMissing
@@ -324,6 +325,7 @@ extension UIMessage {
         case .marsCallMoved: [.marsCallMoved(sol: 1700, time: "13:00:00 LMST", place: "Perseverance", utc: "2025-12-01T11:24:11Z")]
         case .marsGoToUnreadable: [.marsGoToUnreadable(typed: "17OO 1pm")]
         case .marsGoToBeforeMission: [.marsGoToBeforeMission(site: "Opportunity", firstSol: 1)]
+        case .marsGoToOutsideCalls: [.marsGoToOutsideCalls(sol: 1, year: 1873)]
         case .marsGoToNotOnSol: [.marsGoToNotOnSol(time: "00:10:00 LTST", sol: 1700)]
         case .marsGoToField: [.marsGoToField(text: "1700 13:00"), .marsGoToField(text: "")]
         case .leapListMissing: [.leapListMissing(path: "/x/leap-seconds.list", seconds: 37, builtIn: true)]

@@ -171,6 +171,7 @@ extension UIMessage {
         case let .marsCallMoved(sol, time, place, utc): "通話を \(place) のソル \(sol) \(time) に移動しました: \(utc)"
         case .marsGoToUnreadable(let typed): "「\(typed)」を読めません。ソルと時刻を入力してください（例 1700 13:00、真太陽時は ltst を付ける）"
         case let .marsGoToBeforeMission(site, first): "\(site) のソルは \(first) から数えます。\(first) 以降を指定してください"
+        case let .marsGoToOutsideCalls(sol, year): "ソル \(sol) は \(year) 年です。通話は 1972〜2199 年の範囲でのみ移動できます"
         case let .marsGoToNotOnSol(time, sol): "\(time) はソル \(sol) にありません（ソルの変わり目で飛びます）。前後のソルを試してください"
         case .marsGoToField(let text): "ソルと時刻へ移動: \(text)▏"
         case let .leapListMissing(path, seconds, builtIn):

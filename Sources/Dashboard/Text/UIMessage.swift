@@ -183,6 +183,8 @@ public enum UIMessage: Hashable, Sendable {
     case marsGoToUnreadable(typed: String)
     /// A mission sol before the mission's first.
     case marsGoToBeforeMission(site: String, firstSol: Int)
+    /// The Mars time falls in a year a call cannot be moved to.
+    case marsGoToOutsideCalls(sol: Int, year: Int)
     /// An LTST that the asked sol skips (near local mean midnight).
     case marsGoToNotOnSol(time: String, sol: Int)
     /// The go-to field as typed, while open.
@@ -394,6 +396,7 @@ public enum UIMessage: Hashable, Sendable {
         case let .marsCallMoved(sol, time, place, utc): "Call moved to sol \(sol) \(time) at \(place): \(utc)"
         case .marsGoToUnreadable(let typed): "Cannot read \"\(typed)\": type a sol and a time, e.g. 1700 13:00 (add ltst for true solar time)"
         case let .marsGoToBeforeMission(site, first): "\(site) counts sols from \(first); give sol \(first) or later"
+        case let .marsGoToOutsideCalls(sol, year): "sol \(sol) falls in \(year); a call moves only within 1972–2199 (clocks before 1972 kept local or rubber time)"
         case let .marsGoToNotOnSol(time, sol): "\(time) does not occur on sol \(sol) (it falls as the sol turns); try the sol before or after"
         case .marsGoToField(let text): "Go to sol and time: \(text)▏"
         case let .leapListMissing(path, seconds, builtIn):

@@ -154,6 +154,20 @@ import TimeKit
         #expect(moved.calls.activeCall?.start == Self.instant)
     }
 
+    /// Issue 28: a local sol before UTC existed moved the call to 1879,
+    /// where every zone keeps local mean time; refused, the call stays.
+    @Test(arguments: [("1 12:00", 1873), ("2000 12:00", 1879), ("120000 12:00", 2211)])
+    func aSolOutsideTheEraOfCallsIsRefused(text: String, year: Int) {
+        let s = withCall(state(siteID: nil))
+        let moved = press(type(press(s, .character("g")).0, text), .enter).0
+        #expect(moved.calls.activeCall?.start == Self.instant)
+        guard case let .marsGoToOutsideCalls(_, shown)? = moved.mars.goToMessage else {
+            Issue.record("\(text): \(String(describing: moved.mars.goToMessage))")
+            return
+        }
+        #expect(shown == year)
+    }
+
     @Test func escClosesTheFieldAndBackspaceEdits() {
         let s = withCall(state())
         let open = type(press(s, .character("g")).0, "17001")

@@ -65,6 +65,14 @@ extension MarsPanel {
             return (next, [])
         }
         let instant = Date(timeIntervalSince1970: answer.unixSeconds)
+        // A call lives in the era of UTC: before 1972 every zone's offset is
+        // local mean time or rubber seconds (sol 1 local is 1873, and a call
+        // moved there read 1879 with LMT offsets; issue 28).
+        let year = UTCFields(unixMilliseconds: Int64(answer.unixSeconds * 1000)).year
+        guard (1972...2199).contains(year) else {
+            next.mars.goToMessage = .marsGoToOutsideCalls(sol: query.sol, year: year)
+            return (next, [])
+        }
         let effects = next.calls.setStart(instant, now: state.now, animate: !state.settings.reducedMotion)
         if state.settings.reducedMotion { next.calls.sweep = nil }
         let place = site?.name ?? MarsLongitude.text(state.mars.longitudeEast)

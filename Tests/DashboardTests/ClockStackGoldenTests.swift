@@ -57,6 +57,19 @@ import TimeKit
         #expect(!tall.contains { $0.contains("more place") })
     }
 
+    /// Issue 28: the clock-change warning vanished from compact rows at 80
+    /// columns (the period's padding was room to spare); it stays down to
+    /// narrower widths, shorter, and is never cut.
+    @Test func theClockChangeWarningStaysAtEightyColumns() throws {
+        let s = state(["New York", "London, GB", "Los Angeles"], "2026-03-06T23:00:00Z")
+        for width in [80, 76, 72] {
+            let lines = panel(s, width, 8, now: utc("2026-03-01T12:00:00Z")).lines
+            let ny = try #require(lines.first { $0.contains("New York") })
+            #expect(ny.contains("⚠"), "\(width): \(ny)")
+            #expect(!ny.contains("…"), "\(width): \(ny)")
+        }
+    }
+
     @Test func compactRowsWhenShort() throws {
         let s = state(["Los Angeles", "Sydney", "London, GB"], "2026-11-22T10:00:00Z")
         let frame = panel(s, 80, 10, now: utc("2026-11-21T22:26:40Z"))

@@ -202,10 +202,22 @@ public enum ClockStackView {
         }
         line.add(" ")
         line.add(PlacesTableFit.fit(l.text(.period(row.period)), 11), .period(row.period))
+        let periodIndex = line.spans.count - 1
         if let bad = badMarker(row, l) { line.add(" "); line.spans.append(bad) }
-        if let warn = dstWarning(call, index, short: true, l), line.width + DisplayWidth.of(warn.text) + 2 <= width {
-            line.add("  ")
-            line.spans.append(warn)
+        if var warn = dstWarning(call, index, short: true, l) {
+            // The period's padding gives way first, then the weekday: the
+            // warning vanished at 80 columns with room to spare (issue 28).
+            if line.width + DisplayWidth.of(warn.text) + 2 > width {
+                let period = line.spans[periodIndex].text
+                line.spans[periodIndex].text = String(period.reversed().drop(while: { $0 == " " }).reversed())
+            }
+            if line.width + DisplayWidth.of(warn.text) + 2 > width {
+                warn.text = "⚠ " + warn.text.split(separator: " ").suffix(1).joined()   // `⚠ 03-08`
+            }
+            if line.width + DisplayWidth.of(warn.text) + 2 <= width {
+                line.add("  ")
+                line.spans.append(warn)
+            }
         }
         return line
     }

@@ -51,3 +51,28 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    /// As `forEachMark`, each mark with its sight (nil: none), from one
+    /// cursor over the marks joined to their sights: the exports and
+    /// `marks list --json` carry the sextant log (issue 28) in the same
+    /// constant memory.
+    public func forEachMarkWithSight(newestFirst: Bool, limit: Int? = nil,
+                                     _ body: (SightingMark, MarkSight?) throws -> Void) throws {
+        let order = newestFirst ? "unixNanoseconds DESC, id DESC" : "unixNanoseconds, id"
+        let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+        try writer.read { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT \(SightingMark.streamColumns), markSight.body, markSight.hsDegrees "
+                                               + "FROM sightingMark LEFT JOIN markSight ON markSight.markId = sightingMark.id "
+                                               + "ORDER BY \(order)\(limitClause)")
+            while let row = try rows.next() {
+                let mark = SightingMark(streamRow: row)
+                var sight: MarkSight?
+                if let id = mark.id, let bodyText = row[16] as String?, let hs = row[17] as Double? {
+                    sight = MarkSight(markId: id, bodyText: bodyText, sextantAltitudeDegrees: hs)
+                }
+                try body(mark, sight)
+            }
+        }
+    }
+}

@@ -150,9 +150,12 @@ struct MarksListCommand: ParsableCommand {
         // the same memory.
         if json {
             var writer = MarkExportWriter(format: .json) { try FileDescriptorOutput.writeAll($0, to: STDOUT_FILENO) }
+            var sights = SightWorking()
             do {
                 try writer.begin()
-                try MarksCLI.store { try db.forEachMark(newestFirst: true, limit: limit) { try writer.add($0) } }
+                try MarksCLI.store {
+                    try db.forEachMarkWithSight(newestFirst: true, limit: limit) { try writer.add($0, sight: sights.exported($0, $1)) }
+                }
                 try writer.end()
                 try FileDescriptorOutput.writeAll([0x0A], to: STDOUT_FILENO)
             } catch let error as FileDescriptorOutput.Failure {

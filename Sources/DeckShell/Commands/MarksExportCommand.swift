@@ -36,8 +36,11 @@ struct MarksExportCommand: ParsableCommand {
         let db = try MarksCLI.openStoreForReading()
         // Rows stream from a database cursor to the output: memory stays the
         // same whatever the store holds.
+        var sights = SightWorking()
         try emit(noun: "mark", to: target, withStation: false) { writer in
-            try MarksCLI.store { try db.forEachMark(newestFirst: false) { try writer.add($0) } }
+            try MarksCLI.store {
+                try db.forEachMarkWithSight(newestFirst: false) { try writer.add($0, sight: sights.exported($0, $1)) }
+            }
         }
     }
 

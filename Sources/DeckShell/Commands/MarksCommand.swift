@@ -8,13 +8,13 @@ import TimeStore
 struct MarksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "marks",
-        abstract: "Record, list, annotate, delete, export and clear sighting marks (exact UTC instants).",
+        abstract: "Record, list, annotate, delete, export, import and clear sighting marks (exact UTC instants).",
         discussion: """
             The database is $TIMEDECK_HOME/timedeck.sqlite, else \
             $XDG_DATA_HOME/timedeck/timedeck.sqlite, else ~/.local/share/timedeck/timedeck.sqlite.
             """,
         subcommands: [MarksListCommand.self, MarksAddCommand.self, MarksNoteCommand.self, MarksDeleteCommand.self,
-                      MarksExportCommand.self, MarksClearCommand.self, MarksSightCommand.self]
+                      MarksExportCommand.self, MarksImportCommand.self, MarksClearCommand.self, MarksSightCommand.self]
     )
 }
 

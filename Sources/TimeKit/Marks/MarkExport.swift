@@ -12,6 +12,10 @@ public enum MarkExport {
         // Issue 28: the mark's key (a second import of the file stores
         // nothing twice) and its sight, appended so old readers still work.
         "unique_key", "sight_body", "sight_hs_deg", "sight_ho_deg", "sight_intercept_nm", "sight_zn_deg",
+        // What the JSON export already held, so `marks import` of a CSV file
+        // loses nothing either.
+        "fix_mode", "fix_unix_nanoseconds", "clock_synchronized", "clock_estimated_error_us", "clock_maximum_error_us",
+        "gps_offset_ns", "gps_offset_method",
     ]
 
     /// Hs as written and read back: the shortest decimal that is the same

@@ -87,6 +87,14 @@ public struct MarkExportWriter {
         comma(); if let derived { raw(MarkExport.fixed(derived.observedAltitudeDegrees, decimals: 6)) }
         comma(); if let derived { raw(MarkExport.fixed(derived.interceptNauticalMiles, decimals: 3)) }
         comma(); if let derived { raw(MarkExport.fixed(derived.azimuthDegrees, decimals: 2)) }
+        let kernel = mark.clock.kernel, gps = mark.clock.gpsOffset
+        comma(); if let mode = p.fixMode { integer(Int64(mode)) }
+        comma(); if let fix = p.fixUnixNanoseconds { integer(fix) }
+        comma(); if let kernel { raw(kernel.synchronized ? "true" : "false") }
+        comma(); if let kernel { integer(kernel.estimatedErrorMicroseconds) }
+        comma(); if let kernel { integer(kernel.maximumErrorMicroseconds) }
+        comma(); if let gps { integer(gps.nanoseconds) }
+        comma(); if let gps { raw(gps.method.rawValue) }
         out.append(byte: 0x0D)
         out.append(byte: 0x0A)
     }

@@ -1,0 +1,40 @@
+import Foundation
+import GRDB
+import TimeKit
+
+/// What `importMarks` did.
+public struct MarkImportResult: Equatable, Sendable {
+    /// Marks stored, with their sights.
+    public var stored: Int
+    /// Sights stored (on new marks, or on a mark already here that had none).
+    public var sights: Int
+    /// Marks already here (same key): left as they are.
+    public var alreadyHere: Int
+}
+
+extension AppDatabase {
+    /// Stores imported marks and their sights in one transaction, oldest
+    /// first as given: a mark whose key is already stored is left as it is
+    /// (importing a file twice stores nothing twice), except that its
+    /// sight is added when it has none. Every change is queued for the team
+    /// log as any new mark is. All or nothing.
+    public func importMarks(_ rows: [MarkImport.Row], busyTimeout: TimeInterval? = nil) throws -> MarkImportResult {
+        for row in rows { _ = try MarkNote.validated(row.mark.note) }
+        return try write(busyTimeout: busyTimeout) { db in
+            var result = MarkImportResult(stored: 0, sights: 0, alreadyHere: 0)
+            for row in rows {
+                var existed = false
+                if let key = row.mark.uniqueKey {
+                    existed = try SightingMark.filter(SightingMark.MarkColumns.uniqueKey == key).fetchCount(db) > 0
+                }
+                let stored = try insertOnce(db, row.mark)
+                if existed { result.alreadyHere += 1 } else { result.stored += 1 }
+                guard let sight = row.sight, let id = stored.id else { continue }
+                try db.execute(sql: "INSERT OR IGNORE INTO markSight (markId, body, hsDegrees) VALUES (?, ?, ?)",
+                               arguments: [id, sight.bodyText, sight.sextantAltitudeDegrees])
+                result.sights += db.changesCount
+            }
+            return result
+        }
+    }
+}

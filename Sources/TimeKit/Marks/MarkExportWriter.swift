@@ -153,6 +153,7 @@ public struct MarkExportWriter {
             raw("null")
         }
         raw(",\n")
+        key("fixUnixNanoseconds"); number(p.fixUnixNanoseconds); raw(",\n")
         key("id"); number(mark.id); raw(",\n")
         key("latitude"); double(p.coordinate.map { Self.rounded6($0.latitudeDegrees) }); raw(",\n")
         key("longitude"); double(p.coordinate.map { Self.rounded6($0.longitudeDegrees) }); raw(",\n")

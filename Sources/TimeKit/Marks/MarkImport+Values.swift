@@ -72,45 +72,22 @@ extension MarkImport {
 
         // MARK: Fields
 
-        /// A whole number from CSV text or a JSON number, checked before conversion.
-        func integer(_ value: Any?, _ name: String) throws -> Int64? {
-            switch value {
-            case nil, is NSNull: return nil
-            case let text as String:
-                guard let n = Int64(text.trimmingCharacters(in: .whitespaces)) else { throw fail("\(name) \"\(InertText.display(text))\" is not a whole number") }
-                return n
-            case let number as NSNumber:
-                if let exact = Int64(exactly: number.int64Value), number.stringValue == String(exact) { return exact }
-                guard let exact = Int64(exactly: number.doubleValue) else { throw fail("\(name) \(number) is not a whole number in range") }
-                return exact
-            default:
-                throw fail("\(name) is not a number")
+        /// A whole number from a CSV field, checked before conversion.
+        func integer(_ text: String?, _ name: String) throws -> Int64? {
+            guard let text else { return nil }
+            guard let n = Int64(text.trimmingCharacters(in: .whitespaces)) else {
+                throw fail("\(name) \"\(InertText.display(text))\" is not a whole number")
             }
+            return n
         }
 
-        /// A finite number from CSV text or a JSON number.
-        func number(_ value: Any?, _ name: String) throws -> Double? {
-            switch value {
-            case nil, is NSNull: return nil
-            case let text as String:
-                guard let n = Double(text.trimmingCharacters(in: .whitespaces)), n.isFinite else {
-                    throw fail("\(name) \"\(InertText.display(text))\" is not a number")
-                }
-                return n
-            case let number as NSNumber:
-                guard number.doubleValue.isFinite else { throw fail("\(name) is not a finite number") }
-                return number.doubleValue
-            default:
-                throw fail("\(name) is not a number")
+        /// A finite number from a CSV field.
+        func number(_ text: String?, _ name: String) throws -> Double? {
+            guard let text else { return nil }
+            guard let n = Double(text.trimmingCharacters(in: .whitespaces)), n.isFinite else {
+                throw fail("\(name) \"\(InertText.display(text))\" is not a number")
             }
-        }
-
-        func text(_ value: Any?, _ name: String) throws -> String? {
-            switch value {
-            case nil, is NSNull: return nil
-            case let text as String: return text
-            default: throw fail("\(name) is not text")
-            }
+            return n
         }
 
         /// `-1.500` (seconds, CSV) as milliseconds.
@@ -153,22 +130,6 @@ extension MarkImport {
                     throw fail("gps_offset_method is not toff, pps or tpv")
                 }
                 gps = ClockStatus.GPSOffset(nanoseconds: ns, method: method)
-            }
-            return ClockStatus(kernel: kernel, gpsOffset: gps)
-        }
-
-        /// The JSON export's `clock` object.
-        func clock(_ object: [String: Any]) throws -> ClockStatus {
-            var kernel: ClockStatus.Kernel?
-            if let synced = object["synchronized"] as? Bool {
-                kernel = ClockStatus.Kernel(synchronized: synced,
-                                            estimatedErrorMicroseconds: try integer(object["estimatedErrorMicroseconds"], "clock estimatedErrorMicroseconds") ?? 0,
-                                            maximumErrorMicroseconds: try integer(object["maximumErrorMicroseconds"], "clock maximumErrorMicroseconds") ?? 0)
-            }
-            var gps: ClockStatus.GPSOffset?
-            if let seconds = try number(object["gpsOffsetSeconds"], "clock gpsOffsetSeconds"),
-               let method = try text(object["gpsOffsetMethod"], "clock gpsOffsetMethod").flatMap(ClockStatus.OffsetMethod.init(rawValue:)) {
-                gps = ClockStatus.GPSOffset(nanoseconds: try nanoseconds(seconds, "clock gpsOffsetSeconds"), method: method)
             }
             return ClockStatus(kernel: kernel, gpsOffset: gps)
         }

@@ -82,50 +82,106 @@ public enum MarkImport {
 
     // MARK: JSON
 
+    /// One object of the JSON export, as read (`JSONDecoder` reads every
+    /// Double exactly; `JSONSerialization` here does not: 0.30000000000000004
+    /// came back as 0.3000000000000001).
+    struct JSONMark: Decodable {
+        struct Clock: Decodable {
+            var synchronized: Bool?
+            var estimatedErrorMicroseconds: Int64?
+            var maximumErrorMicroseconds: Int64?
+            var gpsOffsetSeconds: Double?
+            var gpsOffsetMethod: String?
+        }
+        struct SightObject: Decodable {
+            var body: String?
+            var hsDegrees: Double?
+        }
+        var unixNanoseconds: Int64?
+        var correctionSeconds: Double?
+        var note: String?
+        var positionSource: String?
+        var latitude: Double?
+        var longitude: Double?
+        var fixAgeSeconds: Double?
+        var fixMode: Int?
+        var fixTime: String?
+        var fixUnixNanoseconds: Int64?
+        var uniqueKey: String?
+        var clock: Clock?
+        var sight: SightObject?
+    }
+
     static func jsonRows(_ data: Data) throws -> [Row] {
-        let parsed: Any
+        let marks: [JSONMark]
         do {
-            parsed = try JSONSerialization.jsonObject(with: data)
+            marks = try JSONDecoder().decode([JSONMark].self, from: data)
+        } catch let error as DecodingError {
+            throw problem(error)
         } catch {
             throw Problem(place: "the file", problem: "is not JSON (\(error.localizedDescription))")
         }
-        guard let array = parsed as? [Any] else {
-            throw Problem(place: "the file", problem: "is not a JSON array of marks (as `timedeck marks export --format json` writes)")
-        }
-        return try array.enumerated().map { index, element in
-            let place = "mark \(index + 1)"
-            guard let object = element as? [String: Any] else { throw Problem(place: place, problem: "is not a JSON object") }
-            var values = Values(place: place)
-            values.unixNanoseconds = try values.integer(object["unixNanoseconds"], "unixNanoseconds")
-            if let seconds = try values.number(object["correctionSeconds"], "correctionSeconds") {
+        return try marks.enumerated().map { index, object in
+            var values = Values(place: "mark \(index + 1)")
+            values.unixNanoseconds = object.unixNanoseconds
+            if let seconds = object.correctionSeconds {
                 values.correctionNanoseconds = try values.nanoseconds(seconds, "correctionSeconds")
             }
-            values.note = try values.text(object["note"], "note") ?? ""
-            values.source = try values.text(object["positionSource"], "positionSource")
-            values.latitude = try values.number(object["latitude"], "latitude")
-            values.longitude = try values.number(object["longitude"], "longitude")
-            values.fixAgeMilliseconds = try values.number(object["fixAgeSeconds"], "fixAgeSeconds")
-                .map { try values.milliseconds(seconds: $0, "fixAgeSeconds") }
-            values.fixMode = try values.integer(object["fixMode"], "fixMode").map { Int($0) }
-            if let fixTime = try values.text(object["fixTime"], "fixTime") {
+            values.note = object.note ?? ""
+            values.source = object.positionSource
+            values.latitude = object.latitude
+            values.longitude = object.longitude
+            values.fixAgeMilliseconds = try object.fixAgeSeconds.map { try values.milliseconds(seconds: $0, "fixAgeSeconds") }
+            values.fixMode = object.fixMode
+            if let fixTime = object.fixTime {
                 guard let ms = ISOInstant.parseMilliseconds(fixTime) else {
-                    throw Problem(place: place, problem: "fixTime \"\(InertText.display(fixTime))\" is not an ISO instant")
+                    throw values.fail("fixTime \"\(InertText.display(fixTime))\" is not an ISO instant")
                 }
                 values.fixUnixNanoseconds = ms.multipliedReportingOverflow(by: 1_000_000).partialValue
             }
-            values.uniqueKey = try values.text(object["uniqueKey"], "uniqueKey")
-            if let clock = object["clock"] as? [String: Any] {
-                values.clock = try values.clock(clock)
-            }
-            if let sight = object["sight"], !(sight is NSNull) {
-                guard let sight = sight as? [String: Any] else { throw Problem(place: place, problem: "sight is not an object") }
-                values.body = try values.text(sight["body"], "sight body")
-                values.hs = try values.number(sight["hsDegrees"], "sight hsDegrees")
-                if values.body == nil || values.hs == nil {
-                    throw Problem(place: place, problem: "a sight needs both body and hsDegrees")
+            // The exact GPS time when the export has it (fixTime is to the millisecond).
+            if let exact = object.fixUnixNanoseconds { values.fixUnixNanoseconds = exact }
+            values.uniqueKey = object.uniqueKey
+            if let clock = object.clock {
+                let kernel = clock.synchronized.map {
+                    ClockStatus.Kernel(synchronized: $0, estimatedErrorMicroseconds: clock.estimatedErrorMicroseconds ?? 0,
+                                       maximumErrorMicroseconds: clock.maximumErrorMicroseconds ?? 0)
                 }
+                var gps: ClockStatus.GPSOffset?
+                if let seconds = clock.gpsOffsetSeconds {
+                    guard let method = clock.gpsOffsetMethod.flatMap(ClockStatus.OffsetMethod.init(rawValue:)) else {
+                        throw values.fail("clock gpsOffsetMethod is not toff, pps or tpv")
+                    }
+                    gps = ClockStatus.GPSOffset(nanoseconds: try values.nanoseconds(seconds, "clock gpsOffsetSeconds"), method: method)
+                }
+                values.clock = ClockStatus(kernel: kernel, gpsOffset: gps)
+            }
+            if let sight = object.sight {
+                guard let body = sight.body, let hs = sight.hsDegrees else {
+                    throw values.fail("a sight needs both body and hsDegrees")
+                }
+                values.body = body
+                values.hs = hs
             }
             return try values.row()
         }
+    }
+
+    /// Where the decoder stopped (`mark 3: latitude: …`), in the user's words.
+    static func problem(_ error: DecodingError) -> Problem {
+        let (path, detail): ([any CodingKey], String)
+        switch error {
+        case let .typeMismatch(type, context): (path, detail) = (context.codingPath, "is not \(type == String.self ? "text" : "a \(type)")")
+        case let .valueNotFound(_, context): (path, detail) = (context.codingPath, "is missing")
+        case let .keyNotFound(key, context): (path, detail) = (context.codingPath + [key], "is missing")
+        case let .dataCorrupted(context): (path, detail) = (context.codingPath, "is not JSON: \(context.debugDescription)")
+        @unknown default: (path, detail) = ([], "cannot be read")
+        }
+        guard let index = path.first?.intValue else {
+            return Problem(place: "the file", problem: path.isEmpty && detail.hasPrefix("is not a")
+                           ? "is not a JSON array of marks (as `timedeck marks export --format json` writes)" : detail)
+        }
+        let field = path.dropFirst().map(\.stringValue).joined(separator: " ")
+        return Problem(place: "mark \(index + 1)", problem: (field.isEmpty ? "" : field + " ") + detail)
     }
 }

@@ -126,7 +126,7 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
     /// Every station's marks (not deleted), oldest first, at most
     /// `maximumRows` (the oldest; `TeamLogClient.maximumRows` by default).
     public func allMarks(maximumRows: Int = TeamLogClient.maximumRows) throws -> [TeamMark] {
-        try marks(where: "NOT deleted", order: "unix_nanoseconds, station, local_id LIMIT $1",
+        try marks(where: "NOT deleted AND \(Self.notWithdrawn)", order: "unix_nanoseconds, station, local_id LIMIT $1",
                   parameters: [String(max(0, maximumRows))])
     }
 
@@ -137,7 +137,7 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
     public func recentMarks(otherThan station: String, limit: Int, now: Date = Date()) throws -> [TeamMark] {
         let nowNanoseconds = Int64(now.timeIntervalSince1970 * 1e9)
         let from = nowNanoseconds - Int64(Self.recentWindowSeconds * 1e9), to = nowNanoseconds + 86_400 * 1_000_000_000
-        return try marks(where: "NOT deleted AND station <> $1 AND unix_nanoseconds BETWEEN $3 AND $4",
+        return try marks(where: "NOT deleted AND \(Self.notWithdrawn) AND station <> $1 AND unix_nanoseconds BETWEEN $3 AND $4",
                          order: "unix_nanoseconds DESC, station, local_id DESC LIMIT $2",
                          parameters: [station, String(min(max(0, limit), Self.maximumRows)), String(from), String(to)])
     }
@@ -146,7 +146,7 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
     /// `store` has never had: written by another folder claiming the same
     /// station (issue 20). Newest first.
     public func otherFolderMarks(station: String, knownTo store: AppDatabase, sample: Int = 200) throws -> [TeamMark] {
-        try marks(where: "NOT deleted AND station = $1", order: "received_at DESC, unix_nanoseconds DESC LIMIT $2",
+        try marks(where: "NOT deleted AND \(Self.notWithdrawn) AND station = $1", order: "received_at DESC, unix_nanoseconds DESC LIMIT $2",
                   parameters: [station, String(min(max(0, sample), Self.maximumRows))])
             .filter { mark in
                 guard let key = mark.mark.uniqueKey else { return false }
@@ -230,7 +230,7 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
     /// Marks per station (not deleted), for `team status`: names cut and
     /// stations counted in the query, like every read of server rows.
     public func countsByStation() throws -> [(station: String, marks: Int)] {
-        try connection.execute("SELECT left(station, $1::integer), count(*) FROM timedeck_mark WHERE NOT deleted "
+        try connection.execute("SELECT left(station, $1::integer), count(*) FROM timedeck_mark WHERE NOT deleted AND \(Self.notWithdrawn) "
                                + "GROUP BY station ORDER BY station LIMIT $2",
                                [String(Self.stationCharacters), String(Self.maximumStations)])
             .values.compactMap { row in

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import TeamLog
+import TestSupport
+import TimeKit
+import TimeStore
+
+/// Issue 28: withdrawn copies on a real PostgreSQL server — the schema
+/// upgrade of a version-1 log, every read leaving out what a tombstone
+/// names (also rows that arrive after it), and row security.
+@Suite("Team log: withdrawn copies")
+struct TeamWithdrawalTests {
+    typealias T = TeamLogClientTests
+
+    @Test("A version-1 team log is upgraded in place: its marks stay, withdrawn copies leave every read, a copy sent again stays out")
+    func upgradeAndWithdraw() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        // The log as version 1 left it, with marks of a mistyped station.
+        let raw = try PGConnection(url: server.url)
+        try raw.execute("CREATE TABLE timedeck_schema (version integer NOT NULL)")
+        try raw.execute("INSERT INTO timedeck_schema VALUES (1)")
+        for sql in TeamSchema.steps[0] { try raw.execute(sql) }
+        let wrong = try T.store(station: "nrth")
+        try wrong.recordMark(T.mark(1, key: "k1", note: "one"))
+        try wrong.recordMark(T.mark(2, key: "k2", note: "two"))
+        let south = try T.store(station: "south")
+        try south.recordMark(T.mark(3, key: "s1", note: "theirs"))
+        // Sent as a version-1 client did (the same statement).
+        for store in [wrong, south] {
+            try raw.execute(TeamLogClient.batchSQL, TeamLogClient.batchParameters(try store.pendingOutbox(limit: 10)))
+            try store.removeFromOutbox(seqs: try store.pendingOutbox(limit: 10).map(\.seq))
+        }
+
+        let client = try TeamLogClient(url: server.url)
+        #expect(try client.schemaVersion() == 2)
+        #expect(try client.allMarks().map(\.mark.note) == ["one", "two", "theirs"])
+        #expect(try client.withdraw(station: "nrth", keys: ["k1", "k2"], by: "north") == 2)
+        #expect(try client.withdraw(station: "nrth", keys: ["k1"], by: "north") == 0)
+        #expect(try client.allMarks().map(\.station) == ["south"])
+        #expect(try client.marks(ofStation: "nrth").isEmpty)
+        #expect(try client.countsByStation().map(\.station) == ["south"])
+        #expect(try client.recentMarks(otherThan: "south", limit: 10, now: Date(timeIntervalSince1970: 1_795_000_100)).isEmpty)
+        #expect(try client.withdrawnByStation().map { "\($0.station) \($0.copies)" } == ["nrth 2"])
+        // The same copy changed and sent again after the tombstone: still out.
+        try wrong.updateNote(id: 1, note: "one, edited")
+        try TeamSender.sendAll(from: wrong, to: client)
+        #expect(try client.connection.execute("SELECT note FROM timedeck_mark WHERE unique_key = 'k1'").values.first?.first == "one, edited")
+        #expect(try client.allMarks().map(\.station) == ["south"])
+        // A new mark under that name is not a withdrawn copy.
+        try wrong.recordMark(T.mark(4, key: "k3", note: "new"))
+        try TeamSender.sendAll(from: wrong, to: client)
+        #expect(try client.allMarks().map(\.mark.note) == ["theirs", "new"])
+    }
+
+    @Test("A station role may withdraw only the stations it may write; the tombstone table is readable by it")
+    func rowSecurity() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let owner = try TeamLogClient(url: server.url)
+        let role = try T.northStationRole(on: server, owner: owner)
+        defer { T.dropRole(role, owner: owner) }
+        let south = try T.store(station: "south")
+        try south.recordMark(T.mark(1, key: "s1"))
+        try TeamSender.sendAll(from: south, to: owner)
+        let asNorth = try TeamLogClient(url: server.url + "?options=-crole%3D\(role)")
+        // Reads work for a role set up before tombstones existed.
+        #expect(try asNorth.allMarks().map(\.station) == ["south"])
+        #expect(throws: (any Error).self) { try asNorth.withdraw(station: "south", keys: ["s1"], by: "north") }
+        #expect(try owner.allMarks().map(\.station) == ["south"])
+        #expect(try asNorth.withdraw(station: "north", keys: ["n9"], by: "north") == 1)
+    }
+}

@@ -53,6 +53,18 @@ struct TeamWithdrawalTests {
         #expect(try client.allMarks().map(\.mark.note) == ["theirs", "new"])
     }
 
+    @Test("A withdrawal wakes every listening dashboard (its team view is read again)")
+    func withdrawalNotifies() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let writer = try TeamLogClient(url: server.url)
+        let listener = try TeamLogClient(url: server.url)
+        try listener.listen()
+        _ = try listener.waitForChange(timeoutMilliseconds: 0)
+        try writer.withdraw(station: "nrth", keys: ["k1"], by: "north")
+        #expect(try listener.waitForChange(timeoutMilliseconds: 5000))
+    }
+
     @Test("A station role may withdraw only the stations it may write; the tombstone table is readable by it")
     func rowSecurity() throws {
         let server = try ThrowawayDatabase()

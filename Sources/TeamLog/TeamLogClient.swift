@@ -48,6 +48,7 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
         "local_id", "unix_nanoseconds", "correction_nanoseconds", "note", "position_source", "latitude", "longitude",
         "fix_unix_nanoseconds", "fix_mode", "fix_age_milliseconds", "clock_synchronized", "clock_estimated_error_us",
         "clock_maximum_error_us", "gps_offset_nanoseconds", "gps_offset_method", "clock_summary",
+        "sight_body", "sight_hs_degrees",
     ]
 
     /// SQL types of `station, unique_key, seq, deleted` and `markColumns`.
@@ -56,6 +57,7 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
         "bigint", "bigint", "bigint", "text", "text", "float8", "float8",
         "bigint", "integer", "bigint", "boolean", "bigint",
         "bigint", "bigint", "text", "text",
+        "text", "float8",
     ]
 
     /// One INSERT of the whole batch. A put sets every column; a delete
@@ -120,6 +122,7 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
             k.map { $0.synchronized ? "true" : "false" }, k.map { String($0.estimatedErrorMicroseconds) },
             k.map { String($0.maximumErrorMicroseconds) }, g.map { String($0.nanoseconds) }, g?.method.rawValue,
             mark.clock.summary,
+            entry.sight?.bodyText, entry.sight.map { String($0.sextantAltitudeDegrees) },
         ]
     }
 
@@ -162,6 +165,7 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
     public static let recentWindowSeconds: Double = 366 * 86_400
     static let textLimits: [String: Int] = [
         "note": MarkNote.maximumCharacters, "position_source": 16, "gps_offset_method": 16, "clock_summary": 200,
+        "sight_body": MarkImport.maximumBodyCharacters,
     ]
     /// A station name is at most 63 characters (the schema's check); a
     /// server without that check once sent five of 40 MB each.
@@ -201,7 +205,11 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
                                    fixUnixNanoseconds: int(9), fixMode: row[10].flatMap { Int($0) }, fixAgeMilliseconds: int(11)),
             clock: ClockStatus(kernel: kernel, gpsOffset: gps),
             uniqueKey: row[1])
-        return TeamMark(station: station, mark: mark)
+        var sight: ExportedSight?
+        if let body = row[18], let hs = row[19].flatMap(Double.init), hs.isFinite, hs > 0, hs < 90 {
+            sight = ExportedSight(bodyText: body, sextantAltitudeDegrees: hs)
+        }
+        return TeamMark(station: station, mark: mark, sight: sight)
     }
 
     /// Subscribes this connection to new marks (`waitForChange`).

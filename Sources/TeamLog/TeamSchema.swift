@@ -87,6 +87,8 @@ enum TeamSchema {
             // for version 1 (granted only timedeck_mark) must still read, and
             // row security below decides which stations a role may withdraw.
             "GRANT SELECT, INSERT ON timedeck_withdrawal TO PUBLIC",
+            // A mark's sight travels with it (issue 28): `marks export --team` loses nothing either.
+            "ALTER TABLE timedeck_mark ADD COLUMN sight_body text, ADD COLUMN sight_hs_degrees double precision",
             """
             CREATE POLICY timedeck_withdrawal_insert ON timedeck_withdrawal FOR INSERT
             WITH CHECK (EXISTS (SELECT 1 FROM timedeck_station s

@@ -32,7 +32,10 @@ extension AppDatabase {
                 guard let sight = row.sight, let id = stored.id else { continue }
                 try db.execute(sql: "INSERT OR IGNORE INTO markSight (markId, body, hsDegrees) VALUES (?, ?, ?)",
                                arguments: [id, sight.bodyText, sight.sextantAltitudeDegrees])
-                result.sights += db.changesCount
+                guard db.changesCount > 0 else { continue }
+                result.sights += 1
+                // Queued again, now with its sight, for the team log.
+                try enqueuePut(db, id: id)
             }
             return result
         }

@@ -22,6 +22,8 @@ extension AppDatabase {
             guard let mark = try SightingMark.fetchOne(db, key: sight.markId) else { return nil }
             try db.execute(sql: "INSERT OR REPLACE INTO markSight (markId, body, hsDegrees) VALUES (?, ?, ?)",
                            arguments: [sight.markId, sight.bodyText, sight.sextantAltitudeDegrees])
+            // The team log carries the sight with its mark (issue 28).
+            try enqueuePut(db, id: sight.markId)
             return mark
         }
     }

@@ -26,9 +26,14 @@ struct TeamWithdrawalTests {
         try wrong.recordMark(T.mark(2, key: "k2", note: "two"))
         let south = try T.store(station: "south")
         try south.recordMark(T.mark(3, key: "s1", note: "theirs"))
-        // Sent as a version-1 client did (the same statement).
-        for store in [wrong, south] {
-            try raw.execute(TeamLogClient.batchSQL, TeamLogClient.batchParameters(try store.pendingOutbox(limit: 10)))
+        // Rows as a version-1 client wrote them (its columns only).
+        for (store, station) in [(wrong, "nrth"), (south, "south")] {
+            for entry in try store.pendingOutbox(limit: 10) {
+                try raw.execute("INSERT INTO timedeck_mark (station, unique_key, seq, local_id, unix_nanoseconds, note) "
+                                + "VALUES ($1, $2, $3, $4, $5, $6)",
+                                [station, entry.uniqueKey, String(entry.seq), entry.mark?.id.map(String.init),
+                                 entry.mark.map { String($0.unixNanoseconds) }, entry.mark?.note])
+            }
             try store.removeFromOutbox(seqs: try store.pendingOutbox(limit: 10).map(\.seq))
         }
 
@@ -51,6 +56,30 @@ struct TeamWithdrawalTests {
         try wrong.recordMark(T.mark(4, key: "k3", note: "new"))
         try TeamSender.sendAll(from: wrong, to: client)
         #expect(try client.allMarks().map(\.mark.note) == ["theirs", "new"])
+    }
+
+    @Test("A mark's sight travels with it to the team log, exactly, also when attached after the mark was sent")
+    func sightsReachTheTeamLog() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let client = try TeamLogClient(url: server.url)
+        let store = try T.store(station: "north")
+        let a = try store.recordMark(T.mark(1, key: "a"))
+        try store.recordMark(T.mark(2, key: "b"))
+        try TeamSender.sendAll(from: store, to: client)
+        #expect(try client.allMarks().map(\.sight) == [nil, nil])
+        try store.attachSight(MarkSight(markId: try #require(a.id), bodyText: "Kaus Australis, \"x\"",
+                                        sextantAltitudeDegrees: 0.30000000000000004))
+        try TeamSender.sendAll(from: store, to: client)
+        let marks = try client.allMarks()
+        #expect(marks.first?.sight == ExportedSight(bodyText: "Kaus Australis, \"x\"", sextantAltitudeDegrees: 0.30000000000000004))
+        #expect(marks.last?.sight == nil)
+        // A delete keeps what the row held; an undo puts the mark back with its sight.
+        let id = try #require(a.id)
+        let gone = try #require(try store.deleteMark(id: id))
+        try store.restoreMark(gone)
+        try TeamSender.sendAll(from: store, to: client)
+        #expect(try client.allMarks().first?.sight?.bodyText == "Kaus Australis, \"x\"")
     }
 
     @Test("A withdrawal wakes every listening dashboard (its team view is read again)")

@@ -184,7 +184,8 @@ extension MarksListCommand {
         let all = try MarksCLI.teamMarks()
         let marks = Array(all.reversed().prefix(limit ?? Int.max))
         if json {
-            print(MarkExport.teamJSON(marks))
+            var sights = SightWorking()
+            print(MarkExport.teamJSON(marks.map { sights.exported($0) }))
         } else if marks.isEmpty && limit != 0 {
             print("no marks in the team log yet")
         } else {

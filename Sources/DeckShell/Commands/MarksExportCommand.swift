@@ -85,8 +85,12 @@ struct MarksExportCommand: ParsableCommand {
 extension MarksExportCommand {
     func runTeam(target: URL?) throws {
         let marks = try MarksCLI.teamMarks()
+        var sights = SightWorking()
         try emit(noun: "team mark", to: target, withStation: true) { writer in
-            for mark in marks { try writer.add(mark.mark, station: mark.station) }
+            for mark in marks {
+                let worked = sights.exported(mark)
+                try writer.add(worked.mark, station: worked.station, sight: worked.sight)
+            }
         }
     }
 }

@@ -21,6 +21,16 @@ struct SightWorking {
                                      of: mark, almanac: loadedAlmanac(), corrections: corrections)
     }
 
+    /// A team mark's sight (read from the team log) with Ho, intercept and
+    /// Zn worked out here, from the mark's position.
+    mutating func exported(_ team: TeamMark) -> TeamMark {
+        guard let sight = team.sight else { return team }
+        var worked = team
+        worked.sight = ExportedSight.working(bodyText: sight.bodyText, sextantAltitudeDegrees: sight.sextantAltitudeDegrees,
+                                             of: team.mark, almanac: loadedAlmanac(), corrections: corrections)
+        return worked
+    }
+
     private mutating func loadedAlmanac() -> Almanac? {
         if let almanac { return almanac }
         let leap = LeapSecondList.load(environment: ProcessInfo.processInfo.environment,

@@ -80,12 +80,12 @@ public enum MarkExport {
     /// The team log as a JSON array: the objects of `json`, each with a
     /// `station` key.
     public static func teamJSON(_ marks: [TeamMark]) -> String {
-        collect(.json, withStation: true, marks.map { ($0.mark, $0.station, nil) })
+        collect(.json, withStation: true, marks.map { ($0.mark, $0.station, $0.sight) })
     }
 
     /// The team log as CSV: a `station` column, then the columns of `csv`.
     public static func teamCSV(_ marks: [TeamMark], inertNotes: Bool = false) -> String {
-        collect(.csv(inertText: inertNotes), withStation: true, marks.map { ($0.mark, $0.station, nil) })
+        collect(.csv(inertText: inertNotes), withStation: true, marks.map { ($0.mark, $0.station, $0.sight) })
     }
 
     /// The writer's whole output as one string (short lists; exports of

@@ -14,6 +14,24 @@ struct TeamWithdrawTests {
             .write(toFile: station.process.configPath, atomically: true, encoding: .utf8)
     }
 
+    @Test("A sight attached at one station is in the other's marks list --team --json and marks export --team")
+    func sightsInTheTeamViews() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let north = try TeamStation(name: "north", url: server.url)
+        let south = try TeamStation(name: "south", url: server.url)
+        defer { north.process.remove(); south.process.remove() }
+        #expect(try north.process.run(["marks", "add", "--no-position"]).status == 0)
+        let sight = try north.process.run(["marks", "sight", "1", "Vega, 45 30.0"])
+        #expect(sight.status == 0, "\(sight.stderr)")
+        #expect(try north.process.run(["team", "sync"]).status == 0)
+        let view = try south.teamView()
+        let object = try #require(view.first?["sight"] as? [String: Any], "\(view)")
+        #expect(object["body"] as? String == "Vega" && object["hsDegrees"] as? Double == 45.5, "\(object)")
+        let csv = try south.process.run(["marks", "export", "--team", "--format", "csv"])
+        #expect(csv.stdout.contains(",Vega,45.5,"), "\(csv.stdout)")
+    }
+
     @Test("Copies sent as nrth, corrected to north: withdrawn from every station's view, for good")
     func withdrawTheMistypedCopies() throws {
         let server = try PostgresServer()

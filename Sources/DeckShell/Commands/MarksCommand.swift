@@ -114,12 +114,16 @@ enum MarksCLI {
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// `#12  21d 23h 47m 12.345s  2026-11-21T23:47:12.345Z  27° 28'.02 S  153° 22'.84 E (fixed)  "note"`.
-    static func line(_ mark: SightingMark) -> String {
+    /// With `sight`: `… sight Vega Hs 45° 30.0′ …` before the note (issue 28).
+    static func line(_ mark: SightingMark, sight: ExportedSight? = nil) -> String {
         var parts = ["#\(mark.id.map(String.init) ?? "?")", mark.markTimeText, mark.isoText]
         if let correction = mark.correctionText {
             parts.append("corr \(correction) → \(mark.correctedISOText)")
         }
         parts.append(mark.position.summary)
+        if let sight {
+            parts.append("sight \(InertText.display(sight.bodyText)) Hs \(NavigationCLI.degreesMinutes(sight.sextantAltitudeDegrees))")
+        }
         if !mark.note.isEmpty { parts.append("\"\(InertText.display(mark.note))\"") }
         return parts.joined(separator: "  ")
     }
@@ -164,8 +168,10 @@ struct MarksListCommand: ParsableCommand {
         } else {
             var count = 0
             try MarksCLI.store {
-                try db.forEachMark(newestFirst: true, limit: limit) { mark in
-                    print(MarksCLI.line(mark))
+                try db.forEachMarkWithSight(newestFirst: true, limit: limit) { mark, sight in
+                    print(MarksCLI.line(mark, sight: sight.map {
+                        ExportedSight(bodyText: $0.bodyText, sextantAltitudeDegrees: $0.sextantAltitudeDegrees)
+                    }))
                     count += 1
                 }
             }
@@ -189,7 +195,7 @@ extension MarksListCommand {
         } else if marks.isEmpty && limit != 0 {
             print("no marks in the team log yet")
         } else {
-            for mark in marks { print("\(InertText.display(mark.station))  " + MarksCLI.line(mark.mark)) }
+            for mark in marks { print("\(InertText.display(mark.station))  " + MarksCLI.line(mark.mark, sight: mark.sight)) }
         }
     }
 }

@@ -82,6 +82,9 @@ struct MarksSightExportTests {
             #expect(withoutPosition["hoDegrees"] is NSNull && withoutPosition["interceptNauticalMiles"] is NSNull, "\(name)")
         }
 
+        let text = try p.run(["marks", "list"])
+        #expect(text.stdout.contains("sight \(star) Hs 30° 00.0′") && text.stdout.contains("sight Sun LL Hs 45° 00.0′"), "\(text.stdout)")
+
         let csv = try p.run(["marks", "export", "--format", "csv"])
         #expect(csv.status == 0, "\(csv.stderr)")
         let header = Self.splitCSV(String(csv.stdout.prefix { $0 != "\r" && $0 != "\n" }))

@@ -43,6 +43,7 @@ extension MarkImport {
             case (nil, nil): break
             default: throw fail("has a latitude or a longitude without the other")
             }
+            if let mode = fixMode, !(0...3).contains(mode) { throw fail("fix mode \(mode) is not gpsd's 0–3") }
             if let key = uniqueKey, key.count > 200 || !InertText.isInert(key) {
                 throw fail("unique key is not one timedeck writes (at most 200 characters, no control characters)")
             }

@@ -71,7 +71,7 @@ public enum MarkImport {
             values.longitude = try values.number(field("longitude"), "longitude")
             values.fixAgeMilliseconds = try values.milliseconds(field("fix_age_s"), "fix_age_s")
             values.uniqueKey = field("unique_key")
-            values.fixMode = try values.integer(field("fix_mode"), "fix_mode").map { Int(truncatingIfNeeded: $0) }
+            values.fixMode = try values.integer(field("fix_mode"), "fix_mode").map { Int(exactly: $0) ?? -1 }
             values.fixUnixNanoseconds = try values.integer(field("fix_unix_nanoseconds"), "fix_unix_nanoseconds")
             values.clock = try values.clock(csv: field)
             values.body = field("sight_body")
@@ -117,6 +117,13 @@ public enum MarkImport {
         do {
             marks = try JSONDecoder().decode([JSONMark].self, from: data)
         } catch let error as DecodingError {
+            // Foundation says "not valid JSON" with no path for a number that
+            // does not fit (1e19 as unixNanoseconds): tell the two apart.
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+               (try? JSONSerialization.jsonObject(with: data)) != nil {
+                throw Problem(place: "the file", problem: "holds a number that does not fit its key (unixNanoseconds and "
+                              + "the other whole numbers must be integers within ±9.2e18)")
+            }
             throw problem(error)
         } catch {
             throw Problem(place: "the file", problem: "is not JSON (\(error.localizedDescription))")

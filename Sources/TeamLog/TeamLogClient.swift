@@ -48,6 +48,7 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
         "local_id", "unix_nanoseconds", "correction_nanoseconds", "note", "position_source", "latitude", "longitude",
         "fix_unix_nanoseconds", "fix_mode", "fix_age_milliseconds", "clock_synchronized", "clock_estimated_error_us",
         "clock_maximum_error_us", "gps_offset_nanoseconds", "gps_offset_method", "clock_summary",
+        "sight_body", "sight_hs_degrees",
     ]
 
     /// SQL types of `station, unique_key, seq, deleted` and `markColumns`.
@@ -56,6 +57,7 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
         "bigint", "bigint", "bigint", "text", "text", "float8", "float8",
         "bigint", "integer", "bigint", "boolean", "bigint",
         "bigint", "bigint", "text", "text",
+        "text", "float8",
     ]
 
     /// One INSERT of the whole batch. A put sets every column; a delete
@@ -120,13 +122,14 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
             k.map { $0.synchronized ? "true" : "false" }, k.map { String($0.estimatedErrorMicroseconds) },
             k.map { String($0.maximumErrorMicroseconds) }, g.map { String($0.nanoseconds) }, g?.method.rawValue,
             mark.clock.summary,
+            entry.sight?.bodyText, entry.sight.map { String($0.sextantAltitudeDegrees) },
         ]
     }
 
     /// Every station's marks (not deleted), oldest first, at most
     /// `maximumRows` (the oldest; `TeamLogClient.maximumRows` by default).
     public func allMarks(maximumRows: Int = TeamLogClient.maximumRows) throws -> [TeamMark] {
-        try marks(where: "NOT deleted", order: "unix_nanoseconds, station, local_id LIMIT $1",
+        try marks(where: "NOT deleted AND \(Self.notWithdrawn)", order: "unix_nanoseconds, station, local_id LIMIT $1",
                   parameters: [String(max(0, maximumRows))])
     }
 
@@ -137,7 +140,7 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
     public func recentMarks(otherThan station: String, limit: Int, now: Date = Date()) throws -> [TeamMark] {
         let nowNanoseconds = Int64(now.timeIntervalSince1970 * 1e9)
         let from = nowNanoseconds - Int64(Self.recentWindowSeconds * 1e9), to = nowNanoseconds + 86_400 * 1_000_000_000
-        return try marks(where: "NOT deleted AND station <> $1 AND unix_nanoseconds BETWEEN $3 AND $4",
+        return try marks(where: "NOT deleted AND \(Self.notWithdrawn) AND station <> $1 AND unix_nanoseconds BETWEEN $3 AND $4",
                          order: "unix_nanoseconds DESC, station, local_id DESC LIMIT $2",
                          parameters: [station, String(min(max(0, limit), Self.maximumRows)), String(from), String(to)])
     }
@@ -146,7 +149,7 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
     /// `store` has never had: written by another folder claiming the same
     /// station (issue 20). Newest first.
     public func otherFolderMarks(station: String, knownTo store: AppDatabase, sample: Int = 200) throws -> [TeamMark] {
-        try marks(where: "NOT deleted AND station = $1", order: "received_at DESC, unix_nanoseconds DESC LIMIT $2",
+        try marks(where: "NOT deleted AND \(Self.notWithdrawn) AND station = $1", order: "received_at DESC, unix_nanoseconds DESC LIMIT $2",
                   parameters: [station, String(min(max(0, sample), Self.maximumRows))])
             .filter { mark in
                 guard let key = mark.mark.uniqueKey else { return false }
@@ -162,6 +165,7 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
     public static let recentWindowSeconds: Double = 366 * 86_400
     static let textLimits: [String: Int] = [
         "note": MarkNote.maximumCharacters, "position_source": 16, "gps_offset_method": 16, "clock_summary": 200,
+        "sight_body": MarkImport.maximumBodyCharacters,
     ]
     /// A station name is at most 63 characters (the schema's check); a
     /// server without that check once sent five of 40 MB each.
@@ -201,7 +205,11 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
                                    fixUnixNanoseconds: int(9), fixMode: row[10].flatMap { Int($0) }, fixAgeMilliseconds: int(11)),
             clock: ClockStatus(kernel: kernel, gpsOffset: gps),
             uniqueKey: row[1])
-        return TeamMark(station: station, mark: mark)
+        var sight: ExportedSight?
+        if let body = row[18], let hs = row[19].flatMap(Double.init), hs.isFinite, hs > 0, hs < 90 {
+            sight = ExportedSight(bodyText: body, sextantAltitudeDegrees: hs)
+        }
+        return TeamMark(station: station, mark: mark, sight: sight)
     }
 
     /// Subscribes this connection to new marks (`waitForChange`).
@@ -230,7 +238,7 @@ public final class TeamLogClient: @unchecked Sendable {  // wraps one PGConnecti
     /// Marks per station (not deleted), for `team status`: names cut and
     /// stations counted in the query, like every read of server rows.
     public func countsByStation() throws -> [(station: String, marks: Int)] {
-        try connection.execute("SELECT left(station, $1::integer), count(*) FROM timedeck_mark WHERE NOT deleted "
+        try connection.execute("SELECT left(station, $1::integer), count(*) FROM timedeck_mark WHERE NOT deleted AND \(Self.notWithdrawn) "
                                + "GROUP BY station ORDER BY station LIMIT $2",
                                [String(Self.stationCharacters), String(Self.maximumStations)])
             .values.compactMap { row in

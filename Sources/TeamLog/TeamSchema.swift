@@ -60,6 +60,41 @@ enum TeamSchema {
                            WHERE s.station = timedeck_mark.station AND s.role = current_user))
             """,
         ],
+        // Version 2 (issue 28): withdrawn copies. A station that synced
+        // under a mistyped team.station writes a tombstone per copy; every
+        // read of timedeck_mark leaves out the rows a tombstone names, also
+        // rows that arrive after it. Only a role that may write as the
+        // withdrawn station may withdraw its rows (the owner may withdraw
+        // any); tombstones are never updated or deleted by timedeck.
+        [
+            """
+            CREATE TABLE timedeck_withdrawal (
+                station text NOT NULL,
+                unique_key text NOT NULL,
+                by_station text NOT NULL CHECK (by_station ~ '^[A-Za-z0-9._-]{1,63}$'),
+                withdrawn_by name NOT NULL DEFAULT current_user,
+                received_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (station, unique_key)
+            )
+            """,
+            """
+            CREATE TRIGGER timedeck_withdrawal_changed AFTER INSERT ON timedeck_withdrawal
+            FOR EACH STATEMENT EXECUTE FUNCTION timedeck_mark_notify()
+            """,
+            "ALTER TABLE timedeck_withdrawal ENABLE ROW LEVEL SECURITY",
+            "CREATE POLICY timedeck_withdrawal_read ON timedeck_withdrawal FOR SELECT USING (true)",
+            // Every read of the marks now looks here: a station role set up
+            // for version 1 (granted only timedeck_mark) must still read, and
+            // row security below decides which stations a role may withdraw.
+            "GRANT SELECT, INSERT ON timedeck_withdrawal TO PUBLIC",
+            // A mark's sight travels with it (issue 28): `marks export --team` loses nothing either.
+            "ALTER TABLE timedeck_mark ADD COLUMN sight_body text, ADD COLUMN sight_hs_degrees double precision",
+            """
+            CREATE POLICY timedeck_withdrawal_insert ON timedeck_withdrawal FOR INSERT
+            WITH CHECK (EXISTS (SELECT 1 FROM timedeck_station s
+                                WHERE s.station = timedeck_withdrawal.station AND s.role = current_user))
+            """,
+        ],
     ]
 
     static var latestVersion: Int { steps.count }

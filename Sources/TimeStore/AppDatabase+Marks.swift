@@ -144,8 +144,9 @@ extension AppDatabase {
                 var copy = mark
                 try copy.insert(db)
                 if let id = copy.id {
-                    try enqueuePut(db, id: id)
+                    // The sight first, so the queued put carries it.
                     try Self.unretireSight(db, markId: id)
+                    try enqueuePut(db, id: id)
                 }
             }
         }

@@ -22,6 +22,8 @@ extension AppDatabase {
             guard let mark = try SightingMark.fetchOne(db, key: sight.markId) else { return nil }
             try db.execute(sql: "INSERT OR REPLACE INTO markSight (markId, body, hsDegrees) VALUES (?, ?, ?)",
                            arguments: [sight.markId, sight.bodyText, sight.sextantAltitudeDegrees])
+            // The team log carries the sight with its mark (issue 28).
+            try enqueuePut(db, id: sight.markId)
             return mark
         }
     }
@@ -47,6 +49,31 @@ extension AppDatabase {
                 let id: Int64 = row["markId"]
                 guard let mark = try SightingMark.fetchOne(db, key: id) else { return nil }
                 return (mark, MarkSight(markId: id, bodyText: row["body"], sextantAltitudeDegrees: row["hsDegrees"]))
+            }
+        }
+    }
+}
+
+extension AppDatabase {
+    /// As `forEachMark`, each mark with its sight (nil: none), from one
+    /// cursor over the marks joined to their sights: the exports and
+    /// `marks list --json` carry the sextant log (issue 28) in the same
+    /// constant memory.
+    public func forEachMarkWithSight(newestFirst: Bool, limit: Int? = nil,
+                                     _ body: (SightingMark, MarkSight?) throws -> Void) throws {
+        let order = newestFirst ? "unixNanoseconds DESC, id DESC" : "unixNanoseconds, id"
+        let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+        try writer.read { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT \(SightingMark.streamColumns), markSight.body, markSight.hsDegrees "
+                                               + "FROM sightingMark LEFT JOIN markSight ON markSight.markId = sightingMark.id "
+                                               + "ORDER BY \(order)\(limitClause)")
+            while let row = try rows.next() {
+                let mark = SightingMark(streamRow: row)
+                var sight: MarkSight?
+                if let id = mark.id, let bodyText = row[16] as String?, let hs = row[17] as Double? {
+                    sight = MarkSight(markId: id, bodyText: bodyText, sextantAltitudeDegrees: hs)
+                }
+                try body(mark, sight)
             }
         }
     }

@@ -26,6 +26,7 @@ extension AppDatabase {
         + MarkSightMigrations.all
         + WeatherMigrations.all
         + RetiredSightMigrations.all
+        + TeamSightMigrations.all
 
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()

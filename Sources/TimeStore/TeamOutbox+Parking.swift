@@ -69,3 +69,35 @@ extension AppDatabase {
     }
 }
 
+
+extension AppDatabase {
+    /// The keys of `keys` this folder has ever had (`knowsTeamKey` for
+    /// many, 500 to a query).
+    public func knownTeamKeys(_ keys: [String]) throws -> Set<String> {
+        try writer.read { db in
+            var known = Set<String>()
+            for start in stride(from: 0, to: keys.count, by: 500) {
+                let part = Array(keys[start..<min(start + 500, keys.count)])
+                let marks = part.map { _ in "?" }.joined(separator: ",")
+                let rows = try String.fetchAll(db, sql: """
+                    SELECT uniqueKey FROM sightingMark WHERE uniqueKey IN (\(marks))
+                    UNION SELECT uniqueKey FROM teamOutbox WHERE uniqueKey IN (\(marks))
+                    """, arguments: StatementArguments(part + part))
+                known.formUnion(rows)
+            }
+            return known
+        }
+    }
+
+    /// Forgets the changes queued or parked under `station` (the copies
+    /// `team withdraw` withdrew: sending them would only add rows every
+    /// station hides); returns their keys.
+    @discardableResult
+    public func dropOutbox(station: String, busyTimeout: TimeInterval? = nil) throws -> [String] {
+        try write(busyTimeout: busyTimeout) { db in
+            let keys = try String.fetchAll(db, sql: "SELECT DISTINCT uniqueKey FROM teamOutbox WHERE station = ?", arguments: [station])
+            try db.execute(sql: "DELETE FROM teamOutbox WHERE station = ?", arguments: [station])
+            return keys
+        }
+    }
+}

@@ -50,6 +50,21 @@ public struct OutboxEntry: Equatable, Sendable {
     /// The mark as it was when queued (with its local id); nil for a delete.
     public var mark: SightingMark?
     public var enqueuedUnixNanoseconds: Int64
+    /// The mark's sight when queued (issue 28: the team log carries it too).
+    public var sight: ExportedSight? = nil
+}
+
+/// The sight travels with each queued put (appended: shipped migrations
+/// are never changed).
+enum TeamSightMigrations {
+    static let all: [StoreMigration] = [
+        StoreMigration("v3-team-outbox-sight") { db in
+            try db.alter(table: "teamOutbox") { t in
+                t.add(column: "sightBody", .text)
+                t.add(column: "sightHsDegrees", .double)
+            }
+        },
+    ]
 }
 
 /// What `timedeck team status` reports about the local queue.
@@ -81,10 +96,13 @@ extension AppDatabase {
         }
         guard let key = mark.uniqueKey else { return }
         let payload = String(decoding: try MarkJournal.line(for: mark).dropLast(), as: UTF8.self)
+        let sight = try Row.fetchOne(db, sql: "SELECT body, hsDegrees FROM markSight WHERE markId = ?", arguments: [id])
         try db.execute(sql: """
-            INSERT INTO teamOutbox (seq, station, uniqueKey, operation, markID, payload, enqueuedUnixNanoseconds)
-            VALUES (?, ?, ?, 'put', ?, ?, ?)
-            """, arguments: [try Self.nextSeq(db), station, key, id, payload, Self.nowNanoseconds()])
+            INSERT INTO teamOutbox (seq, station, uniqueKey, operation, markID, payload, enqueuedUnixNanoseconds,
+                                    sightBody, sightHsDegrees)
+            VALUES (?, ?, ?, 'put', ?, ?, ?, ?, ?)
+            """, arguments: [try Self.nextSeq(db), station, key, id, payload, Self.nowNanoseconds(),
+                             sight?["body"] as String?, sight?["hsDegrees"] as Double?])
     }
 
     /// Queues the deletion of `mark` (inside the caller's transaction).
@@ -120,9 +138,13 @@ extension AppDatabase {
                     mark?.id = row["markID"]
                     if mark == nil { return nil }
                 }
+                var sight: ExportedSight?
+                if let body: String = row["sightBody"], let hs: Double = row["sightHsDegrees"] {
+                    sight = ExportedSight(bodyText: body, sextantAltitudeDegrees: hs)
+                }
                 return OutboxEntry(seq: row["seq"], station: row["station"], uniqueKey: row["uniqueKey"],
                                    operation: operation, mark: mark,
-                                   enqueuedUnixNanoseconds: row["enqueuedUnixNanoseconds"])
+                                   enqueuedUnixNanoseconds: row["enqueuedUnixNanoseconds"], sight: sight)
             }
         }
     }

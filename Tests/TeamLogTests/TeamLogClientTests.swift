@@ -147,7 +147,7 @@ struct TeamLogClientTests {
         defer { server.drop() }
         let first = try TeamLogClient(url: server.url)
         _ = try TeamLogClient(url: server.url)
-        #expect(try first.schemaVersion() == 1)
+        #expect(try first.schemaVersion() == 2)
         try first.connection.execute("UPDATE timedeck_schema SET version = 99")
         #expect(throws: TeamLogError.newerSchema(version: 99)) { try TeamLogClient(url: server.url) }
     }

@@ -23,7 +23,7 @@ struct TeamPasswordFormTests {
         defer { server.drop() }
         let url = try Self.withPassword(server.url, password)
         let client = try TeamLogClient(url: url)
-        #expect(try client.schemaVersion() == 1)
+        #expect(try client.schemaVersion() == 2)
         #expect(!client.connection.serverDescription.contains(password))
     }
 

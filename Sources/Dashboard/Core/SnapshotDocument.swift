@@ -31,7 +31,7 @@ public struct SnapshotDocument: Equatable, Sendable {
             svg: FrameSVG.svg(frame, theme: state.colorForcedOff ? .mono : theme))
     }
 
-    /// The data behind the screen, one fact per line.
+    /// The data behind the screen, one fact per line, inert.
     public static func summaryLines(_ state: AppState) -> [String] {
         let offset = state.localZone.offsetSeconds(at: state.now)
         var lines = [
@@ -41,7 +41,11 @@ public struct SnapshotDocument: Equatable, Sendable {
                 + "\(LocalTimeText.offset(seconds: offset)) \(state.localZoneLabel)",
         ]
         for panel in shownPanels(state) { lines += PanelRegistry.panel(panel).summary(state) }
-        return lines
+        // Notes, sight bodies, place names, team stations and server reasons
+        // reach these lines; the file and `snapshot --stdout` go to
+        // terminals, so every line passes the one sanitizer (issue 34): a
+        // line holds one fact, and no control character stays live.
+        return lines.map(InertText.display)
     }
 }
 

@@ -8,13 +8,13 @@ import TimeStore
 struct MarksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "marks",
-        abstract: "Record, list, annotate, delete, export and clear sighting marks (exact UTC instants).",
+        abstract: "Record, list, annotate, delete, export, import and clear sighting marks (exact UTC instants).",
         discussion: """
             The database is $TIMEDECK_HOME/timedeck.sqlite, else \
             $XDG_DATA_HOME/timedeck/timedeck.sqlite, else ~/.local/share/timedeck/timedeck.sqlite.
             """,
         subcommands: [MarksListCommand.self, MarksAddCommand.self, MarksNoteCommand.self, MarksDeleteCommand.self,
-                      MarksExportCommand.self, MarksClearCommand.self, MarksSightCommand.self]
+                      MarksExportCommand.self, MarksImportCommand.self, MarksClearCommand.self, MarksSightCommand.self]
     )
 }
 
@@ -114,12 +114,16 @@ enum MarksCLI {
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// `#12  21d 23h 47m 12.345s  2026-11-21T23:47:12.345Z  27° 28'.02 S  153° 22'.84 E (fixed)  "note"`.
-    static func line(_ mark: SightingMark) -> String {
+    /// With `sight`: `… sight Vega Hs 45° 30.0′ …` before the note (issue 28).
+    static func line(_ mark: SightingMark, sight: ExportedSight? = nil) -> String {
         var parts = ["#\(mark.id.map(String.init) ?? "?")", mark.markTimeText, mark.isoText]
         if let correction = mark.correctionText {
             parts.append("corr \(correction) → \(mark.correctedISOText)")
         }
         parts.append(mark.position.summary)
+        if let sight {
+            parts.append("sight \(InertText.display(sight.bodyText)) Hs \(NavigationCLI.degreesMinutes(sight.sextantAltitudeDegrees))")
+        }
         if !mark.note.isEmpty { parts.append("\"\(InertText.display(mark.note))\"") }
         return parts.joined(separator: "  ")
     }
@@ -150,9 +154,12 @@ struct MarksListCommand: ParsableCommand {
         // the same memory.
         if json {
             var writer = MarkExportWriter(format: .json) { try FileDescriptorOutput.writeAll($0, to: STDOUT_FILENO) }
+            var sights = SightWorking()
             do {
                 try writer.begin()
-                try MarksCLI.store { try db.forEachMark(newestFirst: true, limit: limit) { try writer.add($0) } }
+                try MarksCLI.store {
+                    try db.forEachMarkWithSight(newestFirst: true, limit: limit) { try writer.add($0, sight: sights.exported($0, $1)) }
+                }
                 try writer.end()
                 try FileDescriptorOutput.writeAll([0x0A], to: STDOUT_FILENO)
             } catch let error as FileDescriptorOutput.Failure {
@@ -161,8 +168,10 @@ struct MarksListCommand: ParsableCommand {
         } else {
             var count = 0
             try MarksCLI.store {
-                try db.forEachMark(newestFirst: true, limit: limit) { mark in
-                    print(MarksCLI.line(mark))
+                try db.forEachMarkWithSight(newestFirst: true, limit: limit) { mark, sight in
+                    print(MarksCLI.line(mark, sight: sight.map {
+                        ExportedSight(bodyText: $0.bodyText, sextantAltitudeDegrees: $0.sextantAltitudeDegrees)
+                    }))
                     count += 1
                 }
             }
@@ -181,11 +190,12 @@ extension MarksListCommand {
         let all = try MarksCLI.teamMarks()
         let marks = Array(all.reversed().prefix(limit ?? Int.max))
         if json {
-            print(MarkExport.teamJSON(marks))
+            var sights = SightWorking()
+            print(MarkExport.teamJSON(marks.map { sights.exported($0) }))
         } else if marks.isEmpty && limit != 0 {
             print("no marks in the team log yet")
         } else {
-            for mark in marks { print("\(InertText.display(mark.station))  " + MarksCLI.line(mark.mark)) }
+            for mark in marks { print("\(InertText.display(mark.station))  " + MarksCLI.line(mark.mark, sight: mark.sight)) }
         }
     }
 }

@@ -37,8 +37,11 @@ struct MarksExportCommand: ParsableCommand {
         let db = try MarksCLI.openStoreForReading()
         // Rows stream from a database cursor to the output: memory stays the
         // same whatever the store holds.
+        var sights = SightWorking()
         try emit(noun: "mark", to: target, withStation: false) { writer in
-            try MarksCLI.store { try db.forEachMark(newestFirst: false) { try writer.add($0) } }
+            try MarksCLI.store {
+                try db.forEachMarkWithSight(newestFirst: false) { try writer.add($0, sight: sights.exported($0, $1)) }
+            }
         }
     }
 
@@ -83,8 +86,12 @@ struct MarksExportCommand: ParsableCommand {
 extension MarksExportCommand {
     func runTeam(target: URL?) throws {
         let marks = try MarksCLI.teamMarks()
+        var sights = SightWorking()
         try emit(noun: "team mark", to: target, withStation: true) { writer in
-            for mark in marks { try writer.add(mark.mark, station: mark.station) }
+            for mark in marks {
+                let worked = sights.exported(mark)
+                try writer.add(worked.mark, station: worked.station, sight: worked.sight)
+            }
         }
     }
 }

@@ -54,7 +54,15 @@ struct SnapshotCommand: ParsableCommand {
             print("timedeck: --columns and --rows must be between 1 and 1000.", to: &err)
             throw ExitCode(2)
         }
-        let state = try DashboardRunner.initialState(now: WallClock.now(), store: StoreHandle.atDefaultLocation())
+        var state = try DashboardRunner.initialState(now: WallClock.now(), store: StoreHandle.atDefaultLocation())
+        // The dashboard reads the almanac after its first frame; a snapshot
+        // has no second frame, so it reads it first (issue 28: without it
+        // the sights said "Almanac not loaded" where the dashboard's w works).
+        for case let .sights(.almanacLoaded(almanac, problem)) in SightsShell.loadAlmanac(
+            now: state.now, environment: ProcessInfo.processInfo.environment) {
+            state.sights.almanac = almanac
+            state.sights.almanacProblem = problem
+        }
         let document = SnapshotDocument.make(state, size: size)
         if stdout {
             print(ansi ? document.ansi : document.text, terminator: "")

@@ -8,12 +8,14 @@ import TimeStore
 struct TeamCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "team",
-        abstract: "Send this station's queued marks to the team log, or report on it.",
+        abstract: "Send this station's queued marks to the team log, report on it, or withdraw copies sent under a wrong name.",
         discussion: """
             Set team.url (a postgresql:// URL) and optionally team.station with `timedeck config set`. \
-            Marks are stored locally first and queued; every timedeck run sends the queue.
+            Marks are stored locally first and queued; every timedeck run sends the queue. \
+            Marks sent under a mistyped team.station: correct it, then take the old copies back with \
+            `timedeck team withdraw --station OLD --all`.
             """,
-        subcommands: [TeamSyncCommand.self, TeamStatusCommand.self]
+        subcommands: [TeamSyncCommand.self, TeamStatusCommand.self, TeamWithdrawCommand.self]
     )
 
     static func setup() throws -> TeamSetup {
@@ -79,12 +81,16 @@ struct TeamStatusCommand: ParsableCommand {
             let version = try client.schemaVersion()
             let stations = try client.countsByStation().map { Report.Station(station: $0.station, marks: $0.marks) }
             let others = try client.otherFolderMarks(station: team.station, knownTo: db)
+            let writtenHere = try client.stationsWrittenFrom(db, otherThan: team.station)
+            let withdrawn = try client.withdrawnByStation()
             guard client.connection.isOK else { throw TeamLogError.lost(detail: "the server closed the connection") }
             report.online = true
             report.connection = connection
             report.tls = tls
             report.schemaVersion = version
             report.stations = stations
+            report.writtenHereUnderOtherNames = writtenHere.map { Report.Station(station: $0.station, marks: $0.copies) }
+            report.withdrawn = withdrawn.map { Report.Station(station: $0.station, marks: $0.copies) }
             if !others.isEmpty {
                 report.otherFolder = Report.OtherFolder(
                     marks: others.count,
@@ -121,6 +127,10 @@ struct TeamStatusCommand: ParsableCommand {
         /// Marks of this station that this folder never had (issue 20).
         struct OtherFolder: Encodable { var marks: Int; var examples: [String] }
         var otherFolder: OtherFolder?
+        /// Issue 28: other stations holding copies of this folder's marks
+        /// (sent under an earlier team.station), and the copies withdrawn.
+        var writtenHereUnderOtherNames: [Station] = []
+        var withdrawn: [Station] = []
 
         var text: String {
             var lines = ["server:  \(server)", "station: \(station)",
@@ -135,6 +145,15 @@ struct TeamStatusCommand: ParsableCommand {
                 lines.append("warning: another folder also writes as station \(station): \(otherFolder.marks) mark"
                              + "\(otherFolder.marks == 1 ? "" : "s") here never had (\(otherFolder.examples.joined(separator: ", "))); "
                              + "give each folder its own team.station")
+            }
+            for s in writtenHereUnderOtherNames {
+                let name = InertText.display(s.station)
+                lines.append("note:    station \(name) holds \(s.marks) cop\(s.marks == 1 ? "y" : "ies") of marks from this folder "
+                             + "(sent under an earlier team.station?); if that name was a mistake, take them back with "
+                             + "timedeck team withdraw --station \(name) --all")
+            }
+            if !withdrawn.isEmpty {
+                lines.append("withdrawn: " + withdrawn.map { "\(InertText.display($0.station)) \($0.marks)" }.joined(separator: ", "))
             }
             if !refused.isEmpty {
                 lines.append("refused: \(refused.count) change\(refused.count == 1 ? "" : "s") set aside, tried again when "

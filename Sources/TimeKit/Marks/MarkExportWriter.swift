@@ -39,11 +39,12 @@ public struct MarkExportWriter {
         }
     }
 
-    /// One mark (with its station in the team log's views).
-    public mutating func add(_ mark: SightingMark, station: String? = nil) throws {
+    /// One mark (with its station in the team log's views, and its sight
+    /// if it has one).
+    public mutating func add(_ mark: SightingMark, station: String? = nil, sight: ExportedSight? = nil) throws {
         switch format {
-        case .csv(let inert): try addCSV(mark, station: station, inert: inert)
-        case .json: try addJSON(mark, station: station)
+        case .csv(let inert): try addCSV(mark, station: station, sight: sight, inert: inert)
+        case .json: try addJSON(mark, station: station, sight: sight)
         }
         count += 1
         try out.flushIfFull()
@@ -57,7 +58,7 @@ public struct MarkExportWriter {
 
     // MARK: CSV
 
-    private mutating func addCSV(_ mark: SightingMark, station: String?, inert: Bool) throws {
+    private mutating func addCSV(_ mark: SightingMark, station: String?, sight: ExportedSight?, inert: Bool) throws {
         let p = mark.position
         if withStation {
             csvField(inert ? InertText.display(station ?? "") : station ?? "")
@@ -78,6 +79,22 @@ public struct MarkExportWriter {
         comma(); seconds(milliseconds: SightingMark.milliseconds(mark.correctionNanoseconds))
         comma(); integer(mark.unixNanoseconds)
         comma(); csvField(mark.clock.summary)
+        // Issue 28: after the old columns, so a reader of the old ones still works.
+        comma(); csvField(inert ? InertText.display(mark.uniqueKey ?? "") : mark.uniqueKey ?? "")
+        comma(); if let sight { csvField(inert ? InertText.display(sight.bodyText) : sight.bodyText) }
+        comma(); if let sight { raw(MarkExport.exactDegrees(sight.sextantAltitudeDegrees)) }
+        let derived = sight?.derived
+        comma(); if let derived { raw(MarkExport.fixed(derived.observedAltitudeDegrees, decimals: 6)) }
+        comma(); if let derived { raw(MarkExport.fixed(derived.interceptNauticalMiles, decimals: 3)) }
+        comma(); if let derived { raw(MarkExport.fixed(derived.azimuthDegrees, decimals: 2)) }
+        let kernel = mark.clock.kernel, gps = mark.clock.gpsOffset
+        comma(); if let mode = p.fixMode { integer(Int64(mode)) }
+        comma(); if let fix = p.fixUnixNanoseconds { integer(fix) }
+        comma(); if let kernel { raw(kernel.synchronized ? "true" : "false") }
+        comma(); if let kernel { integer(kernel.estimatedErrorMicroseconds) }
+        comma(); if let kernel { integer(kernel.maximumErrorMicroseconds) }
+        comma(); if let gps { integer(gps.nanoseconds) }
+        comma(); if let gps { raw(gps.method.rawValue) }
         out.append(byte: 0x0D)
         out.append(byte: 0x0A)
     }
@@ -112,7 +129,7 @@ public struct MarkExportWriter {
 
     // MARK: JSON
 
-    private mutating func addJSON(_ mark: SightingMark, station: String?) throws {
+    private mutating func addJSON(_ mark: SightingMark, station: String?, sight: ExportedSight?) throws {
         let p = mark.position
         let kernel = mark.clock.kernel
         let gps = mark.clock.gpsOffset
@@ -136,6 +153,7 @@ public struct MarkExportWriter {
             raw("null")
         }
         raw(",\n")
+        key("fixUnixNanoseconds"); number(p.fixUnixNanoseconds); raw(",\n")
         key("id"); number(mark.id); raw(",\n")
         key("latitude"); double(p.coordinate.map { Self.rounded6($0.latitudeDegrees) }); raw(",\n")
         key("longitude"); double(p.coordinate.map { Self.rounded6($0.longitudeDegrees) }); raw(",\n")
@@ -144,11 +162,29 @@ public struct MarkExportWriter {
         key("positionSource"); string(p.source.rawValue); raw(",\n")
         key("positionStatus"); string(p.status.rawValue); raw(",\n")
         key("positionText"); string(p.summary); raw(",\n")
+        key("sight"); jsonSight(sight); raw(",\n")
         if withStation { key("station"); string(station ?? ""); raw(",\n") }
+        key("uniqueKey"); string(mark.uniqueKey); raw(",\n")
         key("unixMillis"); number(mark.unixMilliseconds); raw(",\n")
         key("unixNanoseconds"); number(mark.unixNanoseconds); raw(",\n")
         key("utc"); quoted { $0.isoMilliseconds(mark.unixMilliseconds) }
         raw("\n  }")
+    }
+
+    /// `{ "azimuthDegrees", "body", "hoDegrees", "hsDegrees",
+    /// "interceptNauticalMiles" }` (derived values null when they cannot be
+    /// worked out), or null for a mark without a sight.
+    private mutating func jsonSight(_ sight: ExportedSight?) {
+        guard let sight else { return raw("null") }
+        let d = sight.derived
+        raw("{\n")
+        key("azimuthDegrees", indent: 6); double(d.map { MarkExport.rounded($0.azimuthDegrees, decimals: 2) }); raw(",\n")
+        key("body", indent: 6); string(sight.bodyText); raw(",\n")
+        key("hoDegrees", indent: 6); double(d.map { MarkExport.rounded($0.observedAltitudeDegrees, decimals: 6) }); raw(",\n")
+        key("hsDegrees", indent: 6); double(sight.sextantAltitudeDegrees); raw(",\n")
+        key("interceptNauticalMiles", indent: 6)
+        double(d.map { MarkExport.rounded($0.interceptNauticalMiles, decimals: 3) })
+        raw("\n    }")
     }
 
     // MARK: Numbers and times as bytes

@@ -15,11 +15,13 @@ struct MarkExportTests {
     @Test("CSV: header, CRLF, quoting, decimal degrees, corrected instant")
     func csv() {
         let text = MarkExport.csv(Self.marks)
-        let expected = "id,utc,mark_time,corrected_utc,latitude,longitude,fix_age_s,note,position_source,position_status,correction_s,unix_nanoseconds,clock_status\r\n"
+        let expected = "id,utc,mark_time,corrected_utc,latitude,longitude,fix_age_s,note,position_source,position_status,correction_s,unix_nanoseconds,clock_status,"
+            + "unique_key,sight_body,sight_hs_deg,sight_ho_deg,sight_intercept_nm,sight_zn_deg,fix_mode,fix_unix_nanoseconds,"
+            + "clock_synchronized,clock_estimated_error_us,clock_maximum_error_us,gps_offset_ns,gps_offset_method\r\n"
             + "1,2026-11-22T00:00:00.123Z,22d 00h 00m 00.123s,2026-11-21T23:59:59.823Z,-27.467000,153.380667,,"
-            + "\"Sun LL, \"\"upper\"\"\nsecond line\",fixed,fixed,-0.300,1795305600123456789,clock status unknown (adjtimex unavailable)\r\n"
+            + "\"Sun LL, \"\"upper\"\"\nsecond line\",fixed,fixed,-0.300,1795305600123456789,clock status unknown (adjtimex unavailable),,,,,,,,,,,,,\r\n"
             + "2,2026-11-22T00:01:00.000Z,22d 00h 01m 00.000s,2026-11-22T00:01:00.000Z,-27.467000,153.380667,6.500,"
-            + "\u{1B}[31m,gpsd,stale,0.000,1795305660000000000,clock status unknown (adjtimex unavailable)\r\n"
+            + "\u{1B}[31m,gpsd,stale,0.000,1795305660000000000,clock status unknown (adjtimex unavailable),,,,,,,3,,,,,,\r\n"
         #expect(text == expected)
         #expect(MarkExport.csv(Self.marks, inertNotes: true).contains("␛[31m"))
     }

@@ -42,7 +42,26 @@ struct MarkExportWriterTests {
         let note = hostile[Int.random(in: 0..<hostile.count, using: &rng)]
             + hostile[Int.random(in: 0..<hostile.count, using: &rng)]
         return SightingMark(id: Bool.random(using: &rng) ? id : nil, unixNanoseconds: ns, correctionNanoseconds: correction,
-                            note: note, position: position, clock: ClockStatus(kernel: kernel, gpsOffset: gps))
+                            note: note, position: position, clock: ClockStatus(kernel: kernel, gpsOffset: gps),
+                            uniqueKey: Bool.random(using: &rng) ? hostile[Int.random(in: 0..<hostile.count, using: &rng)] : nil)
+    }
+
+    /// Issue 28: a sight on some marks (hostile bodies, Hs anywhere in
+    /// (0, 90), derived values or not).
+    static func randomSight(_ rng: inout SplitMix64) -> ExportedSight? {
+        guard Bool.random(using: &rng) else { return nil }
+        let derived = Bool.random(using: &rng)
+            ? ExportedSight.Derived(observedAltitudeDegrees: Double.random(in: -1...90, using: &rng),
+                                    interceptNauticalMiles: Double.random(in: -900...900, using: &rng),
+                                    azimuthDegrees: Double.random(in: 0..<360, using: &rng))
+            : nil
+        return ExportedSight(bodyText: hostile[Int.random(in: 0..<hostile.count, using: &rng)],
+                             sextantAltitudeDegrees: Double.random(in: 0.000_001..<90, using: &rng), derived: derived)
+    }
+
+    static func sights(count: Int, seed: UInt64) -> [ExportedSight?] {
+        var rng = SplitMix64(seed: seed)
+        return (0..<count).map { _ in randomSight(&rng) }
     }
 
     static func marks(count: Int, seed: UInt64) -> [SightingMark] {
@@ -54,6 +73,8 @@ struct MarkExportWriterTests {
     func jsonMatchesEncoder(count: Int) throws {
         let marks = Self.marks(count: count, seed: 0xE5C0 + UInt64(count))
         #expect(MarkExport.json(marks) == Reference.json(marks, stations: nil))
+        let sights = Self.sights(count: count, seed: 0x5197 + UInt64(count))
+        #expect(MarkExport.export(Array(zip(marks, sights)), format: .json) == Reference.json(marks, stations: nil, sights: sights))
         let stations = marks.indices.map { Self.hostile[$0 % Self.hostile.count] }
         #expect(MarkExport.teamJSON(zip(marks, stations).map { TeamMark(station: $1, mark: $0) })
                 == Reference.json(marks, stations: stations))
@@ -64,6 +85,11 @@ struct MarkExportWriterTests {
         let marks = Self.marks(count: count, seed: 0xC5F0 + UInt64(count))
         #expect(MarkExport.csv(marks) == Reference.csv(marks, stations: nil, inert: false))
         #expect(MarkExport.csv(marks, inertNotes: true) == Reference.csv(marks, stations: nil, inert: true))
+        let sights = Self.sights(count: count, seed: 0x5198 + UInt64(count))
+        for inert in [false, true] {
+            #expect(MarkExport.export(Array(zip(marks, sights)), format: .csv(inertText: inert))
+                    == Reference.csv(marks, stations: nil, inert: inert, sights: sights))
+        }
         let stations = marks.indices.map { Self.hostile[$0 % Self.hostile.count] }
         #expect(MarkExport.teamCSV(zip(marks, stations).map { TeamMark(station: $1, mark: $0) }, inertNotes: true)
                 == Reference.csv(marks, stations: stations, inert: true))
@@ -98,11 +124,16 @@ private enum Reference {
     struct MarkObject: Encodable {
         var mark: SightingMark
         var station: String?
+        var sight: ExportedSight?
 
         enum Keys: String, CodingKey {
             case id, utc, unixMillis, unixNanoseconds, markTime, correctionSeconds, correctedUtc, note
             case latitude, longitude, positionSource, positionStatus, positionText, fixMode, fixTime, fixAgeSeconds
-            case clock, station
+            case clock, station, sight, uniqueKey, fixUnixNanoseconds
+        }
+
+        enum SightKeys: String, CodingKey {
+            case body, hsDegrees, hoDegrees, interceptNauticalMiles, azimuthDegrees
         }
 
         enum ClockKeys: String, CodingKey {
@@ -130,6 +161,19 @@ private enum Reference {
             try c.encode(p.fixUnixNanoseconds.map { ISOInstant.milliseconds(unixMilliseconds: SightingMark.milliseconds($0)) },
                          forKey: .fixTime)
             try c.encode(p.fixAgeMilliseconds.map { Double($0) / 1000 }, forKey: .fixAgeSeconds)
+            try c.encode(mark.uniqueKey, forKey: .uniqueKey)
+            try c.encode(p.fixUnixNanoseconds, forKey: .fixUnixNanoseconds)
+            if let sight {
+                var nested = c.nestedContainer(keyedBy: SightKeys.self, forKey: .sight)
+                try nested.encode(sight.bodyText, forKey: .body)
+                try nested.encode(sight.sextantAltitudeDegrees, forKey: .hsDegrees)
+                let d = sight.derived
+                try nested.encode(d.map { round($0.observedAltitudeDegrees, 6) }, forKey: .hoDegrees)
+                try nested.encode(d.map { round($0.interceptNauticalMiles, 3) }, forKey: .interceptNauticalMiles)
+                try nested.encode(d.map { round($0.azimuthDegrees, 2) }, forKey: .azimuthDegrees)
+            } else {
+                try c.encodeNil(forKey: .sight)
+            }
             var clock = c.nestedContainer(keyedBy: ClockKeys.self, forKey: .clock)
             try clock.encode(mark.clock.kernel?.synchronized, forKey: .synchronized)
             try clock.encode(mark.clock.kernel?.estimatedErrorMicroseconds, forKey: .estimatedErrorMicroseconds)
@@ -140,12 +184,16 @@ private enum Reference {
         }
 
         func rounded6(_ v: Double) -> Double { (v * 1_000_000).rounded() / 1_000_000 }
+        func round(_ v: Double, _ places: Double) -> Double {
+            let r = (v * pow(10, places)).rounded() / pow(10, places)
+            return r == 0 ? 0 : r
+        }
     }
 
-    static func json(_ marks: [SightingMark], stations: [String]?) -> String {
+    static func json(_ marks: [SightingMark], stations: [String]?, sights: [ExportedSight?]? = nil) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let objects = marks.enumerated().map { MarkObject(mark: $1, station: stations?[$0]) }
+        let objects = marks.enumerated().map { MarkObject(mark: $1, station: stations?[$0], sight: sights?[$0]) }
         guard let data = try? encoder.encode(objects), let text = String(data: data, encoding: .utf8) else { return "?" }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -173,7 +221,7 @@ private enum Reference {
         return sign + String(format: "%lld.%03lld", Int64(ms.magnitude / 1000), Int64(ms.magnitude % 1000))
     }
 
-    static func csv(_ marks: [SightingMark], stations: [String]?, inert: Bool) -> String {
+    static func csv(_ marks: [SightingMark], stations: [String]?, inert: Bool, sights: [ExportedSight?]? = nil) -> String {
         var out = (stations == nil ? "" : "station,") + MarkExport.csvHeader.joined(separator: ",") + "\r\n"
         for (index, mark) in marks.enumerated() {
             let p = mark.position
@@ -188,6 +236,24 @@ private enum Reference {
                 p.source.rawValue, p.status.rawValue,
                 seconds(SightingMark.milliseconds(mark.correctionNanoseconds)),
                 String(mark.unixNanoseconds), mark.clock.summary,
+                inert ? InertText.display(mark.uniqueKey ?? "") : mark.uniqueKey ?? "",
+            ]
+            let sight = sights?[index], d = sight?.derived
+            func fixed(_ v: Double, _ places: Int) -> String {
+                let t = String(format: "%.\(places)f", v)
+                return Double(t) == 0 && t.hasPrefix("-") ? String(t.dropFirst()) : t
+            }
+            var hs = sight.map { "\($0.sextantAltitudeDegrees)" } ?? ""
+            if hs.hasSuffix(".0") { hs.removeLast(2) }
+            fields += [
+                sight.map { inert ? InertText.display($0.bodyText) : $0.bodyText } ?? "", hs,
+                d.map { fixed($0.observedAltitudeDegrees, 6) } ?? "", d.map { fixed($0.interceptNauticalMiles, 3) } ?? "",
+                d.map { fixed($0.azimuthDegrees, 2) } ?? "",
+                p.fixMode.map(String.init) ?? "", p.fixUnixNanoseconds.map(String.init) ?? "",
+                mark.clock.kernel.map { $0.synchronized ? "true" : "false" } ?? "",
+                mark.clock.kernel.map { String($0.estimatedErrorMicroseconds) } ?? "",
+                mark.clock.kernel.map { String($0.maximumErrorMicroseconds) } ?? "",
+                mark.clock.gpsOffset.map { String($0.nanoseconds) } ?? "", mark.clock.gpsOffset?.method.rawValue ?? "",
             ]
             out += fields.map(field).joined(separator: ",") + "\r\n"
         }

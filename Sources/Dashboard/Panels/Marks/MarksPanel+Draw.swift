@@ -102,7 +102,8 @@ extension MarksPanel {
         let markRows = max(1, state.marks.marks.count + (state.marks.team?.others.count ?? 0))
         let detailRoom = rect.maxY - top - min(markRows, 2)
         let detail = state.marks.selectedMark.map {
-            detailLines($0, state.language, width: rect.width - 2, maxLines: min(4, max(1, detailRoom)))
+            detailLines($0, state.language, width: rect.width - 2, maxLines: min(4, max(1, detailRoom)),
+                        sight: sight(of: $0, in: state))
         } ?? []
         let hintRows = rect.maxY - top >= detail.count + 1 + min(markRows, minimumHistoryRows) ? 1 : 0
         return (detail, hintRows, max(1, rect.maxY - top - detail.count - hintRows))
@@ -235,18 +236,42 @@ extension MarksPanel {
         }
     }
 
-    /// Full ISO instant, correction, position with its source, and the note.
-    static func detailLine(_ mark: SightingMark, _ language: UILanguage = .en) -> String {
-        detailParts(mark, language).joined(separator: "  ")
+    /// Full ISO instant, correction, position with its source, the sight
+    /// (issue 28) and the note.
+    static func detailLine(_ mark: SightingMark, _ language: UILanguage = .en, sight: ExportedSight? = nil) -> String {
+        detailParts(mark, language, sight: sight).joined(separator: "  ")
     }
 
-    static func detailParts(_ mark: SightingMark, _ language: UILanguage) -> [String] {
+    /// The sight of `mark` as the panel knows it (the sights panel's stored
+    /// sights), worked out from the mark's position as the exports do.
+    static func sight(of mark: SightingMark, in state: AppState) -> ExportedSight? {
+        guard let id = mark.id, let stored = state.sights.sights.first(where: { $0.markId == id }) else { return nil }
+        return ExportedSight.working(bodyText: stored.bodyText, sextantAltitudeDegrees: stored.sextantAltitudeDegrees,
+                                     of: mark, almanac: state.sights.almanac?.almanac,
+                                     corrections: state.settings.sightCorrections)
+    }
+
+    /// `Sun LL Hs 55 00.0  Ho 55 15.6  57.3 nm A  Zn 158°` (the body inert;
+    /// Ho onwards only when the mark has a position and the almanac is loaded).
+    static func sightText(_ sight: ExportedSight, _ language: UILanguage) -> String {
+        var text = "\(InertText.display(sight.bodyText)) Hs \(SightsText.altitude(sight.sextantAltitudeDegrees))"
+        if let d = sight.derived {
+            text += "  Ho \(SightsText.altitude(d.observedAltitudeDegrees))  "
+                + language.text(.sightIntercept(miles: SightsText.miles(d.interceptNauticalMiles),
+                                                toward: d.interceptNauticalMiles >= 0,
+                                                azimuth: SightsText.azimuth(d.azimuthDegrees)))
+        }
+        return text
+    }
+
+    static func detailParts(_ mark: SightingMark, _ language: UILanguage, sight: ExportedSight? = nil) -> [String] {
         var parts = [mark.isoText]
         if let correction = mark.correctionText {
             parts.append(language.text(.watchCorrection(correction)) + " → \(mark.correctedISOText)")
         }
         // Interface words are translated; the note (user text) never is.
         parts.append(MarksStatusText.position(mark.position, language))
+        if let sight { parts.append(sightText(sight, language)) }
         if !mark.note.isEmpty { parts.append("“\(InertText.display(mark.note))”") }
         return parts
     }
@@ -254,12 +279,13 @@ extension MarksPanel {
     /// The detail in at most `maxLines` lines of `width` columns, wrapped
     /// at spaces; only a word wider than a line (a long note) is broken,
     /// and only the last line may end in "…".
-    static func detailLines(_ mark: SightingMark, _ language: UILanguage, width: Int, maxLines: Int = 2) -> [String] {
+    static func detailLines(_ mark: SightingMark, _ language: UILanguage, width: Int, maxLines: Int = 2,
+                            sight: ExportedSight? = nil) -> [String] {
         let width = max(2, width)
         var lines: [String] = []
         var current = ""
         // Words with the spaces before them, so the two spaces between parts survive.
-        for word in detailLine(mark, language).split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+        for word in detailLine(mark, language, sight: sight).split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
             let joined = current.isEmpty ? word : current + " " + word
             if DisplayWidth.of(joined) <= width {
                 current = joined

@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 
 /// The marks panel as a dashboard panel: the one conformance the registry lists.
 extension MarksPanel: DashboardPanel {
@@ -17,14 +18,17 @@ extension MarksPanel: DashboardPanel {
         return false
     }
 
-    /// The latest five marks (snapshot data summary, in English like the CLI).
+    /// The latest five marks (snapshot data summary, in English like the
+    /// CLI), each with its sight; notes and bodies inert (issue 34: the
+    /// summary reaches `snapshot --stdout` and the `.txt` file).
     static func summary(_ state: AppState) -> [String] {
         let shown = state.marks.marks.prefix(5)
         var lines = ["Marks (latest \(shown.count) of \(state.marks.totalCount)):"]
         for mark in shown {
             var line = "  #\(mark.id ?? 0)  \(mark.markTimeText)  \(mark.isoText)"
             if let correction = mark.correctionText { line += "  corrected \(mark.correctedISOText) (\(correction))" }
-            if !mark.note.isEmpty { line += "  \"\(mark.note)\"" }
+            if let sight = sight(of: mark, in: state) { line += "  sight " + sightText(sight, .en) }
+            if !mark.note.isEmpty { line += "  \"\(InertText.display(mark.note))\"" }
             lines.append(line)
         }
         return lines

@@ -51,7 +51,7 @@ extension SightsPanel: DashboardPanel {
         }
         for row in readout.rows {
             var line = "  #\(row.sight.markId) \(SightsText.clock(unixMilliseconds: row.sight.unixMilliseconds)) "
-                + "\(row.sight.bodyText) Hs \(SightsText.altitude(row.sight.sextantAltitudeDegrees))"
+                + "\(InertText.display(row.sight.bodyText)) Hs \(SightsText.altitude(row.sight.sextantAltitudeDegrees))"
             if let r = row.reduced {
                 line += "  intercept \(SightsText.miles(r.interceptNauticalMiles)) nm \(r.isToward ? "T" : "A")"
                     + "  Zn \(SightsText.azimuth(r.azimuthDegrees))"
@@ -61,7 +61,7 @@ extension SightsPanel: DashboardPanel {
         if let fix = readout.fix {
             lines.append("  fix \(fix.position.navigatorText)  " + UILanguage.en.text(SightsText.spread(fix)))
             if let d = fix.disagreement {
-                lines.append("  " + UILanguage.en.text(.sightsDisagree(body: d.bodyText, miles: SightsText.miles(d.residualNauticalMiles))))
+                lines.append("  " + UILanguage.en.text(.sightsDisagree(body: InertText.display(d.bodyText), miles: SightsText.miles(d.residualNauticalMiles))))
             }
         } else if let reason = readout.noFix {
             lines.append("  " + UILanguage.en.text(SightsText.noFix(reason).0))

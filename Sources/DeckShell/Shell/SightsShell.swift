@@ -34,7 +34,8 @@ enum SightsShell {
 
     static func markedSight(_ stored: (mark: SightingMark, sight: MarkSight)) -> MarkedSight {
         MarkedSight(markId: stored.sight.markId, unixMilliseconds: stored.mark.correctedUnixMilliseconds,
-                    bodyText: stored.sight.bodyText, sextantAltitudeDegrees: stored.sight.sextantAltitudeDegrees)
+                    bodyText: stored.sight.bodyText, sextantAltitudeDegrees: stored.sight.sextantAltitudeDegrees,
+                    clock: stored.mark.clock)
     }
 
     /// Performs a sights effect (on the store queue); the answer is an event.

@@ -37,12 +37,14 @@ public enum SightsPanel {
             if let id = mark.id {
                 let existing = state.sights.sights.first { $0.markId == id }
                 let text = existing.map { "\($0.bodyText), \(SightsText.altitude($0.sextantAltitudeDegrees))" } ?? ""
-                next.sights.entry = SightEntry(markId: id, unixMilliseconds: mark.correctedUnixMilliseconds, text: text)
+                next.sights.entry = SightEntry(markId: id, unixMilliseconds: mark.correctedUnixMilliseconds, text: text,
+                                               clock: mark.clock)
             } else if let key = mark.uniqueKey {
                 // Not in the database yet (held in the journal, or Space a
                 // moment ago): named by its key, stored by its number on
                 // Enter once it has one.
-                next.sights.entry = SightEntry(markId: nil, heldKey: key, unixMilliseconds: mark.correctedUnixMilliseconds, text: "")
+                next.sights.entry = SightEntry(markId: nil, heldKey: key, unixMilliseconds: mark.correctedUnixMilliseconds, text: "",
+                                               clock: mark.clock)
             } else {
                 next.sights.entry = SightEntry(markId: nil, unixMilliseconds: mark.correctedUnixMilliseconds, text: "")
                 next.sights.message = .init(.text(.sightMarkNotStored), isError: true)

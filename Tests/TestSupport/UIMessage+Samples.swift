@@ -26,7 +26,7 @@ extension UIMessage {
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, storeWritesWaiting, storeWritesSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
         case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightIntercept, sightEntryField, sightCompletions, plainSight, plainFix
-        case sightsPoorCut, sightsCirclesApart, sightsFarFromDeadReckoning, sightsDisagreeBy, sightsCandidates, sightsFromDeadReckoning, sightsClockDoubt, sightsRoundLeftOut
+        case sightRemoved, sightNoneToRemove, sightsPoorCut, sightsCirclesApart, sightsFarFromDeadReckoning, sightsDisagreeBy, sightsCandidates, sightsFromDeadReckoning, sightsClockDoubt, sightsRoundLeftOut
         case weatherOff, weatherAsking, weatherRainFrom, weatherRainNow, weatherAge, weatherStale, weatherNoForecast
     }
 
@@ -159,6 +159,8 @@ extension UIMessage {
         case .sightsSpread: .sightsSpread
         case .sightsDisagree: .sightsDisagree
         case .sightsPoorCut: .sightsPoorCut
+        case .sightRemoved: .sightRemoved
+        case .sightNoneToRemove: .sightNoneToRemove
         case .sightsCirclesApart: .sightsCirclesApart
         case .sightsFarFromDeadReckoning: .sightsFarFromDeadReckoning
         case .sightsDisagreeBy: .sightsDisagreeBy
@@ -347,6 +349,8 @@ extension UIMessage {
                              .sightsSpread(rms: "0.40", ellipse: "0.61 × 0.32", axis: "045°")]
         case .sightsDisagree: [.sightsDisagree(body: "Vega", miles: "5.2")]
         case .sightsPoorCut: [.sightsPoorCut(degrees: "8°", least: "15°")]
+        case .sightRemoved: [.sightRemoved(id: 21, body: "Vega")]
+        case .sightNoneToRemove: [.sightNoneToRemove(id: 21), .sightNoneToRemove(id: nil)]
         case .sightsCirclesApart: [.sightsCirclesApart(miles: "640")]
         case .sightsFarFromDeadReckoning: [.sightsFarFromDeadReckoning(miles: "760", bearing: "213°", limit: "60")]
         case .sightsDisagreeBy: [.sightsDisagreeBy(miles: "10.2", limit: "3")]

@@ -184,6 +184,9 @@ extension UIMessage {
         case let .sightStoring(id, body): "#\(id) に \(body) を保存中…"
         case let .sightStored(id, body): "天測を保存しました: #\(id) の \(body)。"
         case .sightMarkGone(let id): "マーク #\(id) は削除されたため、天測は保存されませんでした。"
+        case let .sightRemoved(id, body): "#\(id) の天測（\(body)）を外しました。u で元に戻せます。"
+        case .sightNoneToRemove(let id?): "マーク #\(id) には外す天測がありません。"
+        case .sightNoneToRemove(nil): "マークが選択されていません。マークパネルで選んでから、ここで x を押してください。"
         case let .sightNotStored(id, problem): "#\(id) の天測を保存できません: \(problem.text(.ja))"
         case .sightCannotReduce(let body): "\(body) はその時刻では計算できません（天測暦の範囲外）"
         case let .sightsSpread(rms, ellipse, axis):

@@ -196,6 +196,10 @@ public enum UIMessage: Hashable, Sendable {
     case sightStoring(id: Int64, body: String)
     case sightStored(id: Int64, body: String)
     case sightMarkGone(id: Int64)
+    /// `x` removed a mark's sight; `u` puts it back.
+    case sightRemoved(id: Int64, body: String)
+    /// `x` with no sight on the selected mark (nil: no mark selected).
+    case sightNoneToRemove(id: Int64?)
     case sightNotStored(id: Int64, StoreProblem)
     case sightCannotReduce(body: String)
     /// RMS residual (nm), and the 1σ ellipse's axes (nm) and direction when there are three sights or more.
@@ -421,6 +425,9 @@ public enum UIMessage: Hashable, Sendable {
         case let .sightStoring(id, body): "Storing \(body) for #\(id)…"
         case let .sightStored(id, body): "Sight stored: \(body) for #\(id)."
         case .sightMarkGone(let id): "Mark #\(id) is gone; its sight was not stored."
+        case let .sightRemoved(id, body): "Sight removed from #\(id) (\(body)); u puts it back."
+        case .sightNoneToRemove(let id?): "Mark #\(id) has no sight to remove."
+        case .sightNoneToRemove(nil): "No mark selected: select one in the marks panel, then press x here."
         case let .sightNotStored(id, problem): "Sight for #\(id) not stored: \(problem.text(.en))"
         case .sightCannotReduce(let body): "\(body) cannot be worked at that instant (outside the almanac)"
         case let .sightsSpread(rms, ellipse, axis):

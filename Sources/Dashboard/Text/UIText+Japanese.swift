@@ -219,6 +219,8 @@ extension UIText {
         case .periodDinner: "夕食"
         case .periodLateNight: "深夜"
         case .keyEnterSight: "選択中のマークに天測（天体, Hs）を入力"
+        case .keyRemoveSight: "選択中のマークの天測を外す（マークは残る）"
+        case .keyUndoSightRemoval: "最後に外した天測を元に戻す"
         case .sights: "天測"
         case .sightsHint: "s 選択中のマークの天測"
         case .sightEntryHint: "Tab 補完 · Enter 保存 · Esc 取消"

@@ -69,7 +69,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case keyWeatherFocus, keyWeatherEnable, keyWeatherSpan, weather, weatherHint, weatherLegend
     case weatherRingHour, weatherRing12h, weatherRing12hOnly, weatherNoData, weatherDryHour, weatherDry12h, weatherNoPosition
 
-    case keyEnterSight, sights, sightsHint, sightEntryHint, sightNeedsMark, sightMarkNotStored, sightNeedsAltitude
+    case keyEnterSight, keyRemoveSight, keyUndoSightRemoval, sights, sightsHint, sightEntryHint, sightNeedsMark, sightMarkNotStored, sightNeedsAltitude
     case sightsAlmanacMissing, sightsNeedTwo, sightsNeedDeadReckoning
     case sightsNoConvergence, sightsNoSingleCulprit, sightsAgreeCheckClock
 
@@ -295,6 +295,8 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .periodDinner: "dinner"
         case .periodLateNight: "late night"
         case .keyEnterSight: "Enter a sight (body, Hs) for the selected mark"
+        case .keyRemoveSight: "Remove the selected mark's sight (the mark stays)"
+        case .keyUndoSightRemoval: "Put back the sight last removed"
         case .sights: "Sights"
         case .sightsHint: "s sight for the selected mark"
         case .sightEntryHint: "Tab completes · Enter stores · Esc cancels"

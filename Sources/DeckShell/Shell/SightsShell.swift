@@ -41,6 +41,15 @@ enum SightsShell {
     /// Performs a sights effect (on the store queue); the answer is an event.
     static func perform(_ effect: SightsEffect, store: StoreHandle) -> [Event] {
         switch effect {
+        case .remove(let sight):
+            do {
+                let db = try store.forWriting(busyTimeout: AppDatabase.busyTimeoutSeconds)
+                // Gone already (another process took it off) is removed all the same.
+                _ = try db.removeSight(markId: sight.markId, busyTimeout: AppDatabase.busyTimeoutSeconds)
+                return [.sights(.removed(sight))]
+            } catch {
+                return [.sights(.notStored(sight.markId, StoreProblem(error)))]
+            }
         case .attach(let sight):
             do {
                 let db = try store.forWriting(busyTimeout: AppDatabase.busyTimeoutSeconds)

@@ -29,6 +29,8 @@ public struct SightsPanelState: Equatable, Sendable {
     public var message: Message?
     /// Sights sent to the store and not yet confirmed.
     public var pending = 0
+    /// The sight `x` removed last, until `u` puts it back.
+    public var lastRemoved: MarkedSight?
 
     /// A line under the sights, kept as a catalog value until drawn.
     public struct Message: Equatable, Sendable {

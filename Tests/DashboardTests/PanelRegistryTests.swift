@@ -44,6 +44,8 @@ import TimeKit
         (.marks, .character("s"), .sights(.enterSight)),
         (.sights, .character("s"), .sights(.enterSight)),
         (.sights, .enter, .sights(.enterSight)),
+        (.sights, .character("x"), .sights(.removeSight)),
+        (.sights, .character("u"), .sights(.undoRemoval)),
         (.marks, .character("W"), .weather(.focus)),
         (.calls, .character("W"), .weather(.focus)),
         (.weather, .character("e"), .weather(.toggleEnabled)),

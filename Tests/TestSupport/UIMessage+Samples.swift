@@ -26,6 +26,7 @@ extension UIMessage {
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, storeWritesWaiting, storeWritesSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol, morePlaces
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
         case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightIntercept, sightEntryField, sightCompletions, plainSight, plainFix
+        case sightRemoved, sightNoneToRemove, sightsPoorCut, sightsCirclesApart, sightsFarFromDeadReckoning, sightsDisagreeBy, sightsCandidates, sightsFromDeadReckoning, sightsClockDoubt, sightsRoundLeftOut
         case weatherOff, weatherAsking, weatherRainFrom, weatherRainNow, weatherAge, weatherStale, weatherNoForecast
     }
 
@@ -160,6 +161,16 @@ extension UIMessage {
         case .sightCannotReduce: .sightCannotReduce
         case .sightsSpread: .sightsSpread
         case .sightsDisagree: .sightsDisagree
+        case .sightsPoorCut: .sightsPoorCut
+        case .sightRemoved: .sightRemoved
+        case .sightNoneToRemove: .sightNoneToRemove
+        case .sightsCirclesApart: .sightsCirclesApart
+        case .sightsFarFromDeadReckoning: .sightsFarFromDeadReckoning
+        case .sightsDisagreeBy: .sightsDisagreeBy
+        case .sightsCandidates: .sightsCandidates
+        case .sightsFromDeadReckoning: .sightsFromDeadReckoning
+        case .sightsClockDoubt: .sightsClockDoubt
+        case .sightsRoundLeftOut: .sightsRoundLeftOut
         case .sightsFix: .sightsFix
         case .sightsDeadReckoning: .sightsDeadReckoning
         case .sightIntercept: .sightIntercept
@@ -343,6 +354,17 @@ extension UIMessage {
         case .sightsSpread: [.sightsSpread(rms: "0.40", ellipse: nil, axis: nil),
                              .sightsSpread(rms: "0.40", ellipse: "0.61 × 0.32", axis: "045°")]
         case .sightsDisagree: [.sightsDisagree(body: "Vega", miles: "5.2")]
+        case .sightsPoorCut: [.sightsPoorCut(degrees: "8°", least: "15°")]
+        case .sightRemoved: [.sightRemoved(id: 21, body: "Vega")]
+        case .sightNoneToRemove: [.sightNoneToRemove(id: 21), .sightNoneToRemove(id: nil)]
+        case .sightsCirclesApart: [.sightsCirclesApart(miles: "640")]
+        case .sightsFarFromDeadReckoning: [.sightsFarFromDeadReckoning(miles: "760", bearing: "213°", limit: "60")]
+        case .sightsDisagreeBy: [.sightsDisagreeBy(miles: "10.2", limit: "3")]
+        case .sightsCandidates: [.sightsCandidates(bodies: "Vega (#1), Arcturus (#2), Deneb (#3)")]
+        case .sightsFromDeadReckoning: [.sightsFromDeadReckoning(miles: "12.3", bearing: "045°")]
+        case .sightsClockDoubt: [.sightsClockDoubt(seconds: "16", arcminutes: "4.0", miles: "3.1"),
+                                 .sightsClockDoubt(seconds: nil, arcminutes: "0.0", miles: "0.0")]
+        case .sightsRoundLeftOut: [.sightsRoundLeftOut(used: 8, total: 10)]
         case .sightsFix: [.sightsFix(position: "40° 13'.96 N  049° 58'.09 W")]
         case .sightsDeadReckoning: [.sightsDeadReckoning(position: "40° 10'.00 N  050° 15'.00 W", source: "sights.dr")]
         case .sightIntercept: [.sightIntercept(miles: "4.2", toward: true, azimuth: "045°"),

@@ -188,11 +188,26 @@ extension UIMessage {
         case let .sightStoring(id, body): "#\(id) に \(body) を保存中…"
         case let .sightStored(id, body): "天測を保存しました: #\(id) の \(body)。"
         case .sightMarkGone(let id): "マーク #\(id) は削除されたため、天測は保存されませんでした。"
+        case let .sightRemoved(id, body): "#\(id) の天測（\(body)）を外しました。u で元に戻せます。"
+        case .sightNoneToRemove(let id?): "マーク #\(id) には外す天測がありません。"
+        case .sightNoneToRemove(nil): "マークが選択されていません。マークパネルで選んでから、ここで x を押してください。"
         case let .sightNotStored(id, problem): "#\(id) の天測を保存できません: \(problem.text(.ja))"
         case .sightCannotReduce(let body): "\(body) はその時刻では計算できません（天測暦の範囲外）"
         case let .sightsSpread(rms, ellipse, axis):
             "残差 RMS \(rms) 海里" + (ellipse.map { " · 1σ 誤差楕円 \($0) 海里（長軸 \(axis ?? "")）" } ?? "")
-        case let .sightsDisagree(body, miles): "天測が一致しません: \(body) が位置から \(miles) 海里ずれています。天体名・Hs・時刻を確かめてください"
+        case let .sightsDisagree(body, miles): "\(body) がほかの天測による位置から \(miles) 海里ずれています。天体名・Hs・時刻を確かめてください"
+        case let .sightsPoorCut(degrees, least):
+            "位置が決まりません: 位置の線の交角が \(degrees) しかありません（\(least) 未満）。ほかと約 90° 離れた方位の天体を加えてください"
+        case .sightsCirclesApart(let miles): "位置が決まりません: 位置の圏が交わりません（\(miles) 海里離れています）"
+        case let .sightsFarFromDeadReckoning(miles, bearing, limit):
+            "位置が決まりません: 推測位置から \(miles) 海里・方位 \(bearing) です（\(limit) 海里を超えています）"
+        case let .sightsDisagreeBy(miles, limit): "位置が決まりません: 天測が一致しません（残差 最大 \(miles) 海里、\(limit) 海里を超えています）"
+        case .sightsCandidates(let bodies): "\(bodies) のどれか 1 つが誤っていますが、どれかは決められません。天体名・Hs・時刻を確かめてください"
+        case let .sightsFromDeadReckoning(miles, bearing): "推測位置から \(miles) 海里・方位 \(bearing)"
+        case let .sightsClockDoubt(seconds?, arcminutes, miles):
+            "時計が同期されていません（推定誤差 \(seconds) 秒）: 経度が \(arcminutes)′（東西に \(miles) 海里）ずれているかもしれません"
+        case .sightsClockDoubt(nil, _, _): "時計が同期されていません（誤差不明）: 経度はその時計の精度しかありません"
+        case let .sightsRoundLeftOut(used, total): "この回の天測 \(total) 個のうち新しい \(used) 個で位置を出しています"
         case .sightsFix(let position): "天測位置 \(position)"
         case let .sightsDeadReckoning(position, source): "推測位置 \(position)（\(source)）"
         case let .sightIntercept(miles, toward, azimuth): "\(miles) 海里 \(toward ? "T" : "A")  方位 \(azimuth)"

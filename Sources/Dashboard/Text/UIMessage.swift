@@ -202,11 +202,32 @@ public enum UIMessage: Hashable, Sendable {
     case sightStoring(id: Int64, body: String)
     case sightStored(id: Int64, body: String)
     case sightMarkGone(id: Int64)
+    /// `x` removed a mark's sight; `u` puts it back.
+    case sightRemoved(id: Int64, body: String)
+    /// `x` with no sight on the selected mark (nil: no mark selected).
+    case sightNoneToRemove(id: Int64?)
     case sightNotStored(id: Int64, StoreProblem)
     case sightCannotReduce(body: String)
     /// RMS residual (nm), and the 1σ ellipse's axes (nm) and direction when there are three sights or more.
     case sightsSpread(rms: String, ellipse: String?, axis: String?)
+    /// The one sight the others identify as off, and how far it misses their fix.
     case sightsDisagree(body: String, miles: String)
+    /// No fix: the lines' best angle of cut, and the least that makes a fix.
+    case sightsPoorCut(degrees: String, least: String)
+    /// No fix: two circles of equal altitude that never meet, and the gap.
+    case sightsCirclesApart(miles: String)
+    /// No fix: the least-squares position is this far from the DR (more than `limit` nm).
+    case sightsFarFromDeadReckoning(miles: String, bearing: String, limit: String)
+    /// No fix: residuals beyond sextant error (`limit` nm).
+    case sightsDisagreeBy(miles: String, limit: String)
+    /// One of these sights is off and the data cannot say which.
+    case sightsCandidates(bodies: String)
+    /// The fix from the DR: distance and bearing.
+    case sightsFromDeadReckoning(miles: String, bearing: String)
+    /// Marks stamped by an unsynchronized clock: its estimated error (nil: not known) and what it means for longitude.
+    case sightsClockDoubt(seconds: String?, arcminutes: String, miles: String)
+    /// More sights in the round than go into one fix.
+    case sightsRoundLeftOut(used: Int, total: Int)
     case sightsFix(position: String)
     case sightsDeadReckoning(position: String, source: String)
     case sightIntercept(miles: String, toward: Bool, azimuth: String)
@@ -413,11 +434,25 @@ public enum UIMessage: Hashable, Sendable {
         case let .sightStoring(id, body): "Storing \(body) for #\(id)…"
         case let .sightStored(id, body): "Sight stored: \(body) for #\(id)."
         case .sightMarkGone(let id): "Mark #\(id) is gone; its sight was not stored."
+        case let .sightRemoved(id, body): "Sight removed from #\(id) (\(body)); u puts it back."
+        case .sightNoneToRemove(let id?): "Mark #\(id) has no sight to remove."
+        case .sightNoneToRemove(nil): "No mark selected: select one in the marks panel, then press x here."
         case let .sightNotStored(id, problem): "Sight for #\(id) not stored: \(problem.text(.en))"
         case .sightCannotReduce(let body): "\(body) cannot be worked at that instant (outside the almanac)"
         case let .sightsSpread(rms, ellipse, axis):
             "rms \(rms) nm" + (ellipse.map { " · 1σ ellipse \($0) nm along \(axis ?? "")" } ?? "")
-        case let .sightsDisagree(body, miles): "Sights disagree: \(body) misses the fix by \(miles) nm; check its body, Hs and time"
+        case let .sightsDisagree(body, miles): "\(body) misses the others' fix by \(miles) nm: check its body, Hs and time"
+        case let .sightsPoorCut(degrees, least):
+            "No fix: the lines of position cross at only \(degrees) (under \(least)); add a body about 90° from the others"
+        case .sightsCirclesApart(let miles): "No fix: the circles of position miss each other by \(miles) nm"
+        case let .sightsFarFromDeadReckoning(miles, bearing, limit): "No fix: \(miles) nm \(bearing) from the DR (more than \(limit) nm)"
+        case let .sightsDisagreeBy(miles, limit): "No fix: the sights disagree by up to \(miles) nm (more than \(limit) nm)"
+        case .sightsCandidates(let bodies): "One of \(bodies) is off and the sights cannot tell which: check each body, Hs and time"
+        case let .sightsFromDeadReckoning(miles, bearing): "\(miles) nm \(bearing) from the DR"
+        case let .sightsClockDoubt(seconds?, arcminutes, miles):
+            "Clock NOT synchronized (estimated error \(seconds) s): longitude may be off \(arcminutes)′ (\(miles) nm east or west)"
+        case .sightsClockDoubt(nil, _, _): "Clock NOT synchronized (error not known): the longitude is only as good as that clock"
+        case let .sightsRoundLeftOut(used, total): "Fix from the newest \(used) of the \(total) sights of this round"
         case .sightsFix(let position): "Fix \(position)"
         case let .sightsDeadReckoning(position, source): "DR \(position) (\(source))"
         case let .sightIntercept(miles, toward, azimuth): "\(miles) nm \(toward ? "T" : "A")  Zn \(azimuth)"

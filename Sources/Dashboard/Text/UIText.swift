@@ -69,8 +69,9 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case keyWeatherFocus, keyWeatherEnable, keyWeatherSpan, weather, weatherHint, weatherLegend
     case weatherRingHour, weatherRing12h, weatherRing12hOnly, weatherNoData, weatherDryHour, weatherDry12h, weatherNoPosition
 
-    case keyEnterSight, sights, sightsHint, sightEntryHint, sightNeedsMark, sightMarkNotStored, sightNeedsAltitude
-    case sightsAlmanacMissing, sightsNeedTwo, sightsNeedDeadReckoning, sightsLinesDoNotCross
+    case keyEnterSight, keyRemoveSight, keyUndoSightRemoval, sights, sightsHint, sightEntryHint, sightNeedsMark, sightMarkNotStored, sightNeedsAltitude
+    case sightsAlmanacMissing, sightsNeedTwo, sightsNeedDeadReckoning
+    case sightsNoConvergence, sightsNoSingleCulprit, sightsAgreeCheckClock
 
     // MARK: Periods of the day (TimeKit's DayPeriod)
     case periodBeforeDawn, periodBreakfast, periodMorning, periodLunch, periodAfternoon, periodDinner, periodLateNight
@@ -294,6 +295,8 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .periodDinner: "dinner"
         case .periodLateNight: "late night"
         case .keyEnterSight: "Enter a sight (body, Hs) for the selected mark"
+        case .keyRemoveSight: "Remove the selected mark's sight (the mark stays)"
+        case .keyUndoSightRemoval: "Put back the sight last removed"
         case .sights: "Sights"
         case .sightsHint: "s sight for the selected mark"
         case .sightEntryHint: "Tab completes · Enter stores · Esc cancels"
@@ -303,7 +306,9 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .sightsAlmanacMissing: "Almanac not loaded: set TIMEDECK_RESOURCES to the Resources folder"
         case .sightsNeedTwo: "Two sights of bodies at different bearings make a fix."
         case .sightsNeedDeadReckoning: "No DR: set sights.dr or marks.position, or connect gpsd"
-        case .sightsLinesDoNotCross: "No fix: the lines of position do not cross; add a body at another bearing"
+        case .sightsNoConvergence: "No fix: the lines of position do not meet near the DR"
+        case .sightsNoSingleCulprit: "No single sight explains it: check every sight, the clock and the DR"
+        case .sightsAgreeCheckClock: "The sights agree with each other: check the clock, the date and the DR"
         case .keyWeatherFocus: "Show the weather panel (its precipitation ring)"
         case .keyWeatherEnable: "Turn weather on or off (on sends your position to weather.url)"
         case .keyWeatherSpan: "Ring: next 60 minutes or next 12 hours"

@@ -3,33 +3,47 @@ import Foundation
 import TimeKit
 import TimeStore
 
-/// The conditions shared by `fix` and `sights plan`.
+/// The conditions of `fix`: each flag overrides the `[sights]` setting of
+/// the same name (the sights panel's), which is used when the flag is absent.
 struct SightConditionOptions: ParsableArguments {
-    @Option(help: "Height of eye, metres (dip 1.76′·√h).")
-    var eye: Double = 0
+    @Option(help: "Height of eye, metres (dip 1.76′·√h); default sights.eye_metres.")
+    var eye: Double?
 
-    @Option(parsing: .unconditional, help: "Index error, arcminutes, positive on the arc (subtracted from Hs).")
-    var ie: Double = 0
+    @Option(parsing: .unconditional, help: "Index error, arcminutes, positive on the arc (subtracted from Hs); default sights.index_error_arcminutes.")
+    var ie: Double?
 
-    @Option(parsing: .unconditional, help: "Air temperature, °C (scales the refraction).")
-    var temp: Double = 10
+    @Option(parsing: .unconditional, help: "Air temperature, °C (scales the refraction); default sights.temperature_celsius.")
+    var temp: Double?
 
-    @Option(help: "Air pressure, hPa (scales the refraction).")
-    var pressure: Double = 1010
+    @Option(help: "Air pressure, hPa (scales the refraction); default sights.pressure_hectopascals.")
+    var pressure: Double?
 
-    func corrections() throws -> SightCorrections {
-        guard eye.isFinite, eye >= 0, eye < 1000 else { throw NavigationCLI.fail("--eye: height of eye \(eye) m is not 0–1000 m") }
-        guard ie.isFinite, abs(ie) < 60 else { throw NavigationCLI.fail("--ie: index error \(ie)′ is not within ±60′") }
-        guard temp.isFinite, temp > -60, temp < 60 else { throw NavigationCLI.fail("--temp: \(temp) °C is not within −60…60 °C") }
-        guard pressure.isFinite, pressure > 800, pressure < 1100 else {
-            throw NavigationCLI.fail("--pressure: \(pressure) hPa is not within 800…1100 hPa")
+    /// The settings' corrections with the flags given laid over them.
+    func corrections(over base: SightCorrections) throws -> SightCorrections {
+        var c = base
+        if let eye {
+            guard eye.isFinite, eye >= 0, eye < 1000 else { throw NavigationCLI.fail("--eye: height of eye \(eye) m is not 0–1000 m") }
+            c.heightOfEyeMetres = eye
         }
-        return SightCorrections(heightOfEyeMetres: eye, indexErrorArcminutes: ie, temperatureCelsius: temp,
-                                pressureHectopascals: pressure)
+        if let ie {
+            guard ie.isFinite, abs(ie) < 60 else { throw NavigationCLI.fail("--ie: index error \(ie)′ is not within ±60′") }
+            c.indexErrorArcminutes = ie
+        }
+        if let temp {
+            guard temp.isFinite, temp > -60, temp < 60 else { throw NavigationCLI.fail("--temp: \(temp) °C is not within −60…60 °C") }
+            c.temperatureCelsius = temp
+        }
+        if let pressure {
+            guard pressure.isFinite, pressure > 800, pressure < 1100 else {
+                throw NavigationCLI.fail("--pressure: \(pressure) hPa is not within 800…1100 hPa")
+            }
+            c.pressureHectopascals = pressure
+        }
+        return c
     }
 }
 
-/// `timedeck fix --dr POS --sight "BODY, HS, ISO" … | --marks ID,ID,…`.
+/// `timedeck fix [--dr POS] --sight "BODY, HS, ISO" … | --marks ID,ID,…`.
 struct FixCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fix",
@@ -39,20 +53,23 @@ struct FixCommand: ParsableCommand {
             --sight "Vega, 43 23.8, 2024-03-21T09:58:12Z" --sight "Sun LL, 21-04.5, 2024-03-21T10:02:40Z". \
             BODY is a star (Kaus Australis), Sun LL/UL, Moon LL/UL or a planet; HS as 43 23.8, 43-23.8 or \
             43.3967. With --course and --speed earlier sights are advanced to the fix time (a running fix). \
-            --marks takes the sights attached with `timedeck marks sight`.
+            --marks takes the sights attached with `timedeck marks sight`. The DR, course, speed, height of eye, \
+            index error, temperature and pressure default to the [sights] settings the dashboard's sights panel \
+            uses (timedeck config show); a flag overrides its setting. Sights that make no fix (lines that do \
+            not cross, sights that disagree, a position far from the DR) exit 2 saying what is wrong.
             """
     )
 
-    @Option(parsing: .unconditional, help: "Dead-reckoning position at the fix time, in any form marks accept.")
-    var dr: String
+    @Option(parsing: .unconditional, help: "Dead-reckoning position at the fix time, in any form marks accept; default sights.dr, else (with --marks) the newest mark's position, else marks.position.")
+    var dr: String?
 
-    @Option(parsing: .unconditional, help: "Course made good, degrees true.")
-    var course: Double = 0
+    @Option(parsing: .unconditional, help: "Course made good, degrees true (0–360); default sights.course_degrees.")
+    var course: Double?
 
-    @Option(help: "Speed, knots.")
-    var speed: Double = 0
+    @Option(help: "Speed, knots (0–99); default sights.speed_knots.")
+    var speed: Double?
 
-    @Option(help: "The fix time (UTC, ISO 8601); default the last sight's.")
+    @Option(help: "The fix time (UTC, ISO 8601), within 12 hours of every sight; default the last sight's.")
     var at: String?
 
     @OptionGroup var conditions: SightConditionOptions
@@ -68,23 +85,65 @@ struct FixCommand: ParsableCommand {
 
     func run() throws {
         let almanac = try NavigationCLI.loadAlmanac()
-        let deadReckoning = try NavigationCLI.position(dr, field: "--dr")
-        let corrections = try conditions.corrections()
-        guard course.isFinite, speed.isFinite, speed >= 0, speed < 100 else {
-            throw NavigationCLI.fail("--course/--speed: give a course in degrees true and a speed of 0–100 knots")
-        }
+        let settings = ConfigFile.loadSettings().settings
+        let solver = try self.solver(almanac: almanac, settings: settings)
         var sights = try sight.enumerated().map { try Self.parseSight($1, index: $0, almanac: almanac) }
-        if let marks { sights += try Self.sightsFromMarks(marks, almanac: almanac) }
-        guard !sights.isEmpty else { throw NavigationCLI.fail("--sight: give at least two sights (or --marks)") }
-        let fixTime = try at.map { try NavigationCLI.instant($0) } ?? sights.map(\.unixSeconds).max() ?? 0
+        var marked: [(mark: SightingMark, sight: MarkSight)] = []
+        if let marks {
+            marked = try Self.storedSights(marks)
+            sights += try marked.map { stored in
+                try NavigationCLI.guarding {
+                    try FixInputs.sight(bodyText: stored.sight.bodyText, sextantAltitudeDegrees: stored.sight.sextantAltitudeDegrees,
+                                        markUnixMilliseconds: stored.mark.correctedUnixMilliseconds, clock: stored.mark.clock,
+                                        almanac: almanac)
+                }
+            }
+        }
+        guard sights.count >= 2 else {
+            throw NavigationCLI.fail("--sight/--marks: a fix needs at least two sights; \(sights.count) given")
+        }
+        let deadReckoning = try self.deadReckoning(settings: settings, marks: marked.map(\.mark))
+        let fixTime = try at.map { try NavigationCLI.instant($0) } ?? FixInputs.fixUnixSeconds(sights) ?? 0
         for t in Set(sights.map(\.unixSeconds).map { ($0 / 86400).rounded(.down) }) {
             NavigationCLI.noteUT1(almanac, t * 86400)
         }
-        let solver = FixSolver(almanac: almanac, corrections: corrections, courseDegrees: course, speedKnots: speed)
         let fix = try NavigationCLI.guarding {
             try solver.fix(sights, deadReckoning: deadReckoning, fixUnixSeconds: fixTime)
         }
         print(json ? Self.json(fix) : Self.text(fix, deadReckoning: deadReckoning))
+    }
+
+    /// The panel's solver (`FixInputs.solver`) with the flags given laid over the settings.
+    func solver(almanac: Almanac, settings: Settings) throws -> FixSolver {
+        var solver = FixInputs.solver(almanac: almanac, settings: settings)
+        solver.corrections = try conditions.corrections(over: solver.corrections)
+        if let course {
+            guard course.isFinite, course >= 0, course <= 360 else {
+                throw NavigationCLI.fail("--course: \(NavigationCLI.number(course, 1))° is not a course; give degrees true, 0–360")
+            }
+            solver.courseDegrees = course
+        }
+        if let speed {
+            guard speed.isFinite, speed >= 0, speed < 100 else {
+                throw NavigationCLI.fail("--speed: \(NavigationCLI.number(speed, 1)) kn is not a speed; give knots, 0–99")
+            }
+            solver.speedKnots = speed
+        }
+        return solver
+    }
+
+    /// `--dr`, else `sights.dr`, else (with --marks) the newest mark's own
+    /// position, else `marks.position`; exit 2 when there is none.
+    func deadReckoning(settings: Settings, marks: [SightingMark]) throws -> GeoPosition {
+        if let dr { return try NavigationCLI.position(dr, field: "--dr") }
+        if let text = settings.sightsDeadReckoning { return try NavigationCLI.position(text, field: "sights.dr") }
+        if let newest = marks.max(by: { $0.correctedUnixNanoseconds < $1.correctedUnixNanoseconds }),
+           let position = newest.position.coordinate {
+            return position
+        }
+        if let text = settings.fixedPosition { return try NavigationCLI.position(text, field: "marks.position") }
+        throw NavigationCLI.fail("--dr: give the dead-reckoning position (e.g. --dr \"40 10.0 N, 050 15.0 W\"), "
+                                 + "or set sights.dr (timedeck config set sights.dr \"…\")")
     }
 
     /// `BODY, HS, ISO`.
@@ -103,18 +162,23 @@ struct FixCommand: ParsableCommand {
         }
     }
 
-    /// The sights attached to marks `12,13,15`, at the marks' corrected instants to the
-    /// millisecond as `marks list` shows them, so typing them gives the same fix.
-    static func sightsFromMarks(_ list: String, almanac: Almanac) throws -> [Sight] {
-        let ids = try list.split(separator: ",").map { try MarksCLI.markNumber(String($0).trimmingCharacters(in: .whitespaces)) }
+    /// The marks `12,13,15` with their sights, in the order given: a mark
+    /// named twice, a mark that does not exist and a mark without a sight
+    /// each exit 2 saying which.
+    static func storedSights(_ list: String) throws -> [(mark: SightingMark, sight: MarkSight)] {
+        let ids = try list.split(separator: ",", omittingEmptySubsequences: false)
+            .map { try MarksCLI.markNumber(String($0).trimmingCharacters(in: .whitespaces)) }
+        var seen = Set<Int64>()
+        for id in ids where !seen.insert(id).inserted {
+            throw NavigationCLI.fail("--marks: mark #\(id) is given twice; a sight counts once (give each mark once)")
+        }
         let db = try MarksCLI.openStore()
         return try ids.map { id in
-            guard let stored = try MarksCLI.store({ try db.sight(markId: id) }) else {
-                throw NavigationCLI.fail("--marks: mark #\(id) has no sight (attach one with: timedeck marks sight \(id) \"BODY, HS\")")
+            if let stored = try MarksCLI.store({ try db.sight(markId: id) }) { return stored }
+            guard try MarksCLI.store({ try db.mark(id: id) }) != nil else {
+                throw NavigationCLI.fail("--marks: no mark #\(id) (never made, or deleted); `timedeck marks list` shows them")
             }
-            let (body, limb) = try NavigationCLI.guarding { try SightText.body(stored.sight.bodyText, almanac: almanac) }
-            return Sight(body: body, limb: limb, sextantAltitudeDegrees: stored.sight.sextantAltitudeDegrees,
-                         unixSeconds: Double(stored.mark.correctedUnixMilliseconds) / 1000)
+            throw NavigationCLI.fail("--marks: mark #\(id) has no sight (attach one with: timedeck marks sight \(id) \"BODY, HS\")")
         }
     }
 
@@ -130,11 +194,16 @@ struct FixCommand: ParsableCommand {
         var fields = ["\"lat\":\(n(fix.position.latitudeDegrees, 6))", "\"lon\":\(n(fix.position.longitudeDegrees, 6))",
                       "\"utc\":\(NavigationCLI.string(NavigationCLI.utc(fix.unixSeconds)))",
                       "\"rms_residual\":\(n(fix.rmsResidualNauticalMiles, 2))",
-                      "\"crossing_angle\":\(n(fix.bestCrossingAngleDegrees, 1))"]
+                      "\"crossing_angle\":\(n(fix.bestCrossingAngleDegrees, 1))",
+                      "\"from_dr\":{\"distance\":\(n(fix.fromDeadReckoningNauticalMiles, 2)),\"bearing\":\(n(fix.fromDeadReckoningBearingDegrees, 1))}"]
         if let e = fix.ellipse {
             fields.append("\"ellipse\":{\"semi_major\":\(n(e.semiMajorNauticalMiles, 2)),\"semi_minor\":\(n(e.semiMinorNauticalMiles, 2)),\"axis\":\(n(e.majorAxisDegrees, 1))}")
         }
-        if let d = fix.disagreement { fields.append("\"verdict\":\(NavigationCLI.string(d.description))") }
+        if let c = fix.clockDoubt {
+            fields.append("\"clock_doubt\":{\"sights\":[\(c.sightIndices.map { "\($0 + 1)" }.joined(separator: ","))],"
+                          + "\"seconds\":\(n(c.seconds, 3)),\"longitude_arcminutes\":\(n(c.longitudeArcminutes, 2)),"
+                          + "\"east_west_nm\":\(n(c.eastWestNauticalMiles, 2)),\"text\":\(NavigationCLI.string(c.description))}")
+        }
         fields.append("\"sights\":[\n" + sights.joined(separator: ",\n") + "\n]")
         return "{" + fields.joined(separator: ",") + "}"
     }
@@ -160,7 +229,9 @@ struct FixCommand: ParsableCommand {
                              e.semiMinorNauticalMiles, e.majorAxisDegrees)
         }
         lines.append(spread)
-        if let d = fix.disagreement { lines.append(d.description) }
+        lines.append(String(format: "from DR: %.1f nm %03.0f°", fix.fromDeadReckoningNauticalMiles,
+                            fix.fromDeadReckoningBearingDegrees))
+        if let c = fix.clockDoubt { lines.append(c.description) }
         return lines.joined(separator: "\n")
     }
 }

@@ -52,6 +52,8 @@ enum NavigationCLI {
             throw fail(error.description)
         } catch let error as FixError {
             throw fail(error.description)
+        } catch let error as FixRefusal {
+            throw fail(error.description)
         } catch let error as Almanac.OutOfRange {
             throw fail(error.description)
         }

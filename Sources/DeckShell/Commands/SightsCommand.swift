@@ -66,17 +66,33 @@ struct MarksSightCommand: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "sight",
-        abstract: "Attach a sextant sight to a mark (the mark's instant is the sight's time).",
-        discussion: "Example: timedeck marks sight 12 \"Sun LL, 43 23.8\"; then timedeck fix --dr POS --marks 12,13,14")
+        abstract: "Attach a sextant sight to a mark (the mark's instant is the sight's time), or remove it.",
+        discussion: """
+            Example: timedeck marks sight 12 "Sun LL, 43 23.8"; then timedeck fix --dr POS --marks 12,13,14. \
+            timedeck marks sight 12 --remove takes the sight off (the mark stays) and prints the command that \
+            puts it back.
+            """)
 
     @Argument(help: "The mark's number as `marks list` shows it (12 or #12).")
     var id: String
 
     @Argument(help: "\"BODY, HS\": Kaus Australis, Sun LL, Moon UL, Venus…; HS as 43 23.8, 43-23.8 or 43.3967.")
-    var sight: String
+    var sight: String?
+
+    @Flag(help: "Remove the mark's sight instead (the mark stays).")
+    var remove = false
 
     func run() throws {
         let number = try MarksCLI.markNumber(id)
+        if remove {
+            guard sight == nil else {
+                throw NavigationCLI.fail("--remove takes no sight; give either \"BODY, HS\" or --remove")
+            }
+            return try removeSight(number)
+        }
+        guard let sight else {
+            throw NavigationCLI.fail("give the sight as \"BODY, HS\" (e.g. \"Sun LL, 43 23.8\"), or --remove to take it off")
+        }
         let parts = sight.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2 else {
             throw NavigationCLI.fail("sight \"\(sight)\": write it as \"BODY, HS\", e.g. \"Sun LL, 43 23.8\"")
@@ -116,5 +132,24 @@ struct MarksSightCommand: ParsableCommand {
             Console.error("timedeck: replaced the sight on #\(number) (was \(old.bodyText), Hs "
                           + NavigationCLI.degreesMinutes(old.sextantAltitudeDegrees) + ")\n")
         }
+    }
+
+    /// Takes the sight off mark `number`; says what it was and how to put it back.
+    func removeSight(_ number: Int64) throws {
+        let db = try MarksCLI.openStore()
+        guard try MarksCLI.store({ try db.mark(id: number) }) != nil else {
+            throw NavigationCLI.fail("no mark #\(number) (never made, or deleted); `timedeck marks list` shows them")
+        }
+        guard let removed = try MarksCLI.store({ try db.removeSight(markId: number) }) else {
+            throw NavigationCLI.fail("mark #\(number) has no sight; nothing was removed")
+        }
+        let hs = NavigationCLI.degreesMinutes(removed.sextantAltitudeDegrees)
+        // Degrees and minutes when they give Hs back exactly, else decimal degrees that do.
+        let hsDegrees = removed.sextantAltitudeDegrees, whole = hsDegrees.rounded(.down)
+        let dm = String(format: "%.0f %04.1f", whole, ((hsDegrees - whole) * 600).rounded() / 10)
+        let again = (try? SightText.altitudeDegrees(dm)).map { abs($0 - hsDegrees) < 1e-9 } == true
+            ? dm : String(format: "%.9f", hsDegrees)
+        print("removed the sight on #\(number) (\(removed.bodyText), Hs \(hs))")
+        Console.error("timedeck: to put it back: timedeck marks sight \(number) \"\(removed.bodyText), \(again)\"\n")
     }
 }

@@ -34,12 +34,22 @@ enum SightsShell {
 
     static func markedSight(_ stored: (mark: SightingMark, sight: MarkSight)) -> MarkedSight {
         MarkedSight(markId: stored.sight.markId, unixMilliseconds: stored.mark.correctedUnixMilliseconds,
-                    bodyText: stored.sight.bodyText, sextantAltitudeDegrees: stored.sight.sextantAltitudeDegrees)
+                    bodyText: stored.sight.bodyText, sextantAltitudeDegrees: stored.sight.sextantAltitudeDegrees,
+                    clock: stored.mark.clock)
     }
 
     /// Performs a sights effect (on the store queue); the answer is an event.
     static func perform(_ effect: SightsEffect, store: StoreHandle) -> [Event] {
         switch effect {
+        case .remove(let sight):
+            do {
+                let db = try store.forWriting(busyTimeout: AppDatabase.busyTimeoutSeconds)
+                // Gone already (another process took it off) is removed all the same.
+                _ = try db.removeSight(markId: sight.markId, busyTimeout: AppDatabase.busyTimeoutSeconds)
+                return [.sights(.removed(sight))]
+            } catch {
+                return [.sights(.notStored(sight.markId, StoreProblem(error)))]
+            }
         case .attach(let sight):
             do {
                 let db = try store.forWriting(busyTimeout: AppDatabase.busyTimeoutSeconds)

@@ -1,7 +1,8 @@
 import Foundation
 
-/// UT1 − UTC by day from IERS finals2000A (measured, then predicted), read
-/// from `ut1-utc.tsv` (scripts/generate-almanac-data.py).
+/// UT1 − UTC by day from IERS EOP 20 C04 for 1972 and IERS finals2000A from
+/// 1973-01-02 (measured, then predicted), read from `ut1-utc.tsv`
+/// (scripts/generate-almanac-data.py).
 ///
 /// GHA needs UT1: UT1 − UTC reaches 0.9 s, which is 0.23′ of GHA. Between
 /// the daily values the table is interpolated linearly; across a leap second
@@ -86,7 +87,7 @@ public struct UT1Table: Equatable, Sendable {
 
     /// One line for `--version`.
     public var versionLine: String {
-        "UT1 − UTC: bundled IERS finals2000A table, measured through \(Self.day(measuredThroughMJD)), "
+        "UT1 − UTC: bundled IERS C04 (1972) and finals2000A table, measured through \(Self.day(measuredThroughMJD)), "
             + "predicted through \(Self.day(predictedThroughMJD))"
     }
 

@@ -28,4 +28,17 @@ extension GeoPosition {
         return GeoPosition(wrappingLatitude: latitudeDegrees + dLat,
                            longitude: longitudeDegrees + e / (60 * max(cos(midLat), 1e-6)))
     }
+
+    /// Great-circle distance (nm, 1′ of arc = 1 nm) and initial true
+    /// bearing (degrees, 0..<360) from `self` to `other`.
+    public func distanceAndBearing(to other: GeoPosition) -> (nauticalMiles: Double, bearingDegrees: Double) {
+        let r = Double.pi / 180
+        let (la1, la2) = (latitudeDegrees * r, other.latitudeDegrees * r)
+        let dLon = (other.longitudeDegrees - longitudeDegrees) * r
+        let h = pow(sin((la2 - la1) / 2), 2) + cos(la1) * cos(la2) * pow(sin(dLon / 2), 2)
+        let arc = 2 * asin(min(1, h.squareRoot()))
+        var bearing = atan2(sin(dLon) * cos(la2), cos(la1) * sin(la2) - sin(la1) * cos(la2) * cos(dLon)) / r
+        if bearing < 0 { bearing += 360 }
+        return (arc / r * 60, bearing >= 359.9999999 ? 0 : bearing)
+    }
 }

@@ -7,12 +7,18 @@ public struct Sight: Equatable, Sendable {
     /// Sextant altitude Hs, degrees.
     public var sextantAltitudeDegrees: Double
     public var unixSeconds: Double
+    /// Set when the clock that timed the sight was not synchronized: its
+    /// estimated error, seconds (0 when not known). nil: synchronized, or
+    /// a sight typed with its time.
+    public var unsynchronizedClockErrorSeconds: Double?
 
-    public init(body: CelestialBody, limb: Limb = .centre, sextantAltitudeDegrees: Double, unixSeconds: Double) {
+    public init(body: CelestialBody, limb: Limb = .centre, sextantAltitudeDegrees: Double, unixSeconds: Double,
+                unsynchronizedClockErrorSeconds: Double? = nil) {
         self.body = body
         self.limb = limb
         self.sextantAltitudeDegrees = sextantAltitudeDegrees
         self.unixSeconds = unixSeconds
+        self.unsynchronizedClockErrorSeconds = unsynchronizedClockErrorSeconds
     }
 
     /// `Sun LL`, `Vega`.

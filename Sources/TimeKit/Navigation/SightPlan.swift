@@ -22,9 +22,25 @@ public struct SightPlan: Equatable, Sendable {
     /// The Sun's centre at −6° (geometric, from `position`) is civil twilight.
     public static let civilTwilightAltitudeDegrees = -6.0
 
-    public struct NoTwilight: Error, CustomStringConvertible {
+    /// No civil twilight in 48 hours, and why: the Sun's lowest and highest
+    /// geometric altitudes over them say which sights are left.
+    public struct NoTwilight: Error, Equatable, CustomStringConvertible {
+        public var lowestSunDegrees: Double
+        public var highestSunDegrees: Double
+
         public var description: String {
-            "no civil twilight in the next 48 hours at this position (polar day or night); plan Sun and Moon sights instead"
+            let range = String(format: "the Sun stays between %.1f° and %.1f°", lowestSunDegrees, highestSunDegrees)
+            if highestSunDegrees < civilTwilightAltitudeDegrees {
+                return "no civil twilight in the next 48 hours at this position: polar night (\(range), never up to "
+                    + "−6°): no Sun sight and no twilight horizon for stars; only the Moon or stars over a horizon "
+                    + "lit by the Moon are left"
+            }
+            if highestSunDegrees > 0 {
+                return "no civil twilight in the next 48 hours at this position: polar day (\(range), never down to "
+                    + "−6°): no twilight for stars; plan Sun sights (and the Moon or Venus when they are up)"
+            }
+            return "no civil twilight in the next 48 hours at this position: \(range), in twilight all day without "
+                + "rising; bright stars and planets may be taken whenever the horizon is clear"
         }
     }
 
@@ -39,9 +55,12 @@ public struct SightPlan: Equatable, Sendable {
         var t0 = unixSeconds
         var a0 = try sunAltitude(t0)
         var found: (Double, Twilight)?
+        var lowest = a0, highest = a0
         while t0 < unixSeconds + 48 * 3600 {
             let t1 = t0 + step
             let a1 = try sunAltitude(t1)
+            lowest = min(lowest, a1)
+            highest = max(highest, a1)
             if (a0 < 0) != (a1 < 0) {
                 var lo = t0, hi = t1, alo = a0
                 for _ in 0..<30 {
@@ -54,7 +73,10 @@ public struct SightPlan: Equatable, Sendable {
             }
             t0 = t1; a0 = a1
         }
-        guard let (time, twilight) = found else { throw NoTwilight() }
+        guard let (time, twilight) = found else {
+            throw NoTwilight(lowestSunDegrees: lowest + civilTwilightAltitudeDegrees,
+                             highestSunDegrees: highest + civilTwilightAltitudeDegrees)
+        }
         let now = try almanac.instant(atUnixSeconds: time)
         var candidates = try almanac.bodies.filter { $0 != .sun }.compactMap { body -> Candidate? in
             let e = try almanac.entry(for: body, at: now)

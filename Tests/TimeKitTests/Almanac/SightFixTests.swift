@@ -44,7 +44,7 @@ import Testing
         let fix = try solver.fix(sights, deadReckoning: dr, fixUnixSeconds: Self.evening + 240)
         #expect(Self.miles(fix.position, truth) < 0.01)
         #expect(fix.rmsResidualNauticalMiles < 0.01)
-        #expect(fix.disagreement == nil)
+        #expect(fix.fromDeadReckoningNauticalMiles > 0)
         #expect(fix.sights.allSatisfy { abs($0.interceptNauticalMiles) < 0.01 })
         // From the DR the intercepts are the miles to the truth along each azimuth.
         #expect(fix.fromDeadReckoning.contains { abs($0.interceptNauticalMiles) > 5 })
@@ -66,11 +66,13 @@ import Testing
         let dr = try GeoPosition(latitudeDegrees: 35.3, longitudeDegrees: -40.0)
         let fix = try solver.fix(sights, deadReckoning: dr, fixUnixSeconds: fixTime)
         #expect(Self.miles(fix.position, truth) < 0.01)
-        #expect(fix.disagreement == nil)
+        #expect(fix.fromDeadReckoningNauticalMiles > 0)
         // Without the ship's motion the same sights miss by miles.
         let still = FixSolver(almanac: almanac, corrections: Self.corrections)
-        let wrong = try still.fix(sights, deadReckoning: dr, fixUnixSeconds: fixTime)
-        #expect(Self.miles(wrong.position, truth) > 5)
+        do {
+            let wrong = try still.fix(sights, deadReckoning: dr, fixUnixSeconds: fixTime)
+            #expect(Self.miles(wrong.position, truth) > 5)
+        } catch is FixRefusal {}  // or no fix at all: the lines no longer agree
     }
 
     @Test func aTypoInOneHsIsCalledADisagreement() throws {
@@ -82,11 +84,14 @@ import Testing
                                        .star("Canopus")]
         var sights = try bodies.map { try Self.sight(almanac, $0, at: t, truth: truth, fix: t, solver: solver) }
         sights[2].sextantAltitudeDegrees += 10.0 / 60  // 10′ too high
-        let fix = try solver.fix(sights, deadReckoning: truth, fixUnixSeconds: t)
-        let verdict = try #require(fix.disagreement)
-        #expect(verdict.bodyText == "Peacock")
-        #expect(verdict.description.contains("sights disagree"))
-        #expect(try #require(fix.ellipse).semiMajorNauticalMiles > 1)
+        // Issue 28: sights that disagree make no fix; with five the others name the one that is off.
+        do {
+            _ = try solver.fix(sights, deadReckoning: truth, fixUnixSeconds: t)
+            Issue.record("a fix was made from sights that disagree")
+        } catch let refusal as FixRefusal {
+            #expect(refusal.culprit == 2 && refusal.bodies[2] == "Peacock")
+            #expect(refusal.description.contains("sights disagree") && refusal.description.contains("Peacock"))
+        }
     }
 
     @Test func linesThatDoNotCrossAreRefused() throws {
@@ -95,7 +100,9 @@ import Testing
         let truth = try GeoPosition(latitudeDegrees: 40, longitudeDegrees: -50)
         let s = try Self.sight(almanac, .star("Sirius"), at: Self.evening, truth: truth, fix: Self.evening,
                                solver: solver)
-        #expect(throws: FixError.self) { try solver.fix([s, s], deadReckoning: truth, fixUnixSeconds: Self.evening) }
+        #expect(throws: FixRefusal(reason: .poorCut(degrees: 0), bodies: ["Sirius", "Sirius"])) {
+            try solver.fix([s, s], deadReckoning: truth, fixUnixSeconds: Self.evening)
+        }
     }
 
     @Test func aBodyBelowTheHorizonIsNamed() throws {

@@ -22,7 +22,12 @@ extension SightsPanel {
         let readout = SightsReadout(state)
         let plotted = inner.width >= plotBesideTextWidth && inner.height >= 3 && readout.deadReckoning != nil
         let text = Rect(x: inner.x, y: inner.y, width: inner.width - (plotted ? plotColumns + 2 : 0), height: inner.height)
-        let lines = rows(state, readout)
+        // Verdicts and notes wrap to the text's width (a cut "…check t" once
+        // hid what to check); the sights' own rows are clipped.
+        let lines = rows(state, readout).flatMap { row -> [(text: String, role: StyleRole)] in
+            guard row.wraps else { return [(row.text, row.role)] }
+            return DisplayWidth.wrapped(row.text, width: text.width).map { ($0, row.role) }
+        }
         // The field and the message stay at the bottom; the sights give way first.
         let kept = lines.count <= text.height ? lines : Array(lines.prefix(max(0, text.height - 2)) + lines.suffix(min(2, text.height)))
         for (i, line) in kept.prefix(text.height).enumerated() {
@@ -38,39 +43,42 @@ extension SightsPanel {
         }
     }
 
-    /// The panel's text rows, top to bottom, with their roles.
-    static func rows(_ state: AppState, _ readout: SightsReadout) -> [(text: String, role: StyleRole)] {
+    /// The panel's text rows, top to bottom, with their roles; `wraps`
+    /// marks the verdicts and notes that wrap rather than clip.
+    static func rows(_ state: AppState, _ readout: SightsReadout) -> [(text: String, role: StyleRole, wraps: Bool)] {
         let l = state.language
-        var rows: [(text: String, role: StyleRole)] = []
+        var rows: [(text: String, role: StyleRole, wraps: Bool)] = []
         if let dr = readout.deadReckoning, let source = readout.source {
-            rows.append((l.text(.sightsDeadReckoning(position: dr.navigatorText, source: SightsText.source(source))), .dim))
+            rows.append((l.text(.sightsDeadReckoning(position: dr.navigatorText, source: SightsText.source(source))), .dim, false))
         }
         for row in readout.rows {
             var line = "#\(row.sight.markId) \(SightsText.clock(unixMilliseconds: row.sight.unixMilliseconds)) "
                 + row.sight.bodyText.padding(toLength: max(15, row.sight.bodyText.count), withPad: " ", startingAt: 0)
             if let r = row.reduced {
-                line += " " + l.text(.sightIntercept(miles: SightsText.miles(r.interceptNauticalMiles), toward: r.isToward,
-                                                     azimuth: SightsText.azimuth(r.azimuthDegrees)))
+                line += " " + l.text(.sightIntercept(miles: SightsText.interceptMiles(r.interceptNauticalMiles),
+                                                     toward: r.isToward, azimuth: SightsText.azimuth(r.azimuthDegrees)))
             }
-            rows.append((line, .normal))
+            rows.append((line, .normal, false))
+        }
+        if readout.leftOut > 0 {
+            rows.append((l.text(.sightsRoundLeftOut(used: readout.rows.count, total: readout.rows.count + readout.leftOut)),
+                         .warning, true))
         }
         if let fix = readout.fix {
-            rows.append((l.text(.sightsFix(position: fix.position.navigatorText)), .title))
-            rows.append((l.text(SightsText.spread(fix)), .dim))
-            if let d = fix.disagreement {
-                rows.append((l.text(.sightsDisagree(body: d.bodyText, miles: SightsText.miles(d.residualNauticalMiles))), .warning))
-            }
+            rows.append((l.text(.sightsFix(position: fix.position.navigatorText)), .title, false))
+            rows.append((l.text(SightsText.spread(fix)), .dim, true))
+            for note in SightsText.fixNotes(fix) { rows.append((l.text(note.message), note.isWarning ? .warning : .dim, true)) }
         } else if let reason = readout.noFix, !(reason == .needsTwoSights && readout.rows.isEmpty && state.sights.entry != nil) {
-            let (message, isError) = SightsText.noFix(reason)
-            rows.append((l.text(message), isError ? .warning : .dim))
+            let (messages, isError) = SightsText.noFix(reason, rows: readout.rows.map(\.sight))
+            for message in messages { rows.append((l.text(message), isError ? .warning : .dim, true)) }
         }
         if let entry = state.sights.entry {
-            rows.append((l.text(.sightEntryField(id: entry.markId, held: entry.heldKey != nil, text: entry.text)), .selection))
+            rows.append((l.text(.sightEntryField(id: entry.markId, held: entry.heldKey != nil, text: entry.text)), .selection, false))
             let names = completions(entry, in: state)
-            if !names.isEmpty { rows.append((l.text(.sightCompletions(names: names.prefix(6).joined(separator: ", "))), .keyHint)) }
+            if !names.isEmpty { rows.append((l.text(.sightCompletions(names: names.prefix(6).joined(separator: ", "))), .keyHint, false)) }
         }
         if let message = state.sights.message {
-            rows.append((l.text(message.content), message.isError ? .error : .normal))
+            rows.append((l.text(message.content), message.isError ? .error : .normal, false))
         }
         return rows
     }

@@ -85,7 +85,7 @@ extension SightsPanel {
         }
         guard let markId = entry.markId else { return .failure(Refusal(message: .text(.sightMarkNotStored))) }
         let sight = MarkedSight(markId: markId, unixMilliseconds: entry.unixMilliseconds,
-                                bodyText: body.name + limb.suffix, sextantAltitudeDegrees: hs)
+                                bodyText: body.name + limb.suffix, sextantAltitudeDegrees: hs, clock: entry.clock)
         if let dr = SightsReadout.deadReckoning(state).0,
            let entryAtMark = try? almanac.entry(for: body, atUnixSeconds: Double(entry.unixMilliseconds) / 1000) {
             let altitude = SightReduction.altitudeAndAzimuth(ghaDegrees: entryAtMark.ghaDegrees,

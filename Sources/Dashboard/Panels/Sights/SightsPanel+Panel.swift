@@ -35,7 +35,9 @@ extension SightsPanel: DashboardPanel {
     /// and a message or the field (with its completions).
     static func wantedRows(_ state: AppState) -> Int {
         let open = state.sights.entry != nil ? 2 : (state.sights.message != nil ? 1 : 0)
-        return max(minimumRows, 2 + 1 + state.sights.round.count + 3 + open)
+        // The fix, its spread, its distance from the DR and a clock's doubt
+        // (or a verdict and what to blame, wrapped), and a left-out note.
+        return max(minimumRows, 2 + 1 + state.sights.round.count + 5 + open)
     }
 
     static func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
@@ -58,13 +60,17 @@ extension SightsPanel: DashboardPanel {
             }
             lines.append(line)
         }
+        if readout.leftOut > 0 {
+            lines.append("  " + UILanguage.en.text(.sightsRoundLeftOut(used: readout.rows.count,
+                                                                       total: readout.rows.count + readout.leftOut)))
+        }
         if let fix = readout.fix {
             lines.append("  fix \(fix.position.navigatorText)  " + UILanguage.en.text(SightsText.spread(fix)))
-            if let d = fix.disagreement {
-                lines.append("  " + UILanguage.en.text(.sightsDisagree(body: InertText.display(d.bodyText), miles: SightsText.miles(d.residualNauticalMiles))))
-            }
+            for note in SightsText.fixNotes(fix) { lines.append("  " + UILanguage.en.text(note.message)) }
         } else if let reason = readout.noFix {
-            lines.append("  " + UILanguage.en.text(SightsText.noFix(reason).0))
+            for message in SightsText.noFix(reason, rows: readout.rows.map(\.sight)).lines {
+                lines.append("  " + UILanguage.en.text(message))
+            }
         }
         return lines
     }
@@ -91,11 +97,9 @@ extension SightsPanel: DashboardPanel {
         }
         if let fix = after.fix, fix != before.fix {
             lines.append(l.text(.plainFix(position: fix.position.navigatorText)) + " " + l.text(SightsText.spread(fix)))
-            if let d = fix.disagreement {
-                lines.append(l.text(.sightsDisagree(body: d.bodyText, miles: SightsText.miles(d.residualNauticalMiles))))
-            }
+            for note in SightsText.fixNotes(fix) { lines.append(l.text(note.message)) }
         } else if after.fix == nil, let reason = after.noFix, reason != before.noFix, !after.rows.isEmpty {
-            lines.append(l.text(SightsText.noFix(reason).0))
+            lines += SightsText.noFix(reason, rows: after.rows.map(\.sight)).lines.map { l.text($0) }
         }
         return lines
     }

@@ -5,6 +5,10 @@ import TimeKit
 public enum SightsAction: Equatable, Hashable, Sendable {
     /// Open the entry field for the selected mark's sight ("BODY, HS").
     case enterSight
+    /// Take the selected mark's sight off (the mark stays).
+    case removeSight
+    /// Put back the sight last removed.
+    case undoRemoval
 }
 
 /// The sights panel: keys and the pure `perform`/`handle` here, the entry
@@ -15,6 +19,8 @@ public enum SightsPanel {
     public static let keyBindings: [KeyBinding] = [
         KeyBinding([.character("s")], .sights(.enterSight), .keyEnterSight, scope: .panel(.marks)),
         KeyBinding([.character("s"), .enter], .sights(.enterSight), .keyEnterSight, scope: .panel(.sights)),
+        KeyBinding([.character("x")], .sights(.removeSight), .keyRemoveSight, scope: .panel(.sights)),
+        KeyBinding([.character("u")], .sights(.undoRemoval), .keyUndoSightRemoval, scope: .panel(.sights)),
     ]
 
     /// A body whose computed altitude from the DR is below this (degrees)
@@ -37,16 +43,34 @@ public enum SightsPanel {
             if let id = mark.id {
                 let existing = state.sights.sights.first { $0.markId == id }
                 let text = existing.map { "\($0.bodyText), \(SightsText.altitude($0.sextantAltitudeDegrees))" } ?? ""
-                next.sights.entry = SightEntry(markId: id, unixMilliseconds: mark.correctedUnixMilliseconds, text: text)
+                next.sights.entry = SightEntry(markId: id, unixMilliseconds: mark.correctedUnixMilliseconds, text: text,
+                                               clock: mark.clock)
             } else if let key = mark.uniqueKey {
                 // Not in the database yet (held in the journal, or Space a
                 // moment ago): named by its key, stored by its number on
                 // Enter once it has one.
-                next.sights.entry = SightEntry(markId: nil, heldKey: key, unixMilliseconds: mark.correctedUnixMilliseconds, text: "")
+                next.sights.entry = SightEntry(markId: nil, heldKey: key, unixMilliseconds: mark.correctedUnixMilliseconds, text: "",
+                                               clock: mark.clock)
             } else {
                 next.sights.entry = SightEntry(markId: nil, unixMilliseconds: mark.correctedUnixMilliseconds, text: "")
                 next.sights.message = .init(.text(.sightMarkNotStored), isError: true)
             }
+        case .removeSight:
+            guard let id = state.marks.selectedMark?.id, let sight = state.sights.sights.first(where: { $0.markId == id }) else {
+                next.sights.message = .init(.sightNoneToRemove(id: state.marks.selectedMark?.id), isError: true)
+                return (next, [])
+            }
+            next.sights.message = nil
+            return (next, [.sights(.remove(sight))])
+        case .undoRemoval:
+            guard let sight = state.sights.lastRemoved else {
+                next.sights.message = .init(.text(.nothingToUndo))
+                return (next, [])
+            }
+            next.sights.lastRemoved = nil
+            next.sights.pending += 1
+            next.sights.message = .init(.sightStoring(id: sight.markId, body: sight.bodyText))
+            return (next, [.sights(.attach(sight))])
         }
         return (next, [])
     }
@@ -65,6 +89,10 @@ public enum SightsPanel {
         case .notStored(let id, let problem):
             next.sights.pending = max(0, next.sights.pending - 1)
             next.sights.message = .init(.sightNotStored(id: id, problem), isError: true)
+        case .removed(let sight):
+            next.sights.sights.removeAll { $0.markId == sight.markId }
+            next.sights.lastRemoved = sight
+            next.sights.message = .init(.sightRemoved(id: sight.markId, body: sight.bodyText))
         case let .almanacLoaded(almanac, problem):
             next.sights.almanac = almanac
             next.sights.almanacProblem = problem
@@ -78,11 +106,16 @@ public enum SightsEffect: Equatable, Sendable {
     /// Store (or replace) the sight of a mark (`AppDatabase.attachSight`);
     /// answered by `.stored`, `.noSuchMark` or `.notStored`.
     case attach(MarkedSight)
+    /// Remove the sight of a mark (`AppDatabase.removeSight`); answered by
+    /// `.removed` (kept for `u`), or `.noSuchMark`/`.notStored`.
+    case remove(MarkedSight)
 }
 
 /// What comes back to the sights panel from the shell.
 public enum SightsEvent: Equatable, Sendable {
     case stored(MarkedSight)
+    /// The sight was taken off its mark (what it was, for an undo).
+    case removed(MarkedSight)
     /// The mark was deleted before its sight could be stored.
     case noSuchMark(Int64)
     case notStored(Int64, StoreProblem)

@@ -29,6 +29,8 @@ public struct SightsPanelState: Equatable, Sendable {
     public var message: Message?
     /// Sights sent to the store and not yet confirmed.
     public var pending = 0
+    /// The sight `x` removed last, until `u` puts it back.
+    public var lastRemoved: MarkedSight?
 
     /// A line under the sights, kept as a catalog value until drawn.
     public struct Message: Equatable, Sendable {
@@ -77,9 +79,18 @@ public struct SightsPanelState: Equatable, Sendable {
 
     /// The sights of the newest round, oldest first: what the fix is made of.
     public var round: [MarkedSight] {
+        Array(wholeRound.prefix(Self.roundLimit).reversed())
+    }
+
+    /// How many sights the newest round has, counting those beyond
+    /// `roundLimit` (the panel says when some are left out of the fix).
+    public var roundCount: Int { wholeRound.count }
+
+    /// Every sight within `roundSeconds` before the newest, newest first.
+    var wholeRound: ArraySlice<MarkedSight> {
         guard let newest = sights.first else { return [] }
         let since = newest.unixMilliseconds - Int64(Self.roundSeconds * 1000)
-        return Array(sights.prefix { $0.unixMilliseconds >= since }.prefix(Self.roundLimit).reversed())
+        return sights.prefix { $0.unixMilliseconds >= since }
     }
 }
 
@@ -93,12 +104,17 @@ public struct MarkedSight: Equatable, Sendable {
     /// `Sun LL`, `Vega`.
     public var bodyText: String
     public var sextantAltitudeDegrees: Double
+    /// The clock's state when the mark was taken: an unsynchronized one
+    /// is carried into the fix (`ClockDoubt`).
+    public var clock: ClockStatus
 
-    public init(markId: Int64, unixMilliseconds: Int64, bodyText: String, sextantAltitudeDegrees: Double) {
+    public init(markId: Int64, unixMilliseconds: Int64, bodyText: String, sextantAltitudeDegrees: Double,
+                clock: ClockStatus = .unknown) {
         self.markId = markId
         self.unixMilliseconds = unixMilliseconds
         self.bodyText = bodyText
         self.sextantAltitudeDegrees = sextantAltitudeDegrees
+        self.clock = clock
     }
 
     static func newestFirst(_ a: MarkedSight, _ b: MarkedSight) -> Bool {
@@ -120,12 +136,15 @@ public struct SightEntry: Equatable, Sendable {
     public var heldKey: String?
     public var unixMilliseconds: Int64
     public var text: String
+    /// The mark's clock state, carried to the stored sight.
+    public var clock: ClockStatus
 
-    public init(markId: Int64?, heldKey: String? = nil, unixMilliseconds: Int64, text: String) {
+    public init(markId: Int64?, heldKey: String? = nil, unixMilliseconds: Int64, text: String, clock: ClockStatus = .unknown) {
         self.markId = markId
         self.heldKey = heldKey
         self.unixMilliseconds = unixMilliseconds
         self.text = text
+        self.clock = clock
     }
 
     /// Whether the field belongs to a mark (stored or held); false when `s`

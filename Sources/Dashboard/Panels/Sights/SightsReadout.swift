@@ -16,8 +16,9 @@ struct SightsReadout: Equatable {
         case almanacMissing
         /// A sight's body is below the horizon from the DR (body, altitude).
         case belowHorizon(body: String, altitudeDegrees: Double)
-        /// The lines of position are (nearly) parallel.
-        case linesDoNotCross
+        /// The sights were worked and make no fix: what is wrong (the
+        /// solver's verdict, as `timedeck fix` prints it).
+        case refused(FixRefusal)
         /// A sight cannot be worked (a name the almanac lacks, a time outside its data).
         case cannotReduce(body: String)
     }
@@ -28,24 +29,25 @@ struct SightsReadout: Equatable {
     var rows: [(sight: MarkedSight, reduced: ReducedSight?)]
     var fix: CelestialFix?
     var noFix: NoFix?
+    /// Sights of the round beyond `SightsPanelState.roundLimit`, left out of the fix.
+    var leftOut: Int
 
     static func == (a: SightsReadout, b: SightsReadout) -> Bool {
         a.deadReckoning == b.deadReckoning && a.source == b.source && a.fix == b.fix && a.noFix == b.noFix
             && a.rows.map(\.sight) == b.rows.map(\.sight) && a.rows.map(\.reduced) == b.rows.map(\.reduced)
+            && a.leftOut == b.leftOut
     }
-
-    /// Crossing angles below this (degrees) give no fix (as `FixSolver`).
-    static let smallestCrossingDegrees = 5.0
 
     init(_ state: AppState) {
         (deadReckoning, source) = Self.deadReckoning(state)
         let round = state.sights.round
         rows = round.map { ($0, nil) }
         fix = nil
+        leftOut = state.sights.roundCount - round.count
         guard let loaded = state.sights.almanac else { noFix = .almanacMissing; return }
         guard let dr = deadReckoning else { noFix = .needsDeadReckoning; return }
-        let solver = FixSolver(almanac: loaded.almanac, corrections: state.settings.sightCorrections,
-                               courseDegrees: state.settings.sightsCourseDegrees, speedKnots: state.settings.sightsSpeedKnots)
+        // The same solver and sights as `timedeck fix --marks` (FixInputs).
+        let solver = FixInputs.solver(almanac: loaded.almanac, settings: state.settings)
         let fixTime = Double(round.last?.unixMilliseconds ?? 0) / 1000
         var sights: [Sight] = []
         for (i, marked) in round.enumerated() {
@@ -60,22 +62,20 @@ struct SightsReadout: Equatable {
         }
         guard noFix == nil else { return }
         guard sights.count >= 2 else { noFix = .needsTwoSights; return }
-        guard FixSolver.bestCrossingAngle(rows.compactMap { $0.reduced?.azimuthDegrees }) >= Self.smallestCrossingDegrees else {
-            noFix = .linesDoNotCross
-            return
-        }
         do {
             fix = try solver.fix(sights, deadReckoning: dr, fixUnixSeconds: fixTime)
+        } catch let refusal as FixRefusal {
+            noFix = .refused(refusal)
         } catch {
-            noFix = .linesDoNotCross
+            noFix = .cannotReduce(body: round.last?.bodyText ?? "")
         }
     }
 
-    /// The stored sight as the solver takes it; nil when the body is not the almanac's.
+    /// The stored sight as the solver takes it (`FixInputs.sight`, with the
+    /// mark's clock); nil when the body is not the almanac's.
     static func sight(_ marked: MarkedSight, almanac: Almanac) -> Sight? {
-        guard let (body, limb) = try? SightText.body(marked.bodyText, almanac: almanac) else { return nil }
-        return Sight(body: body, limb: limb, sextantAltitudeDegrees: marked.sextantAltitudeDegrees,
-                     unixSeconds: Double(marked.unixMilliseconds) / 1000)
+        try? FixInputs.sight(bodyText: marked.bodyText, sextantAltitudeDegrees: marked.sextantAltitudeDegrees,
+                             markUnixMilliseconds: marked.unixMilliseconds, clock: marked.clock, almanac: almanac)
     }
 
     /// `sights.dr` if set, else gpsd's current fix, else `marks.position`.

@@ -56,7 +56,7 @@ import Testing
         let places = try #require(top["places"] as? [[String: Any]])
         #expect(places.count == 4)
         let keys: Set<String> = ["query", "name", "country", "zone", "local", "utcOffsetSeconds", "dayOffset",
-                                 "period", "good", "endLocal", "endGood"]
+                                 "period", "good", "endLocal", "endGood", "clockChange"]
         for p in places { #expect(Set(p.keys) == keys) }
         #expect(places[0]["query"] as? String == "London, GB")
         #expect(places[0]["local"] as? String == "2026-03-08T14:00:00")
@@ -108,8 +108,11 @@ import Testing
                               "San Francisco de Campeche", "Sydney", "Pacific/Chatham", "Pacific/Kiritimati", "St. John's")
         #expect(ok.status == 0, "\(ok.stderr)")
         let lines = ok.stdout.split(separator: "\n")
-        #expect(lines.count == 7)
-        #expect(lines.allSatisfy { $0.count <= 80 })
+        // Five rows, and a line for each clock change within 14 days
+        // (St. John's changes on 2026-03-08), all within 80 columns.
+        #expect(lines.count == 7 + lines.filter { $0.hasPrefix("⚠ ") }.count)
+        #expect(lines.contains { $0.hasPrefix("⚠ St. John's, CA clocks change") }, "\(lines)")
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines)")
         #expect(lines[1].hasPrefix("PLACE"))
         #expect(lines.contains { $0.contains("Sydney, AU") && $0.contains("before dawn") && $0.contains("✗ BAD") })
     }

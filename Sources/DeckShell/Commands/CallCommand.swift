@@ -222,14 +222,17 @@ struct CallCommand: ParsableCommand {
         return t
     }
 
-    /// `⚠ Sydney, AU: clocks change Sun 2026-04-05 03:00 (−60 min), within 14 days of the call.`
+    /// `⚠ America/New_York clocks change Sun 2026-03-08 UTC-05:00→UTC-04:00 (+60 min)`:
+    /// a change within 14 days either side of the call.
     static func clockChangeLine(_ place: Place, _ change: ZoneClock.Transition) -> String {
         guard let zone = place.timeZone else { return "" }
         let r = ZoneClock.reading(change.instant, in: zone)
         let delta = (change.offsetAfterSeconds - change.offsetBeforeSeconds) / 60
-        return "⚠ \(PlacesTable.label(place)): clocks change \(r.weekdayName) \(r.wall.isoText.prefix(10)) "
-            + "(\(LocalTimeText.offset(seconds: change.offsetBeforeSeconds)) → \(LocalTimeText.offset(seconds: change.offsetAfterSeconds)), "
-            + "\(delta > 0 ? "+" : "")\(delta) min), within 14 days of the call."
+        // At most 80 columns, as the table: the label is cut to its column.
+        let label = PlacesTable.label(place)
+        return "⚠ \(label.count > 24 ? PlacesTable.fit(label, 24) : label) clocks change \(r.weekdayName) \(r.wall.isoText.prefix(10)) "
+            + "\(LocalTimeText.offset(seconds: change.offsetBeforeSeconds))→\(LocalTimeText.offset(seconds: change.offsetAfterSeconds)) "
+            + "(\(delta > 0 ? "+" : "")\(delta) min)"
     }
 
     static func hhmm(_ r: ZoneClock.Reading) -> String {

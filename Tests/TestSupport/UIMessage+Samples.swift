@@ -25,7 +25,7 @@ extension UIMessage {
         case matchOldZoneName, matchMarsAlias
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, storeWritesWaiting, storeWritesSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol, morePlaces
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
-        case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightIntercept, sightEntryField, sightCompletions, plainSight, plainFix
+        case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightIntercept, sightEntryField, plainKeyTyped, plainKeyErased, sightCompletions, plainSight, plainFix
         case sightRemoved, sightNoneToRemove, sightsPoorCut, sightsCirclesApart, sightsFarFromDeadReckoning, sightsDisagreeBy, sightsCandidates, sightsFromDeadReckoning, sightsClockDoubt, sightsRoundLeftOut
         case weatherOff, weatherAsking, weatherRainFrom, weatherRainNow, weatherAge, weatherStale, weatherNoForecast
     }
@@ -175,6 +175,8 @@ extension UIMessage {
         case .sightsDeadReckoning: .sightsDeadReckoning
         case .sightIntercept: .sightIntercept
         case .sightEntryField: .sightEntryField
+        case .plainKeyTyped: .plainKeyTyped
+        case .plainKeyErased: .plainKeyErased
         case .sightCompletions: .sightCompletions
         case .plainSight: .plainSight
         case .plainFix: .plainFix
@@ -369,6 +371,8 @@ extension UIMessage {
         case .sightsDeadReckoning: [.sightsDeadReckoning(position: "40° 10'.00 N  050° 15'.00 W", source: "sights.dr")]
         case .sightIntercept: [.sightIntercept(miles: "4.2", toward: true, azimuth: "045°"),
                                .sightIntercept(miles: "0.3", toward: false, azimuth: "270°")]
+        case .plainKeyTyped: [.plainKeyTyped(" ")]
+        case .plainKeyErased: [.plainKeyErased("a"), .plainKeyErased(" ")]
         case .sightEntryField: [.sightEntryField(id: 12, held: false, text: "Vega, 43 23.8"), .sightEntryField(id: 3, held: false, text: ""),
                                 .sightEntryField(id: nil, held: true, text: "Vega"), .sightEntryField(id: nil, held: false, text: "dq")]
         case .sightCompletions: [.sightCompletions(names: "Sun LL, Sun UL, Suhail")]

@@ -53,6 +53,9 @@ protocol DashboardPanel {
     static func summary(_ state: AppState) -> [String]
     /// What plain mode says about the panel's change from `old` to `new`.
     static func announcements(from old: AppState, to new: AppState) -> [String]
+    /// What plain mode says about the panel when it starts: what the state
+    /// already holds (a stored forecast), which no change will announce.
+    static func greeting(_ state: AppState) -> [String]
     /// An open text field as one line (with why it is refused, if it is),
     /// drawn on the status line when the screen has no room for the panel:
     /// a field that takes the keys is never invisible.
@@ -68,6 +71,7 @@ extension DashboardPanel {
     static func tick(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
     static func flush(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
     static func announcements(from old: AppState, to new: AppState) -> [String] { [] }
+    static func greeting(_ state: AppState) -> [String] { [] }
     static func fieldLine(_ state: AppState) -> String? { nil }
 }
 

@@ -15,6 +15,9 @@ public enum PlainAnnouncer {
                 .storeReadOnly(path: readOnly.path, journalWritable: readOnly.journalWritable, advice: readOnly.advice)))
         }
         lines.append(timeLine(state))
+        // What the panels already hold (the stored forecast was never said:
+        // no change announces it, issue 28).
+        for panel in PanelRegistry.all where state.panels.contains(panel.id) { lines += panel.greeting(state) }
         return lines
     }
 

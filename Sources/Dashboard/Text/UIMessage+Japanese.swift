@@ -214,6 +214,8 @@ extension UIMessage {
         case let .sightEntryField(id?, _, text): "#\(id) の天測（天体, Hs）: \(text)▏"
         case let .sightEntryField(nil, true, text): "保留中のマークの天測（天体, Hs）: \(text)▏"
         case let .sightEntryField(nil, false, text): "天測（天体, Hs）: \(text)▏"
+        case let .plainKeyTyped(c): c == " " ? "スペース" : c
+        case let .plainKeyErased(c): (c == " " ? "スペース" : c) + " を削除"
         case .sightCompletions(let names): "Tab 補完: \(names)"
         case let .plainSight(id, body, miles, toward, azimuth):
             "天測 #\(id) \(body): 修正差 \(miles) 海里 \(toward ? "向かう側" : "離れる側")、方位 \(azimuth)。"

@@ -232,6 +232,10 @@ public enum UIMessage: Hashable, Sendable {
     case sightsDeadReckoning(position: String, source: String)
     case sightIntercept(miles: String, toward: Bool, azimuth: String)
     case sightEntryField(id: Int64?, held: Bool, text: String)
+    /// Plain mode, while typing in a field: what one key added or took
+    /// away (a character, spoken; a space as "space").
+    case plainKeyTyped(String)
+    case plainKeyErased(String)
     case sightCompletions(names: String)
     case plainSight(id: Int64, body: String, miles: String, toward: Bool, azimuth: String)
     case plainFix(position: String)
@@ -459,6 +463,8 @@ public enum UIMessage: Hashable, Sendable {
         case let .sightEntryField(id?, _, text): "Sight for #\(id) (body, Hs): \(text)▏"
         case let .sightEntryField(nil, true, text): "Sight for the held mark (body, Hs): \(text)▏"
         case let .sightEntryField(nil, false, text): "Sight (body, Hs): \(text)▏"
+        case let .plainKeyTyped(c): c == " " ? "space" : c
+        case let .plainKeyErased(c): "erased " + (c == " " ? "space" : c)
         case .sightCompletions(let names): "Tab: \(names)"
         case let .plainSight(id, body, miles, toward, azimuth):
             "Sight #\(id) \(body): intercept \(miles) nm \(toward ? "toward" : "away"), Zn \(azimuth)."

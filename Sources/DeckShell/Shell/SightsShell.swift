@@ -38,6 +38,14 @@ enum SightsShell {
                     clock: stored.mark.clock)
     }
 
+    /// The stored sights again, after another process changed the store
+    /// (issue 28: `timedeck marks sight` elsewhere left the panel and its
+    /// fix as they were, while marks, notes and calls followed).
+    static func reload(store: StoreHandle) -> [Event] {
+        guard let stored = try? store.existing()?.markSights() else { return [] }
+        return [.sights(.reloaded(stored.map(markedSight)))]
+    }
+
     /// Performs a sights effect (on the store queue); the answer is an event.
     static func perform(_ effect: SightsEffect, store: StoreHandle) -> [Event] {
         switch effect {

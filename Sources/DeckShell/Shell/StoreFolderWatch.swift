@@ -95,7 +95,7 @@ final class StoreLook: Sendable {
             state.withLock { $0 = (pending: false, retry: changed == nil) }
             guard changed == true else { return [] }
             marks?()
-            return CallsSetup.reloadCalls(store: store)
+            return CallsSetup.reloadCalls(store: store) + SightsShell.reload(store: store)
         }
     }
 }

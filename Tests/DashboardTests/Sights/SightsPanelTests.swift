@@ -62,6 +62,18 @@ import TimeKit
         text.reduce(s) { state, c in update(state, .key(.character(c), at: state.now)).0 }
     }
 
+    /// Issue 28: sights read again after another process changed the store
+    /// replace the panel's, unless the panel's own writes are in flight.
+    @Test func sightsReadAgainReplaceThePanelsUnlessWritesArePending() throws {
+        let almanac = try #require(Self.almanac)
+        let s = state(almanac, sights: [try Self.sight(almanac, 1, "Vega")])
+        let fresh = [try Self.sight(almanac, 2, "Arcturus"), try Self.sight(almanac, 1, "Vega")]
+        #expect(update(s, .sights(.reloaded(fresh))).0.sights.sights == fresh)
+        var busy = s
+        busy.sights.pending = 1
+        #expect(update(busy, .sights(.reloaded(fresh))).0.sights.sights == s.sights.sights)
+    }
+
     @Test("A deleted or cleared mark's sight leaves the panel, as it leaves the store")
     func deletedMarksTakeTheirSights() throws {
         let almanac = try #require(Self.almanac)
@@ -89,6 +101,28 @@ import TimeKit
     }
 
     // MARK: Entering a sight
+
+    /// Issue 28: plain mode read the whole field back at every key; a key
+    /// is now spoken as what it typed or erased, and opening the field or
+    /// a completion reads it whole.
+    @Test func plainModeSpeaksEachKeyNotTheWholeField() throws {
+        let almanac = try #require(Self.almanac)
+        let closed = state(almanac)
+        let open = press(closed, .character("s")).0
+        #expect(PlainAnnouncer.changes(from: closed, to: open).contains { $0.hasPrefix("Sight for #3 (body, Hs):") })
+        let v = type(open, "V")
+        #expect(PlainAnnouncer.changes(from: open, to: v) == ["V"])
+        let ve = type(v, "e")
+        #expect(PlainAnnouncer.changes(from: v, to: ve) == ["e"])
+        let spaced = type(ve, " ")
+        #expect(PlainAnnouncer.changes(from: ve, to: spaced) == ["space"])
+        let erased = press(ve, .backspace).0
+        #expect(PlainAnnouncer.changes(from: ve, to: erased) == ["erased e"])
+        let completed = press(ve, .tab).0
+        if completed.sights.entry?.text != ve.sights.entry?.text {
+            #expect(PlainAnnouncer.changes(from: ve, to: completed).contains { $0.hasPrefix("Sight for #3 (body, Hs): Ve") })
+        }
+    }
 
     @Test func sOnTheSelectedMarkOpensTheFieldAndEnterStoresTheSight() throws {
         let almanac = try #require(Self.almanac)

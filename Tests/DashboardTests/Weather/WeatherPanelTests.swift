@@ -161,6 +161,17 @@ import TimeKit
 
     // MARK: What it says
 
+    /// Issue 28: plain mode never said the forecast it started with (the
+    /// stored one is in the first state, so no change announced it).
+    @Test func plainModeSaysTheStoredForecastAtTheStart() throws {
+        var s = state(series: try Self.series(quarters: Self.showers.quarters, hours: Self.showers.hours))
+        s.panels = [.marks, .weather]
+        let greeting = PlainAnnouncer.greeting(s)
+        #expect(greeting.contains { $0.hasPrefix("Weather: rain from 15:15 for 30 min") }, "\(greeting)")
+        s.settings.weatherEnabled = false
+        #expect(!PlainAnnouncer.greeting(s).contains { $0.hasPrefix("Weather:") })
+    }
+
     @Test func theComingRainInWordsInTheDisplayZone() throws {
         let s = state(series: try Self.series(quarters: Self.showers.quarters, hours: Self.showers.hours))
         let lines = WeatherPanel.textLines(s, WeatherReadout(s)).map(\.text)

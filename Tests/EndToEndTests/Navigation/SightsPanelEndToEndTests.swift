@@ -90,4 +90,28 @@ import Testing
         #expect(!screen.contains("disagree"), "\(screen)")
         try tmux.send("q")
     }
+
+    /// Issue 28: a sight attached by another process (`timedeck marks
+    /// sight` in another terminal) shows in the panel, as marks, notes and
+    /// calls do; before, the panel and its fix stayed as they were.
+    @Test func aSightAttachedElsewhereShows() throws {
+        let almanac = try #require(Self.almanac)
+        let dr = try GeoPosition(parsing: Self.dr)
+        let home = TemporaryFolder()
+        try "[marks]\ngpsd = \"off\"\nposition = \"\(Self.dr)\"\n\n[sights]\ndr = \"\(Self.dr)\"\n"
+            .write(toFile: home.path("config.toml"), atomically: true, encoding: .utf8)
+        let env = ["TIMEDECK_HOME": home.url.path, "TIMEDECK_CONFIG": home.path("config.toml")]
+        let tmux = try TmuxSession(columns: 100, rows: 40, command: bin, environment: env)
+        #expect(tmux.waitForScreen { $0.contains("Marks") } != nil, "no dashboard:\n\(tmux.capture())")
+        try tmux.send("Space")
+        #expect(tmux.waitForScreen { $0.contains("#1 ") } != nil, "no mark:\n\(tmux.capture())")
+        let now = Date().timeIntervalSince1970
+        let name = try #require(Self.stars(almanac, at: now, from: dr).first)
+        let hs = try Self.hsText(almanac, name, at: now, from: dr)
+        let other = try TimedeckBinary.run(["marks", "sight", "1", "\(name), \(hs)"], environment: env)
+        #expect(other.status == 0, "\(other.stderr)")
+        let shown = tmux.waitForScreen(5) { $0.contains(name) && $0.contains("#1") }
+        #expect(shown != nil, "the sight stored by another process did not show:\n\(tmux.capture())")
+        try tmux.send("q")
+    }
 }

@@ -81,9 +81,19 @@ extension SightsPanel: DashboardPanel {
         let l = new.language
         var lines: [String] = []
         if let entry = new.sights.entry, entry != old.sights.entry {
-            var line = l.text(.sightEntryField(id: entry.markId, held: entry.heldKey != nil, text: entry.text)).replacingOccurrences(of: "▏", with: "")
-            if old.sights.entry == nil { line += " " + l.text(.sightEntryHint) }
-            lines.append(line)
+            // A key that adds or takes away one character is spoken as that
+            // character (issue 28: the whole field was re-read at every key);
+            // opening the field, a completion or any other change reads it whole.
+            let before = old.sights.entry?.text
+            if let before, entry.text.count == before.count + 1, entry.text.hasPrefix(before), let c = entry.text.last {
+                lines.append(l.text(.plainKeyTyped(InertText.display(String(c)))))
+            } else if let before, before.count == entry.text.count + 1, before.hasPrefix(entry.text), let c = before.last {
+                lines.append(l.text(.plainKeyErased(InertText.display(String(c)))))
+            } else if entry.text != before {
+                var line = l.text(.sightEntryField(id: entry.markId, held: entry.heldKey != nil, text: entry.text)).replacingOccurrences(of: "▏", with: "")
+                if old.sights.entry == nil { line += " " + l.text(.sightEntryHint) }
+                lines.append(line)
+            }
         }
         if let message = new.sights.message, message != old.sights.message { lines.append(l.text(message.content)) }
         guard new.sights.sights != old.sights.sights || new.settings != old.settings else { return lines }

@@ -96,6 +96,10 @@ public enum SightsPanel {
         case let .almanacLoaded(almanac, problem):
             next.sights.almanac = almanac
             next.sights.almanacProblem = problem
+        case .reloaded(let list):
+            // Not while this panel's own writes are in flight: their answers
+            // come next and would be read over.
+            if next.sights.pending == 0 { next.sights.sights = list }
         }
         return next
     }
@@ -122,4 +126,7 @@ public enum SightsEvent: Equatable, Sendable {
     /// The almanac, read on a background thread after the first frame (it
     /// is a few megabytes; the clock does not wait for it), or why not.
     case almanacLoaded(LoadedAlmanac?, problem: String?)
+    /// The stored sights, read again after another process changed the
+    /// store (`timedeck marks sight` in another terminal), newest first.
+    case reloaded([MarkedSight])
 }

@@ -43,6 +43,19 @@ extension WeatherPanel: DashboardPanel {
         return lines
     }
 
+    /// Plain mode at the start: the stored forecast's rain and temperature.
+    static func greeting(_ state: AppState) -> [String] {
+        guard state.settings.weatherEnabled else { return [] }
+        let l = state.language
+        let readout = WeatherReadout(state)
+        guard let rain = readout.rain else { return [] }
+        var line = l.text(.weather) + ": " + l.text(WeatherText.rain(rain, state))
+        if let c = readout.forecast?.currentTemperatureCelsius {
+            line += " · " + state.settings.weatherUnits.temperatureText(celsius: c)
+        }
+        return [line]
+    }
+
     /// Plain mode: the prompt when weather is turned off, a change in the
     /// coming rain (not every tick: the rain's bounds are segment bounds), a
     /// new failure.

@@ -100,7 +100,7 @@ struct CallCommand: ParsableCommand {
         }
         guard let rows = CallTimeRow.rows(for: chosen, start: start, durationMinutes: minutes, periods: config.settings.periods,
                                           marsSites: resolver.mars) else { return }
-        let changes = rows.map { Self.clockChange(at: $0.place, near: start) }
+        let changes = rows.map { CallPlan.clockChange(at: $0.place, near: start) }
         if let ics {
             if minutes == nil { Self.warn("the invitation lasts 30 minutes (no --duration given); add --duration to change it.") }
             try CallInviteFile.write(rows, start: start, minutes: minutes, to: ics, now: now, changes: changes)
@@ -209,17 +209,6 @@ struct CallCommand: ParsableCommand {
         }
         lines[1] = String(lines[1].reversed().drop(while: { $0 == " " }).reversed())
         return lines.joined(separator: "\n")
-    }
-
-    /// A change of `place`'s UTC offset within 14 days either side of
-    /// `start` (the dashboard's warning, issue 28: the CLI never said).
-    static func clockChange(at place: Place, near start: Date) -> ZoneClock.Transition? {
-        guard !place.isMars, let zone = place.timeZone else { return nil }
-        let span: TimeInterval = 14 * 86_400
-        guard let t = ZoneClock.nextTransition(after: start.addingTimeInterval(-span), in: zone,
-                                               horizonSeconds: Int64(2 * span), sampleSeconds: 3 * 86_400),
-              t.instant.timeIntervalSince(start) <= span else { return nil }
-        return t
     }
 
     /// `⚠ America/New_York clocks change Sun 2026-03-08 UTC-05:00→UTC-04:00 (+60 min)`:

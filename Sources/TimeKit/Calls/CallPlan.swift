@@ -91,8 +91,15 @@ public struct CallPlan: Equatable, Sendable, Codable {
     /// A clock change at `participant`'s place within `days` days either
     /// side of the start, for the row's warning.
     public func clockChange(for participant: Int, withinDays days: Int = 14) -> ZoneClock.Transition? {
-        guard participants.indices.contains(participant),
-              let zone = participants[participant].place.timeZone else { return nil }
+        guard participants.indices.contains(participant) else { return nil }
+        return Self.clockChange(at: participants[participant].place, near: start, withinDays: days)
+    }
+
+    /// A change of `place`'s UTC offset within `days` days either side of
+    /// `start` (nil for a Mars site): the dashboard's row warning and the
+    /// CLI's line under the table.
+    public static func clockChange(at place: Place, near start: Date, withinDays days: Int = 14) -> ZoneClock.Transition? {
+        guard !place.isMars, let zone = place.timeZone else { return nil }
         let span = Int64(days) * 86_400
         let from = start.addingTimeInterval(TimeInterval(-span))
         // Sampling every 3 days is safe (changes are weeks apart) and keeps

@@ -65,6 +65,15 @@ extension PlaceResolver {
         return (big, small)
     }
 
+    /// `notes` for `top`, led by `tookLarger` when `top` is the promoted
+    /// larger namesake (in place of the notes it says better).
+    static func saying(_ promoted: (used: Candidate, smaller: Candidate)?, _ text: String, _ top: Candidate,
+                       _ notes: [PlaceNote]) -> [PlaceNote] {
+        guard let promoted, top.place == promoted.used.place else { return notes }
+        return [.tookLarger(text, used: promoted.used.place, smaller: promoted.smaller.place)]
+            + notes.filter { !saidByTookLarger($0) }
+    }
+
     /// Notes that `tookLarger` says better (the other name, the larger
     /// city, the others of the name).
     static func saidByTookLarger(_ note: PlaceNote) -> Bool {
@@ -174,11 +183,7 @@ extension PlaceResolver {
         let top = lead.candidates[0]
         var notes: [PlaceNote]
         if lead.isCity {
-            notes = self.notes(text, top, list)
-            if let promoted, top.place == promoted.used.place {
-                notes.removeAll(where: Self.saidByTookLarger)
-                notes.insert(.tookLarger(text, used: promoted.used.place, smaller: promoted.smaller.place), at: 0)
-            }
+            notes = Self.saying(promoted, text, top, self.notes(text, top, list))
         } else if let region = lead.region {
             let exceptions = region.mostInFirst ? Array(region.zones.dropFirst()) : []
             notes = [.region(text, region, used: top.place.zoneIdentifier, exceptions: exceptions)]

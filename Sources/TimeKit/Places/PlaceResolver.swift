@@ -153,10 +153,8 @@ public struct PlaceResolver: Sendable {
         }
         let candidates = Array(deduped.prefix(limit))
         var resolution = decide(text, candidates, abbreviation: abbreviation)
-        if let promoted, case .resolved(let top, var notes) = resolution.outcome, top.place == promoted.used.place {
-            notes.insert(.tookLarger(text, used: promoted.used.place, smaller: promoted.smaller.place), at: 0)
-            notes.removeAll(where: Self.saidByTookLarger)
-            resolution.outcome = .resolved(top, notes: notes)
+        if case .resolved(let top, let notes) = resolution.outcome {
+            resolution.outcome = .resolved(top, notes: Self.saying(promoted, text, top, notes))
         }
         return resolution
     }
@@ -252,11 +250,10 @@ public struct PlaceResolver: Sendable {
         }?.place
     }
 
+    /// Two offsets at `comparedInstants` (mid-January, mid-July).
     static func hasSummerTime(_ zone: TimeZone) -> Bool {
-        let jan = Date(timeIntervalSince1970: 1_767_225_600 + 14 * 86_400)   // 2026-01-15
-        let jul = Date(timeIntervalSince1970: 1_782_864_000 + 14 * 86_400)   // 2026-07-15
         let rules = zone.rules
-        return rules.offsetSeconds(at: jan) != rules.offsetSeconds(at: jul)
+        return Set(comparedInstants.map { rules.offsetSeconds(at: $0) }).count > 1
     }
 
     // MARK: - Sources

@@ -21,34 +21,11 @@ extension AppState {
     /// Local times as 24-hour clock text.
     public var use24Hour: Bool { settings.clock == .twentyFourHour }
 
-    /// Whether the marks panel highlights the row of `mark` at `now`: a
-    /// flash under way stops at once when flash or reduced motion is turned
-    /// off. Rows are matched by idempotency key (a mark is shown before it
-    /// has an id), else by id.
-    public func markIsFlashing(_ mark: SightingMark, at now: Date) -> Bool {
-        guard marksFlash, let key = MarksPanelState.flashKey(of: mark), key == marks.flashKey,
-              let until = marks.flashUntil else { return false }
-        return now < until
-    }
-
     /// Applies `change` to the one settings value and returns the effect
     /// that saves it to the config file.
     mutating func changeSetting(_ change: SettingChange) -> [Effect] {
         change.apply(to: &settings)
-        if settings.reducedMotion { calls.sweep = nil }
+        self = PanelRegistry.all.reduce(self) { $1.settingsChanged($0) }
         return [.saveSetting(change)]
-    }
-
-    /// The user's position for "here": the gpsd fix when it has one, else
-    /// the configured `marks.position`.
-    public var herePosition: GeoPosition? {
-        if let fix = marks.gps?.fix, fix.mode >= 2, let position = fix.position { return position }
-        return markSettings.fixedPosition
-    }
-
-    /// The bundled city nearest `herePosition` ("here" in the place picker).
-    public var herePlace: Place? {
-        guard let p = herePosition else { return nil }
-        return calls.places?.nearest(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees)
     }
 }

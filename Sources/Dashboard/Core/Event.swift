@@ -22,6 +22,10 @@ public enum Event: Equatable, Sendable {
     case shutdown(Date)
     /// The terminal changed size.
     case resize(Size)
+    /// The process was stopped (SIGSTOP, Ctrl-Z) and continued at `at`;
+    /// keys read at once from then on may have been pressed up to
+    /// `stoppedSeconds` earlier (the marks panel flags their marks).
+    case resumedAfterStop(at: Date, stoppedSeconds: Double)
     /// Store results and clock/gpsd observations for the marks panel.
     case marks(MarksEvent)
     /// Store results for the call planner.

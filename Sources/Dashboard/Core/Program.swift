@@ -50,9 +50,25 @@ public struct Program: Sendable {
     }
 
     /// The next instant at which the state needs a tick although no key
-    /// or second boundary comes: a rested call time to save, a notice to
-    /// clear. The loop wakes then at the latest (`nil`: no such instant).
+    /// or second boundary comes: a panel's (a rested call time to save), a
+    /// notice to clear. The loop wakes then at the latest (`nil`: no such
+    /// instant).
     public var nextDeadline: Date? {
-        [state.calls.saveDeadline, state.notice?.until].compactMap { $0 }.min()
+        (PanelRegistry.all.compactMap { $0.deadline(state) } + [state.notice?.until].compactMap { $0 }).min()
+    }
+
+}
+
+extension AppState {
+    /// Milliseconds until a panel's next animation frame (the clock hands'
+    /// sweep); nil when nothing moves.
+    public func frameIntervalMilliseconds(at now: Date) -> Int32? {
+        PanelRegistry.all.compactMap { $0.frameIntervalMilliseconds(self, at: now) }.min()
+    }
+
+    /// Whether a panel waits for the store to answer work it handed over
+    /// (a mark on its way to the store).
+    public var awaitsStore: Bool {
+        PanelRegistry.all.contains { $0.awaitsStore(self) }
     }
 }

@@ -6,6 +6,12 @@ import Foundation
 /// Internal on purpose: the shell reaches it only through `Program.send`,
 /// which cannot drop the effects. Tests call it directly (`@testable`).
 func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
+    let (handled, effects) = PanelRegistry.handle(event, in: state) ?? dashboardUpdate(state, event)
+    return (PanelRegistry.reactions(to: event, in: handled), effects)
+}
+
+/// The dashboard's own events (the panels' go to `PanelRegistry.handle`).
+private func dashboardUpdate(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     var next = state
     switch event {
     case .tick(let now):
@@ -18,14 +24,6 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
             effects += requested
         }
         return (next, effects)
-    case .calls(let callsEvent):
-        return (CallsPanel.handle(callsEvent, in: next), [])
-    case .mars(let marsEvent):
-        return (MarsPanel.handle(marsEvent, in: next), [])
-    case .sights(let sightsEvent):
-        return (SightsPanel.handle(sightsEvent, in: next), [])
-    case .weather(let weatherEvent):
-        return (WeatherPanel.handle(weatherEvent, in: next), [])
     case .storeWritesWaiting:
         next.notice = Notice(.storeWritesWaiting, isProblem: true,
                              until: state.now.addingTimeInterval(Notice.seconds))
@@ -48,6 +46,9 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
     case .resize(let size):
         next.screenSize = size
         return (next, [])
+    case .resumedAfterStop:
+        // Said by the panels whose work it concerns (`react`).
+        return (next, [])
     case .key(let key, let now):
         next.now = now
         return handleKey(key, in: next)
@@ -55,19 +56,9 @@ func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
         // A signal or closed input: whatever is waiting to be saved goes now.
         next.now = now
         return flushed(next)
-    case .marks(let marksEvent):
-        var (handled, effects) = MarksPanel.handle(marksEvent, in: next)
-        if case .gps = marksEvent, handled.calls.firstRun != nil { handled = CallsPanel.adoptFirstFix(handled) }
-        // A deleted mark's sight leaves the store with it (kept there for an
-        // undo): the sights panel lets it go too, as a restart would, and an
-        // undo brings both back.
-        switch marksEvent {
-        case .deleted(let mark): handled.sights.forgetSights(ofMarks: [mark])
-        case .cleared(let marks): handled.sights.forgetSights(ofMarks: marks)
-        case .restored(let marks): handled.sights.restoreSights(ofMarks: marks)
-        default: break
-        }
-        return (handled, effects)
+    case .marks, .calls, .mars, .sights, .weather:
+        // Handled by `PanelRegistry.handle` before this switch.
+        return (next, [])
     }
 }
 
@@ -88,6 +79,7 @@ func handleKey(_ key: Key, in state: AppState) -> (AppState, [Effect]) {
 }
 
 func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
+    if let performed = PanelRegistry.perform(action, in: state) { return performed }
     var next = state
     switch action {
     case .quit:
@@ -119,16 +111,9 @@ func perform(_ action: Action, in state: AppState) -> (AppState, [Effect]) {
         next.timeRequests += 1
     case .focusNext, .focusPrevious:
         next.focus = cycledFocus(state, forward: action == .focusNext)
-    case .marks(let marksAction):
-        return MarksPanel.perform(marksAction, in: state)
-    case .calls(let callsAction):
-        return CallsPanel.perform(callsAction, in: state)
-    case .mars(let marsAction):
-        return MarsPanel.perform(marsAction, in: state)
-    case .sights(let sightsAction):
-        return SightsPanel.perform(sightsAction, in: state)
-    case .weather(let weatherAction):
-        return WeatherPanel.perform(weatherAction, in: state)
+    case .marks, .calls, .mars, .sights, .weather:
+        // Performed by `PanelRegistry.perform` before this switch.
+        break
     }
     return (next, [])
 }
@@ -157,10 +142,12 @@ func cycledFocus(_ state: AppState, forward: Bool) -> PanelID? {
 
 /// A panel in a modal mode (typing a note, editing a call, confirming a
 /// deletion) takes keys before the keymap does; the first panel in the
-/// registry that returns a result wins. The mark key comes before all of
-/// them (`MarkKey`).
+/// registry that returns a result wins. Keys a panel preempts (the mark
+/// key, `MarkKey`) come before all of them, and before any overlay.
 func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
-    if MarkKey.records(key, in: state) { return MarksPanel.perform(.record, in: state) }
+    for panel in PanelRegistry.all {
+        if let preempted = panel.preemptKey(key, in: state) { return preempted }
+    }
     if state.overlay != nil { return nil }
     for panel in PanelRegistry.all {
         if let captured = panel.captureKey(key, in: state) { return captured }

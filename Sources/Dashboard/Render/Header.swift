@@ -22,7 +22,7 @@ enum Header {
         // The next call goes after the local time when the line has room,
         // else beside the big clock's title row if that has room.
         let local = localLine(state)
-        if let next = nextCallText(state), DisplayWidth.of(local) + 3 + DisplayWidth.of(next) <= rect.width - 2 {
+        if let next = panelNote(state), DisplayWidth.of(local) + 3 + DisplayWidth.of(next) <= rect.width - 2 {
             frame.putCentered(local + "   " + next, in: rect, y: rect.y + 1 + BigDigits.rows, role: .localTime)
         } else {
             frame.putCentered(local, in: rect, y: rect.y + 1 + BigDigits.rows, role: .localTime)
@@ -43,7 +43,7 @@ enum Header {
     /// (`usedUpTo`: the first free column); else left of `freeBefore` (the big
     /// clock's left edge) if it fits there; else not at all.
     static func drawNextCall(_ state: AppState, in rect: Rect, usedUpTo: Int, freeBefore: Int? = nil, into frame: inout Frame) {
-        guard let text = nextCallText(state) else { return }
+        guard let text = panelNote(state) else { return }
         let width = DisplayWidth.of(text)
         let right = rect.x + rect.width - 1 - width
         if right >= usedUpTo + 2 {
@@ -53,9 +53,10 @@ enum Header {
         }
     }
 
-    static func nextCallText(_ state: AppState) -> String? {
-        guard let call = state.calls.nextCall(now: state.now) else { return nil }
-        return state.language.text(.nextCallIn(name: call.name, minutes: CallReminders.minutesUntil(call.start, now: state.now)))
+    /// The first panel's note for the header (`DashboardPanel.headerNote`:
+    /// the next call).
+    static func panelNote(_ state: AppState) -> String? {
+        PanelRegistry.all.lazy.compactMap { $0.headerNote(state) }.first
     }
 
     /// `Local Sun 00:55:04  UTC+01:00  Europe/Paris`; the zone name comes last

@@ -9,14 +9,9 @@ public enum PlainAnnouncer {
     public static func greeting(_ state: AppState) -> [String] {
         var lines = [state.language.text(.plainGreeting)]
         if let notice = state.configNoticeText { lines.append(state.language.text(.plainWarning) + notice) }
-        // A read-only store is said once, at the start, as on the screen.
-        if let readOnly = state.marks.readOnlyStore {
-            lines.append(state.language.text(.plainWarning) + state.language.text(
-                .storeReadOnly(path: readOnly.path, journalWritable: readOnly.journalWritable, advice: readOnly.advice)))
-        }
         lines.append(timeLine(state))
-        // What the panels already hold (the stored forecast was never said:
-        // no change announces it, issue 28).
+        // What the panels already hold (the stored forecast, a read-only
+        // store: no change announces them, issue 28).
         for panel in PanelRegistry.all where state.panels.contains(panel.id) { lines += panel.greeting(state) }
         return lines
     }

@@ -31,7 +31,6 @@ enum StatusBar {
     static func keys(_ state: AppState) -> [(key: String, label: UIText)] {
         let modal = state.overlay != nil || PanelRegistry.all.contains { $0.isModal(state) }
         guard modal else { return [("?", .hintHelp), ("Tab", .hintPanel), ("q", .hintQuit)] }
-        let mark = MarkKey.fieldTakesSpace(state) ? Key.controlSpace : Key.space
-        return [(mark.label, .hintMark), (Key.control("c").label, .hintQuit)]
+        return PanelRegistry.all.compactMap { $0.everyModeHint(state) } + [(Key.control("c").label, .hintQuit)]
     }
 }

@@ -95,7 +95,7 @@ struct FullScreen: ScreenStrategy {
     var saysStoredMarksBeforeQuitting: Bool { false }
 
     func wakeMilliseconds(_ state: AppState, now: Date) -> Int32? {
-        state.calls.frameIntervalMilliseconds(at: now)
+        state.frameIntervalMilliseconds(at: now)
     }
 
     mutating func readInput(ready: Bool, wokeAt: Date) -> [Event]? {
@@ -149,22 +149,11 @@ struct EffectRunner: EffectPerforming {
     /// on `storeQueue`'s thread).
     let store: StoreHandle
     let storeQueue: StoreQueue
-    private let insertedCalls = InsertedCalls()
     private let folderWatch: StoreFolderWatch
-    private var kernelClock = KernelClockReader()
     private let look = StoreLook()
     private var lastLookSecond: Int64 = 0
-    private var lastReplaySecond: Int64 = 0
-
-    /// Whether writes wait in `<database>.pending-writes` (a non-empty file).
-    static func hasWaitingWrites(beside store: StoreHandle) -> Bool {
-        var info = stat()
-        return stat(store.url.path + PendingWrites.suffix, &info) == 0 && info.st_size > 0
-    }
-    /// The panels' own background work (`PanelService.start`).
-    private var running: [PanelID: any RunningService] = [:]
-    /// The marks store and watchers (nil until started).
-    var marks: MarksShell? { running[.marks] as? MarksShell }
+    /// The shown panels' services (`PanelService.start`).
+    private var services = PanelServices()
     /// Bells still to ring, for double beeps spaced briefly apart without
     /// blocking the loop.
     private var pendingBells: [Date] = []
@@ -187,8 +176,8 @@ struct EffectRunner: EffectPerforming {
 
     /// Starts every shown panel's service (`PanelServices.startAll`).
     mutating func startServices(_ state: AppState) throws {
-        running = try PanelServices.startAll(state, context: ServiceContext(
-            store: store, inbox: inbox, storeQueue: storeQueue, insertedCalls: insertedCalls))
+        services = try PanelServices.startAll(state, context: ServiceContext(
+            store: store, inbox: inbox, storeQueue: storeQueue))
     }
 
     /// The store's folder watch: its descriptor joins the run loop's
@@ -198,14 +187,14 @@ struct EffectRunner: EffectPerforming {
         folderWatch.isAvailable ? folderWatch.fd : nil
     }
 
-    /// Once per pass of the run loop, before its tick: the kernel clock
-    /// state when it changed, and the look for other writers when the
+    /// Once per pass of the run loop, before its tick: each panel
+    /// service's look outside (`PanelService.pass`: the kernel clock, the
+    /// writes that waited for a busy database), and the look for other writers when the
     /// store's folder changed (or is due: the watch was just attached, the
     /// last look found the database busy, or there is no watch and a new
     /// second began).
     mutating func everyPass(now: Date, storeFolderChanged: Bool) -> [Event] {
         var events: [Event] = []
-        if let change = kernelClock.change() { events.append(change) }
         var lookDue = storeFolderChanged && folderWatch.drain()
         if !folderWatch.attached && folderWatch.attachIfPossible() { lookDue = true }
         let second = Int64(now.timeIntervalSince1970.rounded(.down))
@@ -213,16 +202,9 @@ struct EffectRunner: EffectPerforming {
         if look.retryDue() { lookDue = true }
         if lookDue {
             lastLookSecond = second
-            look.request(store: store, queue: storeQueue, marks: marks?.reloader())
+            look.request(store: store, queue: storeQueue, rereads: services.rereads)
         }
-        // Calls, Mars choices or settings that waited for a busy database:
-        // tried again once a second while the file of them holds any (one
-        // stat a pass; no thread wakes for them otherwise).
-        if second != lastReplaySecond, Self.hasWaitingWrites(beside: store) {
-            lastReplaySecond = second
-            let (store, inserted) = (store, insertedCalls)
-            storeQueue.submit("save what waited for the database") { CallsSetup.replayWaitingWrites(store: store, inserted: inserted) }
-        }
+        events += services.pass(now: now)
         return events
     }
 
@@ -234,16 +216,13 @@ struct EffectRunner: EffectPerforming {
         let report = storeQueue.stop(deadline: Date().addingTimeInterval(AppDatabase.busyTimeoutSeconds + 1))
         var unfinished = report.abandoned.map(\.label)
         if !report.finished { unfinished.append("a store job still running at exit") }
-        return unfinished + PanelID.allCases.flatMap { running[$0]?.stop() ?? [] }
+        return unfinished + services.stopAll()
     }
 
     mutating func perform(_ effect: Effect) -> [Event] {
+        // A panel's effect goes to its service (`PanelServices`).
+        if let events = services.perform(effect) { return events }
         switch effect {
-        case .calls(let callEffect):
-            // Off the key path: the answer comes back through the inbox.
-            let (store, inserted) = (store, insertedCalls)
-            storeQueue.submit("calls: " + caseName(callEffect)) { CallsSetup.perform(callEffect, store: store, inserted: inserted) }
-            return []
         case .quit:
             // The loop ends on `state.isQuitting`, after the saves that
             // came with the quit key were performed.
@@ -265,26 +244,9 @@ struct EffectRunner: EffectPerforming {
             let now = WallClock.now()
             for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
             return []
-        case .marks(let marksEffect):
-            // Queued for the store worker: its results come back through the
-            // inbox (`.held` once the mark is durable in the journal).
-            if let marks { return marks.perform(marksEffect).map { [$0] } ?? [] }
-            // No store: say so rather than drop the sight silently.
-            if case .record(let mark) = marksEffect { return [.marks(.recordFailed(mark, reason: .noDatabase))] }
+        case .marks, .mars, .weather, .calls, .sights:
+            // Performed by the panel's service above.
             return []
-        case .mars(.saveSettings(let settings)):
-            let store = store
-            let inserted = insertedCalls
-            storeQueue.submit("save the Mars panel's choices") { MarsPanelLoader.save(settings, store: store, inserted: inserted) }
-            return []
-        case .sights(let sightsEffect):
-            // Off the key path, like a call: the answer comes back through the inbox.
-            let store = store
-            storeQueue.submit("sights: " + caseName(sightsEffect)) { SightsShell.perform(sightsEffect, store: store) }
-            return []
-        case .weather(let weatherEffect):
-            // On the weather panel's own worker: the network never holds the loop.
-            return WeatherService.perform(weatherEffect, running: running[.weather] as? WeatherFetcher)
         }
     }
 

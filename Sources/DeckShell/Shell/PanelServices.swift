@@ -10,86 +10,127 @@ struct ServiceContext: Sendable {
     let store: StoreHandle
     let inbox: EventInbox
     let storeQueue: StoreQueue
-    let insertedCalls: InsertedCalls
+    /// Shared by the services whose saves go through the waiting-writes
+    /// file (calls, the Mars choices).
+    let insertedCalls = InsertedCalls()
+
+    init(store: StoreHandle, inbox: EventInbox, storeQueue: StoreQueue) {
+        self.store = store
+        self.inbox = inbox
+        self.storeQueue = storeQueue
+    }
 }
 
-/// Background work a panel started for itself (a worker of its own), stopped
-/// when the dashboard ends.
-protocol RunningService: AnyObject {
-    /// Stops it; returns what could not be finished (said on stderr).
-    func stop() -> [String]
-}
-
-/// A panel's shell side, registered once: `PanelServices.service(for:)` is a
-/// `switch` over `PanelID`, so a new panel does not compile until it has one.
+/// A panel's shell side, one per panel: its stored state before the screen
+/// opens, then — for a dashboard run — one running instance that performs
+/// the panel's effects (its own associated `PanelEffect` type, so routing
+/// needs no cast and has no arm to leave empty), reads again what another
+/// process changed, and stops, saying what it could not finish.
 ///
-/// `load` puts its stored state in before the terminal is taken over;
-/// `start` starts its own background work, if any (most panels use the
-/// shared store queue and return nil); `EffectRunner` stops what was
-/// started. Its effects reach it through `EffectRunner.perform`'s exhaustive
-/// `switch` over `Effect` (each service's own `perform` for its own effect
-/// type), so neither runner names a panel.
-protocol PanelService {
+/// No requirement has a default (issue 30): a new service says, for each,
+/// what it does. `PanelServices` is the one shell file that names the
+/// services (an exhaustive `switch` over `PanelID` and over `Effect`); the
+/// runners, the run loop and the store watch go through it.
+protocol PanelService: AnyObject {
+    /// What the panel asks of its service (`Effect.weather(WeatherEffect)`).
+    associatedtype PanelEffect
+
     /// Puts the panel's stored state into `state` (settings, language and
     /// local zone are already set).
     static func load(into state: inout AppState, store: StoreHandle) throws
-    /// Starts the panel's own background work; nil when it has none.
-    static func start(_ state: AppState, context: ServiceContext) throws -> (any RunningService)?
+    /// Starts the service for a dashboard run (its own worker, if it has one).
+    static func start(_ state: AppState, context: ServiceContext) throws -> Self
+    /// What an effect means when the panel's service is not running (the
+    /// panel is not shown): said, never dropped silently where it matters.
+    static func unserved(_ effect: PanelEffect) -> [Event]
+    /// Performs one of the panel's effects: slow work is queued (its
+    /// results come back through the inbox); what is known at once returns.
+    func perform(_ effect: PanelEffect) -> [Event]
+    /// The panel's part of the look after another process changed the
+    /// store: a job run on the store queue (nil: nothing to read again).
+    func rereadAfterChangeElsewhere() -> (@Sendable () -> [Event])?
+    /// On every pass of the run loop, before its tick (keep it to a system
+    /// call or a `stat`): a change read from outside (the kernel clock), or
+    /// work that waits for something outside tried again.
+    func pass(now: Date) -> [Event]
+    /// Stops what the service started; returns what could not be finished
+    /// (said on stderr once the terminal is restored).
+    func stop() -> [String]
 }
 
-enum PanelServices {
-    /// The shell side of the panel `id`.
-    static func service(for id: PanelID) -> any PanelService.Type {
-        switch id {
-        case .marks: MarksShell.self
-        case .mars: MarsPanelLoader.self
-        case .calls: CallsSetup.self
-        case .sights: SightsShell.self
-        case .weather: WeatherService.self
-        }
-    }
+/// The running services of the panels shown, one typed slot per panel.
+struct PanelServices {
+    private var marks: MarksShell?
+    private var mars: MarsService?
+    private var weather: WeatherService?
+    private var calls: CallsService?
+    private var sights: SightsService?
 
     /// Loads every panel shown in `state`, in `PanelID` order.
     static func loadAll(into state: inout AppState, store: StoreHandle) throws {
         for id in PanelID.allCases where state.panels.contains(id) {
-            try service(for: id).load(into: &state, store: store)
+            switch id {
+            case .marks: try MarksShell.load(into: &state, store: store)
+            case .mars: try MarsService.load(into: &state, store: store)
+            case .weather: try WeatherService.load(into: &state, store: store)
+            case .calls: try CallsService.load(into: &state, store: store)
+            case .sights: try SightsService.load(into: &state, store: store)
+            }
         }
     }
 
-    /// Starts every shown panel's own work, in `PanelID` order.
-    static func startAll(_ state: AppState, context: ServiceContext) throws -> [PanelID: any RunningService] {
-        var running: [PanelID: any RunningService] = [:]
+    /// Starts every shown panel's service, in `PanelID` order.
+    static func startAll(_ state: AppState, context: ServiceContext) throws -> PanelServices {
+        var services = PanelServices()
         for id in PanelID.allCases where state.panels.contains(id) {
-            running[id] = try service(for: id).start(state, context: context)
+            switch id {
+            case .marks: services.marks = try MarksShell.start(state, context: context)
+            case .mars: services.mars = try MarsService.start(state, context: context)
+            case .weather: services.weather = try WeatherService.start(state, context: context)
+            case .calls: services.calls = try CallsService.start(state, context: context)
+            case .sights: services.sights = try SightsService.start(state, context: context)
+            }
         }
-        return running
-    }
-}
-
-extension MarksShell: PanelService, RunningService {
-    static func load(into state: inout AppState, store: StoreHandle) throws {
-        state.marks = try initialState(settings: state.settings, store: store)
+        return services
     }
 
-    static func start(_ state: AppState, context: ServiceContext) throws -> (any RunningService)? {
-        try start(inbox: context.inbox, settings: state.markSettings, store: context.store,
-                  team: TeamSetup.current(state.settings))
-    }
-}
-
-extension MarsPanelLoader: PanelService {
-    static func load(into state: inout AppState, store: StoreHandle) throws {
-        state.mars = initialState(now: state.now, environment: ProcessInfo.processInfo.environment,
-                                  settings: state.settings, store: store)
-    }
-
-    static func start(_ state: AppState, context: ServiceContext) throws -> (any RunningService)? { nil }
-}
-
-extension CallsSetup: PanelService {
-    static func load(into state: inout AppState, store: StoreHandle) throws {
-        state.calls = initialState(now: state.now, store: store, language: state.language, settings: state.settings)
+    /// Every running service, in `PanelID` order.
+    private var running: [any PanelService] {
+        PanelID.allCases.compactMap { id -> (any PanelService)? in
+            switch id {
+            case .marks: marks
+            case .mars: mars
+            case .weather: weather
+            case .calls: calls
+            case .sights: sights
+            }
+        }
     }
 
-    static func start(_ state: AppState, context: ServiceContext) throws -> (any RunningService)? { nil }
+    /// A panel's effect, performed by its service; nil for the dashboard's
+    /// own effects (the `EffectRunner` performs those).
+    func perform(_ effect: Effect) -> [Event]? {
+        switch effect {
+        case .marks(let marksEffect): Self.route(marksEffect, to: marks)
+        case .mars(let marsEffect): Self.route(marsEffect, to: mars)
+        case .weather(let weatherEffect): Self.route(weatherEffect, to: weather)
+        case .calls(let callsEffect): Self.route(callsEffect, to: calls)
+        case .sights(let sightsEffect): Self.route(sightsEffect, to: sights)
+        case .quit, .saveSetting, .writeSnapshot, .bell: nil
+        }
+    }
+
+    private static func route<Service: PanelService>(_ effect: Service.PanelEffect, to service: Service?) -> [Event] {
+        service?.perform(effect) ?? Service.unserved(effect)
+    }
+
+    /// The jobs that read again what another process changed, one per
+    /// service that has one (run together on the store queue).
+    var rereads: [@Sendable () -> [Event]] { running.compactMap { $0.rereadAfterChangeElsewhere() } }
+
+    /// Every pass: each service's look outside (`PanelService.pass`).
+    func pass(now: Date) -> [Event] { running.flatMap { $0.pass(now: now) } }
+
+    /// Stops every service; what could not be finished, in `PanelID` order.
+    func stopAll() -> [String] { running.flatMap { $0.stop() } }
 }

@@ -65,7 +65,7 @@ struct RunLoop<Screen: ScreenStrategy> {
             // up to the stop. Said after them; forgotten after a second.
             if let (at, stopped) = resumed {
                 if events.contains(where: { if case .key = $0 { true } else { false } }) {
-                    events.append(.marks(.resumedAfterStop(at: at, stoppedSeconds: stopped)))
+                    events.append(.resumedAfterStop(at: at, stoppedSeconds: stopped))
                     resumed = nil
                 } else if WallClock.now().timeIntervalSince(at) > 1 {
                     resumed = nil
@@ -99,7 +99,7 @@ struct RunLoop<Screen: ScreenStrategy> {
         let deadline = WallClock.now().addingTimeInterval(3)
         // Held in the journal is safe but not yet stored: wait for the
         // number too (a busy database ends the wait at the deadline).
-        while program.state.marks.pending > 0 || !program.state.marks.unstored.isEmpty, WallClock.now() < deadline {
+        while program.state.awaitsStore, WallClock.now() < deadline {
             var fds = [pollfd(fd: wake.readFd, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 1, 50)
             if let signal = wake.drain().first(where: { SignalWatcher.watched.contains(Int32($0)) }) {

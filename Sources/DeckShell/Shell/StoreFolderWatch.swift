@@ -1,3 +1,4 @@
+import Dashboard
 import Foundation
 import Synchronization
 import TimeStore
@@ -82,7 +83,9 @@ final class StoreLook: Sendable {
         }
     }
 
-    func request(store: StoreHandle, queue: StoreQueue, marks: (@Sendable () -> Void)?) {
+    /// Asks the store queue to look; on a change, each panel service's
+    /// `rereads` job runs there (`PanelService.rereadAfterChangeElsewhere`).
+    func request(store: StoreHandle, queue: StoreQueue, rereads: [@Sendable () -> [Event]]) {
         let already = state.withLock { value -> Bool in
             defer { value.pending = true }
             return value.pending
@@ -94,8 +97,7 @@ final class StoreLook: Sendable {
             let changed = store.fileChange() != nil ? true : store.changedElsewhere()
             state.withLock { $0 = (pending: false, retry: changed == nil) }
             guard changed == true else { return [] }
-            marks?()
-            return CallsSetup.reloadCalls(store: store) + SightsShell.reload(store: store)
+            return rereads.flatMap { $0() }
         }
     }
 }

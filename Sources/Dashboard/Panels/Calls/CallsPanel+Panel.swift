@@ -126,3 +126,39 @@ extension CallsPanel {
         return next
     }
 }
+
+/// The call planner's answers to the rest of `DashboardPanel` (no
+/// requirement has a default; issue 30).
+extension CallsPanel {
+    static func isIdle(_ state: AppState) -> Bool { false }
+    static func preemptKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? { nil }
+    /// A rested call time to save.
+    static func deadline(_ state: AppState) -> Date? { state.calls.saveDeadline }
+    /// The clock hands' sweep.
+    static func frameIntervalMilliseconds(_ state: AppState, at now: Date) -> Int32? {
+        state.calls.frameIntervalMilliseconds(at: now)
+    }
+    /// Calls are saved on the store queue; nothing here waits for an answer.
+    static func awaitsStore(_ state: AppState) -> Bool { false }
+    /// Reduced motion stops a sweep at once.
+    static func settingsChanged(_ state: AppState) -> AppState {
+        guard state.settings.reducedMotion, state.calls.sweep != nil else { return state }
+        var next = state
+        next.calls.sweep = nil
+        return next
+    }
+    /// The first gpsd fix of a first run places the suggested call.
+    static func react(to event: Event, in state: AppState) -> AppState {
+        guard case .marks(.gps) = event, state.calls.firstRun != nil else { return state }
+        return adoptFirstFix(state)
+    }
+    /// `next: Standup in 23 min` when a saved call is ahead.
+    static func headerNote(_ state: AppState) -> String? {
+        guard let call = state.calls.nextCall(now: state.now) else { return nil }
+        return state.language.text(.nextCallIn(name: call.name, minutes: CallReminders.minutesUntil(call.start, now: state.now)))
+    }
+    static func greeting(_ state: AppState) -> [String] { [] }
+    static func everyModeHint(_ state: AppState) -> (key: String, label: UIText)? { nil }
+    /// The editor is the panel's own rows, drawn whenever the panel is.
+    static func fieldLine(_ state: AppState) -> String? { nil }
+}

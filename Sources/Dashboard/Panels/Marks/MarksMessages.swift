@@ -44,10 +44,6 @@ public enum MarksEvent: Equatable, Sendable {
     /// The database file was deleted or replaced under the open dashboard:
     /// marks now go to the journal and then to the file at `path`.
     case storeFileChanged(deleted: Bool, path: String)
-    /// The process was stopped (SIGSTOP, Ctrl-Z) and continued at `at`;
-    /// marks stamped from then on by keys read at once may have been pressed
-    /// up to `stoppedSeconds` earlier.
-    case resumedAfterStop(at: Date, stoppedSeconds: Double)
     /// The store refused the mark: it is NOT saved.
     case recordFailed(SightingMark, reason: StoreProblem)
     /// The note of a mark changed; `previous` is the note before.

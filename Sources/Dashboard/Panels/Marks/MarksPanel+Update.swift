@@ -215,16 +215,6 @@ extension MarksPanel {
                 m.message = .init(.heldInJournal(markTime: newest.markTimeText, more: held.count - 1,
                                                  reason: reason))
             }
-        case let .resumedAfterStop(at, stoppedSeconds):
-            // Marks whose key was read as the process went on: flagged, as
-            // their stamp is later than the key (issue 20).
-            let late = m.marks.filter { $0.unixNanoseconds >= SightingMark.unixNanoseconds(at) - 50_000_000 }
-            if let newest = late.first {
-                // Listed until dismissed (a message would be replaced as the
-                // mark is held and stored a moment later).
-                m.lateStamps.append(state.language.text(.stampedAfterStop(markTime: newest.markTimeText, count: late.count,
-                                                                           seconds: Int(stoppedSeconds.rounded(.up)))))
-            }
         case let .storeFileChanged(deleted, path):
             m.message = .init(.storeFileChanged(deleted: deleted, path: path), isError: true, outlastsMarks: true)
         case let .journalQuarantined(count, path):
@@ -312,5 +302,19 @@ extension MarksPanel {
         }
         next.marks = m
         return (next, effects)
+    }
+
+    /// The process was stopped and continued at `at`: marks whose key was
+    /// read as it went on are flagged, as their stamp is later than the key
+    /// (issue 20). Listed until dismissed (a message would be replaced as
+    /// the mark is held and stored a moment later).
+    static func noteResumed(at: Date, stoppedSeconds: Double, in state: AppState) -> AppState {
+        var next = state
+        let late = next.marks.marks.filter { $0.unixNanoseconds >= SightingMark.unixNanoseconds(at) - 50_000_000 }
+        if let newest = late.first {
+            next.marks.lateStamps.append(state.language.text(.stampedAfterStop(markTime: newest.markTimeText, count: late.count,
+                                                                               seconds: Int(stoppedSeconds.rounded(.up)))))
+        }
+        return next
     }
 }

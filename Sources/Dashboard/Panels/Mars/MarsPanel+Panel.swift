@@ -49,3 +49,24 @@ extension MarsPanel: DashboardPanel {
         return lines
     }
 }
+
+/// The Mars panel's answers to the rest of `DashboardPanel` (no
+/// requirement has a default; issue 30).
+extension MarsPanel {
+    static var helpSections: [(scope: KeyScope, heading: UIText)] { [] }
+    static func isIdle(_ state: AppState) -> Bool { false }
+    static func preemptKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? { nil }
+    static func tick(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
+    static func deadline(_ state: AppState) -> Date? { nil }
+    static func frameIntervalMilliseconds(_ state: AppState, at now: Date) -> Int32? { nil }
+    /// The site and mission choices are saved as they are made.
+    static func flush(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
+    static func awaitsStore(_ state: AppState) -> Bool { false }
+    static func settingsChanged(_ state: AppState) -> AppState { state }
+    static func react(to event: Event, in state: AppState) -> AppState { state }
+    static func headerNote(_ state: AppState) -> String? { nil }
+    static func everyModeHint(_ state: AppState) -> (key: String, label: UIText)? { nil }
+    static func greeting(_ state: AppState) -> [String] { [] }
+    /// The go-to field is the panel's own row, drawn whenever the panel is.
+    static func fieldLine(_ state: AppState) -> String? { nil }
+}

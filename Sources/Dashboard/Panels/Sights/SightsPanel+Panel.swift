@@ -114,3 +114,37 @@ extension SightsPanel: DashboardPanel {
         return lines
     }
 }
+
+/// The sights panel's answers to the rest of `DashboardPanel` (no
+/// requirement has a default; issue 30).
+extension SightsPanel {
+    static var helpSections: [(scope: KeyScope, heading: UIText)] { [] }
+    static func preemptKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? { nil }
+    static func tick(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
+    static func deadline(_ state: AppState) -> Date? { nil }
+    static func frameIntervalMilliseconds(_ state: AppState, at now: Date) -> Int32? { nil }
+    /// A sight is saved when its entry is accepted; an open entry is the
+    /// user's to finish or abandon.
+    static func flush(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
+    static func awaitsStore(_ state: AppState) -> Bool { false }
+    static func settingsChanged(_ state: AppState) -> AppState { state }
+
+    /// A deleted mark's sight leaves the store with it (kept there for an
+    /// undo): the panel lets it go too, as a restart would, and an undo
+    /// brings both back.
+    static func react(to event: Event, in state: AppState) -> AppState {
+        guard case .marks(let marksEvent) = event else { return state }
+        var next = state
+        switch marksEvent {
+        case .deleted(let mark): next.sights.forgetSights(ofMarks: [mark])
+        case .cleared(let marks): next.sights.forgetSights(ofMarks: marks)
+        case .restored(let marks): next.sights.restoreSights(ofMarks: marks)
+        default: return state
+        }
+        return next
+    }
+
+    static func headerNote(_ state: AppState) -> String? { nil }
+    static func everyModeHint(_ state: AppState) -> (key: String, label: UIText)? { nil }
+    static func greeting(_ state: AppState) -> [String] { [] }
+}

@@ -83,3 +83,21 @@ extension WeatherPanel: DashboardPanel {
         return lines
     }
 }
+
+/// The weather panel's answers to the rest of `DashboardPanel` (no
+/// requirement has a default; issue 30).
+extension WeatherPanel {
+    static var helpSections: [(scope: KeyScope, heading: UIText)] { [] }
+    static func preemptKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? { nil }
+    static func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? { nil }
+    /// The next fetch is asked for on the second's tick (`askIfDue`).
+    static func deadline(_ state: AppState) -> Date? { nil }
+    static func frameIntervalMilliseconds(_ state: AppState, at now: Date) -> Int32? { nil }
+    static func flush(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
+    static func awaitsStore(_ state: AppState) -> Bool { false }
+    static func settingsChanged(_ state: AppState) -> AppState { state }
+    static func react(to event: Event, in state: AppState) -> AppState { state }
+    static func headerNote(_ state: AppState) -> String? { nil }
+    static func everyModeHint(_ state: AppState) -> (key: String, label: UIText)? { nil }
+    static func fieldLine(_ state: AppState) -> String? { nil }
+}

@@ -8,6 +8,8 @@ import TimeStore
 /// `perform` only queues store work and returns at once: the run loop never
 /// waits for SQLite; results come back through the `EventInbox`.
 final class MarksShell {
+    /// The kernel clock state last reported (`pass`).
+    var kernelClock = KernelClockReader()
     /// The process's store; the file is created by the first mark.
     let store: StoreHandle
     private var gpsd: GPSDClient?
@@ -89,9 +91,8 @@ final class MarksShell {
 
     /// Queues one effect for the store worker and returns at once. Nothing
     /// to feed back now: `.held`, `.recorded` and the rest arrive as events.
-    func perform(_ effect: MarksEffect) -> Event? {
+    func enqueue(_ effect: MarksEffect) {
         worker?.enqueue(effect)
-        return nil
     }
 }
 

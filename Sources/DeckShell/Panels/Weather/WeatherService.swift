@@ -7,7 +7,11 @@ import TimeStore
 /// the first frame, and each ask on a worker of its own, so the clock never
 /// waits for the network (a dead server costs the worker its 15 s, never
 /// the run loop). What to ask and when is decided by the panel's `tick`.
-enum WeatherService: PanelService {
+final class WeatherService: PanelService {
+    private let fetcher: WeatherFetcher
+
+    private init(fetcher: WeatherFetcher) { self.fetcher = fetcher }
+
     /// Seconds one ask may take.
     static let timeoutSeconds = 15.0
 
@@ -22,21 +26,32 @@ enum WeatherService: PanelService {
         state.weather = weather
     }
 
-    static func start(_ state: AppState, context: ServiceContext) throws -> (any RunningService)? {
+    static func start(_ state: AppState, context: ServiceContext) throws -> WeatherService {
         let fetcher = WeatherFetcher(store: context.store, post: { context.inbox.post($0) })
         fetcher.start()
-        return fetcher
+        return WeatherService(fetcher: fetcher)
+    }
+
+    /// Without the panel's worker an ask fails at once, and says so.
+    static func unserved(_ effect: WeatherEffect) -> [Event] {
+        switch effect {
+        case .fetch: [.weather(.failed(.unreachable("weather is not running"), at: WallClock.now()))]
+        }
     }
 
     /// Queues the ask on the panel's worker and returns at once.
-    static func perform(_ effect: WeatherEffect, running: WeatherFetcher?) -> [Event] {
+    func perform(_ effect: WeatherEffect) -> [Event] {
         switch effect {
         case .fetch(let request):
-            guard let running else { return [.weather(.failed(.unreachable("weather is not running"), at: WallClock.now()))] }
-            running.submit(request)
+            fetcher.submit(request)
             return []
         }
     }
+
+    /// The forecast is the panel's own, fetched by this process only.
+    func rereadAfterChangeElsewhere() -> (@Sendable () -> [Event])? { nil }
+    func pass(now: Date) -> [Event] { [] }
+    func stop() -> [String] { fetcher.stop() }
 
     /// Asks once and keeps the answer: a forecast that passes the parser is
     /// saved with its fetch time; a failure is saved beside the last good
@@ -86,7 +101,7 @@ enum WeatherService: PanelService {
 
 /// The weather panel's worker: one ask at a time; asks that queued behind
 /// a slow one are folded into the newest (only the latest position matters).
-final class WeatherFetcher: RunningService, Sendable {
+final class WeatherFetcher: Sendable {
     private let worker: Worker<WeatherFetchTask>
 
     init(store: StoreHandle, post: @escaping @Sendable (Event) -> Void) {

@@ -73,17 +73,3 @@ enum SightsShell {
         }
     }
 }
-
-extension SightsShell: PanelService {
-    static func load(into state: inout AppState, store: StoreHandle) throws {
-        state.sights = initialState(now: state.now, environment: ProcessInfo.processInfo.environment, store: store)
-    }
-
-    /// The almanac is read on the store queue after the first frame.
-    static func start(_ state: AppState, context: ServiceContext) throws -> (any RunningService)? {
-        context.storeQueue.submit("read the almanac") {
-            loadAlmanac(now: WallClock.now(), environment: ProcessInfo.processInfo.environment)
-        }
-        return nil
-    }
-}

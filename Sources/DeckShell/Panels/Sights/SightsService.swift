@@ -1,0 +1,47 @@
+import Dashboard
+import Foundation
+import TimeKit
+import TimeStore
+
+/// The sights panel's shell side: the stored sights before the first
+/// frame, the almanac read on the store queue after it, each sight saved or
+/// removed there too, and the sights read again after another process
+/// attached or removed one.
+final class SightsService: PanelService {
+    private let context: ServiceContext
+
+    private init(context: ServiceContext) { self.context = context }
+
+    static func load(into state: inout AppState, store: StoreHandle) throws {
+        state.sights = SightsShell.initialState(now: state.now, environment: ProcessInfo.processInfo.environment, store: store)
+    }
+
+    /// The almanac is read on the store queue after the first frame.
+    static func start(_ state: AppState, context: ServiceContext) throws -> SightsService {
+        context.storeQueue.submit("read the almanac") {
+            SightsShell.loadAlmanac(now: WallClock.now(), environment: ProcessInfo.processInfo.environment)
+        }
+        return SightsService(context: context)
+    }
+
+    /// Without a running service a sight is not saved: said.
+    static func unserved(_ effect: SightsEffect) -> [Event] {
+        switch effect {
+        case .attach(let sight), .remove(let sight): [.sights(.notStored(sight.markId, .noDatabase))]
+        }
+    }
+
+    func perform(_ effect: SightsEffect) -> [Event] {
+        let store = context.store
+        context.storeQueue.submit("sights: " + caseName(effect)) { SightsShell.perform(effect, store: store) }
+        return []
+    }
+
+    func rereadAfterChangeElsewhere() -> (@Sendable () -> [Event])? {
+        let store = context.store
+        return { SightsShell.reload(store: store) }
+    }
+
+    func pass(now: Date) -> [Event] { [] }
+    func stop() -> [String] { [] }
+}

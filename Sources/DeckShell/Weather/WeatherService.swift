@@ -90,7 +90,7 @@ final class WeatherFetcher: RunningService, Sendable {
     private let worker: Worker<WeatherFetchTask>
 
     init(store: StoreHandle, post: @escaping @Sendable (Event) -> Void) {
-        worker = Worker(name: "timedeck-weather", task: WeatherFetchTask(store: store, post: post))
+        worker = Worker(.weather, task: WeatherFetchTask(store: store, post: post))
     }
 
     func start() { worker.start() }

@@ -70,8 +70,8 @@ import Testing
         var used: Set<String> = []
         for file in StructureTests.swiftFiles(under: "Sources") {
             let text = try String(contentsOf: file, encoding: .utf8)
-            #expect(text.firstMatch(of: /Worker\(\s*name:/) == nil,
-                    "\(file.lastPathComponent) makes a worker with a bare name; add a WorkerName case")
+            let bareName = text.contains(/Worker\(\s*name:/)
+            #expect(!bareName, "\(file.lastPathComponent) makes a worker with a bare name; add a WorkerName case")
             for match in text.matches(of: /Worker\(\s*\.(\w+)\s*,/) { used.insert(String(match.1)) }
         }
         #expect(used == Set(WorkerName.allCases.map { "\($0)" }),

@@ -55,6 +55,8 @@ private func namesWhileRunning(_ name: String) -> [String]? {
         // 3 + 4×3 = 15 bytes fit; the next character would split.
         ("td-観測天気記", "td-観測天気"),
         ("td-観測天気記録", "td-観測天気"),
+        // 2 + 4×3 = 14 bytes: one more character would make 17.
+        ("ab観測天気記録", "ab観測天気"),
         ("ab", "ab"),
     ])
     func osNameKeepsWholeCharactersWithin15Bytes(name: String, expected: String) {

@@ -4,13 +4,13 @@ import Foundation
 /// inside Foundation on Linux (it never reaches `/proc/<pid>/task/*/comm`),
 /// so `top -H` showed every worker as "timedeck"; `pthread_setname_np` is
 /// what the kernel sees.
-public enum ThreadName {
+enum ThreadName {
     /// Longest name Linux keeps, in bytes (16 with the NUL).
-    public static let maximumBytes = 15
+    static let maximumBytes = 15
 
     /// `name` cut to at most `maximumBytes` UTF-8 bytes, never inside a
     /// character (the kernel would keep half of one).
-    public static func osName(_ name: String) -> String {
+    static func osName(_ name: String) -> String {
         var result = ""
         var bytes = 0
         for character in name {
@@ -24,7 +24,7 @@ public enum ThreadName {
 
     /// Gives the calling thread `name` (cut by `osName`); a name the OS
     /// refuses leaves the old one (the thread works the same).
-    public static func setForCurrentThread(_ name: String) {
+    static func setForCurrentThread(_ name: String) {
         let cut = osName(name)
         #if os(Linux)
         _ = linuxSetName?(pthread_self(), cut)

@@ -31,9 +31,14 @@ import Testing
         // Stored (numbered) once the new store holds it.
         #expect(tmux.waitForScreen(10) { $0.contains("#1 ") } != nil, "\(tmux.capture())")
         #expect(FileManager.default.fileExists(atPath: dir.path("data") + "/timedeck.sqlite"))
-        Thread.sleep(forTimeInterval: 0.5)
         let pid = try #require(Self.dashboardPid(tmux))
-        let names = Self.threadNames(pid)
+        // A dispatch worker would start as the store's queue is let go:
+        // give one half a second to appear (the wait ends when one does).
+        var names: [String] = []
+        _ = waitUntil(0.5) {
+            names = Self.threadNames(pid)
+            return names.contains { $0.contains("qos") }
+        }
         #expect(!names.isEmpty)
         #expect(!names.contains { $0.contains("qos") }, "libdispatch workers are running: \(names)")
         try tmux.send("q")

@@ -53,4 +53,12 @@ import Testing
             #expect(anchors.contains(String(link.1)), "a link to #\(link.1) finds no heading")
         }
     }
+
+    /// README links into sections of the guide (a renamed heading broke one).
+    @Test func readmeLinksIntoTheGuideFindAHeading() throws {
+        let anchors = Set(Self.headings(try Self.guide()).map { Self.anchor($0.text) })
+        for link in try StructureTests.text("README.md").matches(of: /USER-GUIDE\.md#([^)\s]+)/) {
+            #expect(anchors.contains(String(link.1)), "README links to USER-GUIDE.md#\(link.1), which is no heading")
+        }
+    }
 }

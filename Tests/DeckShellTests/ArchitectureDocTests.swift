@@ -70,9 +70,9 @@ import Testing
         var used: Set<String> = []
         for file in StructureTests.swiftFiles(under: "Sources") {
             let text = try String(contentsOf: file, encoding: .utf8)
-            let bareName = text.contains(/Worker\(\s*name:/)
+            let bareName = text.contains(/\bWorker\(\s*name:/)
             #expect(!bareName, "\(file.lastPathComponent) makes a worker with a bare name; add a WorkerName case")
-            for match in text.matches(of: /Worker\(\s*\.(\w+)\s*,/) { used.insert(String(match.1)) }
+            for match in text.matches(of: /\bWorker\(\s*\.(\w+)\s*,/) { used.insert(String(match.1)) }
         }
         #expect(used == Set(WorkerName.allCases.map { "\($0)" }),
                 "Sources/ makes workers \(used.sorted()); WorkerName has \(WorkerName.allCases.map { "\($0)" })")

@@ -9,12 +9,18 @@ private final class Log: Sendable {
     var all: [String] { lines.withLock { $0 } }
 }
 
-/// A task whose every call is recorded; `gate` (when set) holds each job
-/// until signalled.
+/// A task whose every call is recorded, with a semaphore for each moment a
+/// test waits for (no test orders anything by sleeping): `entered` as a job
+/// starts (before `gate`), `progress` as it ends or a wake is handled,
+/// `idleAsked` each time the thread is about to sleep, `ended` at `end`.
+/// `gate` (when set) holds each job until signalled.
 private final class RecordingTask: WorkerTask {
     typealias Job = Int
     let log: Log
+    let entered = DispatchSemaphore(value: 0)
     let progress = DispatchSemaphore(value: 0)
+    let idleAsked = DispatchSemaphore(value: 0)
+    let ended = DispatchSemaphore(value: 0)
     let gate: DispatchSemaphore?
     var wake: WorkerWake
     var takeBehind = false
@@ -29,6 +35,7 @@ private final class RecordingTask: WorkerTask {
 
     func perform(_ jobs: [Int], _ queue: WorkerQueue<Int>) {
         for job in jobs {
+            entered.signal()
             gate?.wait()
             log.add("job \(job)")
             if takeBehind {
@@ -39,7 +46,10 @@ private final class RecordingTask: WorkerTask {
         }
     }
 
-    func idleWake() -> WorkerWake { wake }
+    func idleWake() -> WorkerWake {
+        idleAsked.signal()
+        return wake
+    }
 
     func woke(readable: Bool, _ queue: WorkerQueue<Int>) {
         log.add(readable ? "readable" : "period")
@@ -50,7 +60,10 @@ private final class RecordingTask: WorkerTask {
         progress.signal()
     }
 
-    func end() { log.add("end") }
+    func end() {
+        log.add("end")
+        ended.signal()
+    }
 }
 
 /// Waits for `count` signals, each within `seconds`.
@@ -89,7 +102,7 @@ private func waitFor(_ semaphore: DispatchSemaphore, count: Int, seconds: Double
         worker.start()
         worker.submit(1)
         // Job 1 holds the thread at the gate; 2 and 3 queue behind it.
-        Thread.sleep(forTimeInterval: 0.05)
+        #expect(waitFor(task.entered, count: 1))
         worker.submit(2)
         worker.submit(3)
         let report = worker.stop(deadline: Date().addingTimeInterval(0.2))
@@ -100,7 +113,7 @@ private func waitFor(_ semaphore: DispatchSemaphore, count: Int, seconds: Double
         gate.signal()
         #expect(waitFor(task.progress, count: 1))
         // The thread ends after job 1: the abandoned jobs never ran.
-        Thread.sleep(forTimeInterval: 0.1)
+        #expect(waitFor(task.ended, count: 1))
         #expect(log.all == ["begin", "job 1", "end"])
     }
 
@@ -148,9 +161,14 @@ private func waitFor(_ semaphore: DispatchSemaphore, count: Int, seconds: Double
 
     @Test func anIdleWorkerWithoutAPeriodDoesNotWakeOnItsOwn() {
         let log = Log()
-        let worker = Worker(name: "test", task: RecordingTask(log: log))
+        let task = RecordingTask(log: log)
+        let worker = Worker(name: "test", task: task)
         worker.start()
-        Thread.sleep(forTimeInterval: 0.3)
+        // The thread asks `idleWake` each time it goes to sleep: once, then
+        // never again unless something woke it. A wake within 0.3 s fails
+        // at once; load can only make this pass later, never fail.
+        #expect(waitFor(task.idleAsked, count: 1))
+        #expect(task.idleAsked.wait(timeout: .now() + 0.3) == .timedOut)
         #expect(worker.stop(deadline: Date().addingTimeInterval(5)).isClean)
         #expect(log.all == ["begin", "end"])
     }
@@ -163,7 +181,8 @@ private func waitFor(_ semaphore: DispatchSemaphore, count: Int, seconds: Double
         let worker = Worker(name: "test", task: task)
         worker.start()
         worker.submit(1)
-        Thread.sleep(forTimeInterval: 0.05)
+        // Job 1 is in hand (held at the gate) before the others queue.
+        #expect(waitFor(task.entered, count: 1))
         worker.submit(100)
         worker.submit(101)
         worker.submit(2)

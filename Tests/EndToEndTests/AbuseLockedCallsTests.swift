@@ -34,7 +34,7 @@ struct AbuseLockedCallsTests {
                 "never said saved:\n\(tmux.capture())")
         _ = waitForExit(holder)
         try tmux.send("q")
-        usleep(300_000)
+        #expect(waitUntil(10) { tmux.hasEnded }, "the dashboard did not quit:\n\(tmux.capture())")
         let after = try TimedeckBinary.run(["calls", "list", "--json"], environment: env).stdout
         let start = { (json: String) -> String? in
             (try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])?.first?["start"] as? String

@@ -25,7 +25,7 @@ final class GPSDClient: Sendable {
         self.address = address
         let box = LatestFixBox(address: address)
         self.box = box
-        worker = Worker(name: "timedeck-gpsd", task: GPSDReading(address: address, box: box, onUpdate: onUpdate))
+        worker = Worker(.gpsd, task: GPSDReading(address: address, box: box, onUpdate: onUpdate))
     }
 
     /// Starts the reader.

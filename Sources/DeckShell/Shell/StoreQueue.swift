@@ -32,7 +32,7 @@ typealias StoreQueue = Worker<StoreJobs>
 extension Worker where Task == StoreJobs {
     /// The store worker, its events posted with `post`.
     static func store(post: @escaping @Sendable (Event) -> Void) -> StoreQueue {
-        Worker(name: "timedeck-store", task: StoreJobs(post: post))
+        Worker(.store, task: StoreJobs(post: post))
     }
 
     /// Queues `run`, named `label`; returns at once.

@@ -84,10 +84,17 @@ public final class Worker<Task: WorkerTask>: Sendable {
     private let shared: WorkerShared<Job>
     private let task: TaskBox<Task>
 
+    /// `name` is the thread's name for the OS (cut to 15 bytes); the
+    /// product's workers use `init(_:task:)` with a `WorkerName`.
     public init(name: String, task: Task) {
         self.name = name
         self.shared = WorkerShared()
         self.task = TaskBox(task)
+    }
+
+    /// One of the product's workers, named once in `WorkerName`.
+    public convenience init(_ name: WorkerName, task: Task) {
+        self.init(name: name.rawValue, task: task)
     }
 
     /// Starts the thread (once).
@@ -97,8 +104,11 @@ public final class Worker<Task: WorkerTask>: Sendable {
             return !state.started
         }
         guard first else { return }
-        let (shared, task) = (shared, task)
-        let thread = Thread { Self.run(shared: shared, task: task) }
+        let (shared, task, name) = (shared, task, name)
+        let thread = Thread {
+            ThreadName.setForCurrentThread(name)
+            Self.run(shared: shared, task: task)
+        }
         thread.name = name
         thread.stackSize = 1 << 20
         thread.start()

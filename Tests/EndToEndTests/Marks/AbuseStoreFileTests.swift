@@ -59,7 +59,7 @@ struct AbuseStoreFileTests {
         #expect(tmux.waitForScreen { $0.contains("deleted") || $0.contains("replaced") } != nil,
                 "the replacement was never said:\n\(tmux.capture())")
         try tmux.send("q")
-        usleep(300_000)
+        #expect(waitUntil(10) { tmux.hasEnded }, "the dashboard did not quit:\n\(tmux.capture())")
         let journal = (try? String(contentsOfFile: dir.path("data") + "/timedeck.sqlite.pending-marks", encoding: .utf8)) ?? ""
         #expect(journal.contains("\"unixNanoseconds\""), "the mark is not in the journal: \(journal)")
         // Once the foreign file is moved away, the next command stores it.

@@ -25,18 +25,18 @@ import TestSupport
         #expect(screen != nil, "no temperature:\n\(tmux.capture())")
         #expect(screen?.contains("mm/h") == true)
         #expect(screen?.contains("░") == true || screen?.contains("▒") == true, "no rain shade in the ring")
-        // Thirty seconds open: one ask, however many ticks.
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline { Thread.sleep(forTimeInterval: 1) }
+        // Thirty seconds open: one ask, however many ticks (a second ask
+        // ends the wait, and the test, at once).
+        _ = waitUntil(30) { server.requests.count > 1 }
         #expect(server.requests.count == 1, "asked \(server.requests.count) times in 30 s")
         #expect(server.requests.first?.headers["user-agent"]?.hasPrefix("timedeck/") == true)
         // Kept across a restart: the next dashboard shows it without asking.
         try tmux.send("q")
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(waitUntil(10) { tmux.hasEnded }, "the dashboard did not quit:\n\(tmux.capture())")
         let again = try TmuxSession(columns: 120, rows: 45, command: shellQuoted(MarksProcess.binary.path),
                                     environment: ["TIMEDECK_HOME": p.home.path, "TIMEDECK_CONFIG": p.configPath, "TZ": "UTC"])
         #expect(again.waitForScreen(10) { $0.contains("7.3 °C") } != nil, "\(again.capture())")
-        Thread.sleep(forTimeInterval: 2)
+        _ = waitUntil(2) { server.requests.count > 1 }
         #expect(server.requests.count == 1, "a restart within 10 min must not ask again")
         try again.send("q")
     }

@@ -17,7 +17,7 @@ final class MarkStoreWorker: Sendable {
     /// The store's file is opened when it exists and created by the first
     /// mark, never just because the dashboard started.
     init(store: StoreHandle, post: @escaping @Sendable (Event) -> Void) {
-        worker = Worker(name: "timedeck-marks-store", task: MarkStoreTask(store: store, post: post))
+        worker = Worker(.marks, task: MarkStoreTask(store: store, post: post))
     }
 
     /// Queues store work; returns at once.

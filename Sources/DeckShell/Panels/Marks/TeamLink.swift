@@ -16,7 +16,7 @@ final class TeamLink: Sendable {
     private let worker: Worker<TeamLinkTask>
 
     init(setup: TeamSetup, store: StoreHandle, post: @escaping @Sendable (Event) -> Void) {
-        worker = Worker(name: "timedeck-team", task: TeamLinkTask(setup: setup, store: store, post: post))
+        worker = Worker(.team, task: TeamLinkTask(setup: setup, store: store, post: post))
     }
 
     func start() { worker.start() }

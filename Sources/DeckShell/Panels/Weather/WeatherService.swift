@@ -105,7 +105,7 @@ final class WeatherFetcher: Sendable {
     private let worker: Worker<WeatherFetchTask>
 
     init(store: StoreHandle, post: @escaping @Sendable (Event) -> Void) {
-        worker = Worker(name: "timedeck-weather", task: WeatherFetchTask(store: store, post: post))
+        worker = Worker(.weather, task: WeatherFetchTask(store: store, post: post))
     }
 
     func start() { worker.start() }

@@ -8,5 +8,5 @@ struct LoopClock {
     var now: () -> Date
 
     /// `WallClock.now`: `CLOCK_REALTIME` at full resolution.
-    static let wall = LoopClock(now: WallClock.now)
+    static var wall: LoopClock { LoopClock(now: WallClock.now) }
 }

@@ -11,7 +11,7 @@ struct LoopPoller {
     var poll: (_ fds: inout [pollfd], _ timeoutMilliseconds: Int32) -> Void
 
     /// `poll(2)` itself.
-    static let system = LoopPoller { fds, timeout in
-        _ = Glibc.poll(&fds, nfds_t(fds.count), timeout)
+    static var system: LoopPoller {
+        LoopPoller { fds, timeout in _ = Glibc.poll(&fds, nfds_t(fds.count), timeout) }
     }
 }

@@ -67,6 +67,11 @@ struct PlainScreen: ScreenStrategy {
     /// of a sequence follows within 25 ms.
     private var escapeSince: Date?
 
+    init(input: Int32 = 0, output: @escaping (String) -> Void) {
+        self.input = input
+        self.output = output
+    }
+
     func wakeMilliseconds(_ state: AppState, now: Date) -> Int32? {
         escapeSince == nil ? nil : 30
     }

@@ -1,0 +1,200 @@
+import Dashboard
+import Foundation
+import Testing
+import TimeKit
+import TimeStore
+@testable import DeckShell
+
+/// The real `DashboardRunner` and `PlainRunner` (run loop, effect runner,
+/// panel services, store workers) in this process: keys in through a
+/// `TestTerminal` or a pipe, frames and lines out, a real store on a
+/// temporary folder. The real clock and `poll`; no signals taken.
+@Suite struct RunnerInProcessTests {
+    /// The dashboard on `terminal`, running on a thread of its own.
+    static func startDashboard(_ terminal: TestTerminal, folder: RuntimeFolder) -> InProcessRun {
+        var runner = DashboardRunner(noColor: true, store: folder.makeStore(), terminalOpener: terminal.opener)
+        runner.seams = RunnerSeams(clock: .wall, poller: terminal.poller, environment: folder.environment, watchesSignals: false)
+        return InProcessRun { [runner] in try runner.run() }
+    }
+
+    static func screen(_ frame: Frame?) -> String {
+        frame?.lines.joined(separator: "\n") ?? "(no frame)"
+    }
+
+    // MARK: Effect routing
+
+    /// Space's `.marks(.record)` reaches the marks service: the mark is
+    /// numbered on screen and is in the database file after the run.
+    @Test func spaceRecordsAMarkThatLandsInTheStore() throws {
+        let folder = try RuntimeFolder()
+        let terminal = TestTerminal()
+        let run = Self.startDashboard(terminal, folder: folder)
+        #expect(terminal.waitForText("? help") != nil, "\(Self.screen(terminal.lastFrame))")
+        terminal.type(" ")
+        #expect(terminal.waitForText("#1") != nil, "the mark was not numbered:\n\(Self.screen(terminal.lastFrame))")
+        terminal.type("q")
+        #expect(try run.exitStatus() == 0)
+        #expect(try folder.storedMarkCount() == 1)
+        #expect(terminal.closeCount == 1, "the screen was not given back")
+    }
+
+    /// A setting changed in the overlay is saved to the config file (the
+    /// environment's, a temporary one) and the new theme is applied.
+    @Test func aSettingChangedInTheOverlayIsSavedToTheConfigFile() throws {
+        let folder = try RuntimeFolder()
+        let terminal = TestTerminal()
+        let run = Self.startDashboard(terminal, folder: folder)
+        #expect(terminal.waitForText("? help") != nil)
+        terminal.type("o")
+        #expect(terminal.waitForText("Theme") != nil, "the settings did not open:\n\(Self.screen(terminal.lastFrame))")
+        terminal.press(.right)
+        #expect(terminal.waitForFrame { _ in folder.config?.contains("theme") == true } != nil,
+                "no theme in the config file: \(folder.config ?? "(no file)")")
+        terminal.press(.escape)
+        terminal.type("q")
+        #expect(try run.exitStatus() == 0)
+        #expect(folder.config?.contains("theme = ") == true)
+        #expect(terminal.themeChanges == 1, "the theme was saved but not applied")
+    }
+
+    // MARK: Stop
+
+    /// A mark typed with the quit key, in one read, is recorded before the
+    /// run ends: the quit pass's effects are performed and the store's
+    /// work is let finish, not dropped.
+    @Test func aMarkTypedWithTheQuitKeyIsStoredNotDropped() throws {
+        let folder = try RuntimeFolder()
+        let terminal = TestTerminal()
+        let run = Self.startDashboard(terminal, folder: folder)
+        #expect(terminal.waitForText("? help") != nil)
+        terminal.type(" q")
+        #expect(try run.exitStatus() == 0)
+        #expect(try folder.storedMarkCount() == 1)
+    }
+
+    /// Store work still queued when the stop's deadline passes is named in
+    /// the report (said on stderr once the screen is back), not dropped
+    /// silently. Waits out the deadline (the busy timeout and a second).
+    @Test func storeWorkLeftAtTheStopDeadlineIsReported() throws {
+        let folder = try RuntimeFolder()
+        let wake = try WakePipe()
+        let effects = EffectRunner(bell: {}, inbox: EventInbox(wake: wake), store: folder.makeStore())
+        let release = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        effects.storeQueue.submit("hold the queue") {
+            started.signal()
+            release.wait()
+            return []
+        }
+        // Queued once the first job runs (a batch already handed over runs whole).
+        #expect(started.wait(timeout: .now() + 10) == .success)
+        effects.storeQueue.submit("calls: save") { [] }
+        let unfinished = effects.finishStoreWork()
+        release.signal()
+        #expect(unfinished.contains("calls: save"), "\(unfinished)")
+        #expect(unfinished.contains("a store job still running at exit"), "\(unfinished)")
+    }
+
+    // MARK: Other writers
+
+    /// A mark added by another process (`timedeck marks add`) appears on
+    /// the running dashboard: the folder watch wakes the loop, the look on
+    /// the store queue reloads.
+    @Test func aMarkAddedByAnotherProcessIsShown() throws {
+        let folder = try RuntimeFolder()
+        let terminal = TestTerminal()
+        let run = Self.startDashboard(terminal, folder: folder)
+        #expect(terminal.waitForText("? help") != nil)
+        let status = try OtherProcess.run(["marks", "add", "--note", "from elsewhere", "--gpsd", "off"],
+                                          environment: folder.environment)
+        #expect(status == 0)
+        #expect(terminal.waitForText("#1") != nil, "the other process's mark was not shown:\n\(Self.screen(terminal.lastFrame))")
+        terminal.type("q")
+        #expect(try run.exitStatus() == 0)
+    }
+
+    // MARK: Resize
+
+    /// A resize reaches `render`: the next frame has the new size; below
+    /// the minimum the screen asks to be enlarged, and recovers.
+    @Test func aResizeGivesTheNextFrameTheNewSize() throws {
+        let folder = try RuntimeFolder()
+        let terminal = TestTerminal(size: Size(columns: 100, rows: 30))
+        let run = Self.startDashboard(terminal, folder: folder)
+        #expect(terminal.waitForText("? help") != nil)
+        terminal.resize(to: Size(columns: 30, rows: 8))
+        let small = terminal.waitForFrame { $0.size == Size(columns: 30, rows: 8) }
+        #expect(small != nil, "no frame at 30×8")
+        #expect(Self.screen(small).contains("Enlarge the"), "\(Self.screen(small))")
+        terminal.resize(to: Size(columns: 60, rows: 14))
+        let back = terminal.waitForFrame { $0.size == Size(columns: 60, rows: 14) }
+        #expect(back != nil, "no frame at 60×14")
+        #expect(Self.screen(back).contains("UTC ") && !Self.screen(back).contains("Enlarge"), "\(Self.screen(back))")
+        terminal.type("q")
+        #expect(try run.exitStatus() == 0)
+    }
+
+    // MARK: Plain mode
+
+    /// `PlainRunner` with a pipe for stdin and a recorder for stdout.
+    static func startPlain(_ input: InputPipe, said: SaidText, folder: RuntimeFolder) throws -> InProcessRun {
+        let store = folder.makeStore()
+        let state = try DashboardRunner.initialState(now: WallClock.now(), store: store, environment: folder.environment)
+        var runner = PlainRunner(initialState: state, store: store)
+        runner.seams = RunnerSeams(clock: .wall, poller: .system(input: input.readFd), environment: folder.environment,
+                                   watchesSignals: false)
+        runner.input = input.readFd
+        runner.output = { said.append($0) }
+        return InProcessRun { [runner] in try runner.run() }
+    }
+
+    /// Keys in, lines out: `t` says the time, `?` the keys, a lone Esc
+    /// (after its 25 ms) closes the help, `q` says goodbye and exits 0.
+    /// Never an escape sequence.
+    @Test func plainModeSaysTimeHelpAndGoodbye() throws {
+        let folder = try RuntimeFolder()
+        let input = InputPipe(), said = SaidText()
+        let run = try Self.startPlain(input, said: said, folder: folder)
+        #expect(said.waitFor("plain mode"))
+        let greeted = said.text.count
+        input.write("t")
+        #expect(said.waitFor("UTC ", after: greeted), "t did not say the time:\n\(said.text)")
+        input.write("?")
+        #expect(said.waitFor("End of keys"))
+        input.write("\u{1B}")
+        #expect(said.waitFor("Help closed."), "a lone Escape did not close the help:\n\(said.text)")
+        input.write("q")
+        #expect(try run.exitStatus() == 0)
+        #expect(said.text.contains("Goodbye."))
+        #expect(!said.text.contains("\u{1B}"), "plain mode wrote an escape sequence:\n\(said.text)")
+    }
+
+    /// Input closed (the end of `printf ' ' | timedeck --plain`): exit 0,
+    /// and the mark typed before is said once stored, not dropped.
+    @Test func plainModeEndsWithItsInputAndSaysTheMarkFirst() throws {
+        let folder = try RuntimeFolder()
+        let input = InputPipe(), said = SaidText()
+        let run = try Self.startPlain(input, said: said, folder: folder)
+        #expect(said.waitFor("plain mode"))
+        input.write(" ")
+        input.closeInput()
+        #expect(try run.exitStatus() == 0)
+        #expect(said.text.contains("Mark #1 recorded"), "\(said.text)")
+        #expect(try folder.storedMarkCount() == 1)
+    }
+
+    /// → then Esc in one read (typed quickly): the Esc at the end of the
+    /// read still counts once its 25 ms pass (it once waited for more bytes).
+    @Test func plainModeEscapeAtTheEndOfAReadIsNotLost() throws {
+        let folder = try RuntimeFolder()
+        let input = InputPipe(), said = SaidText()
+        let run = try Self.startPlain(input, said: said, folder: folder)
+        #expect(said.waitFor("plain mode"))
+        input.write("o")
+        #expect(said.waitFor("Settings open"))
+        input.write("\u{1B}[C\u{1B}")
+        #expect(said.waitFor("Settings closed."), "\(said.text)")
+        input.write("q")
+        #expect(try run.exitStatus() == 0)
+    }
+}

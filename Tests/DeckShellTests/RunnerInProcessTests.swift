@@ -57,6 +57,19 @@ import TimeStore
         #expect(terminal.themeChanges == 1, "the theme was saved but not applied")
     }
 
+    /// Opening the dashboard and quitting creates no database (nothing
+    /// was changed, so nothing is written). (Moved from the tmux suite.)
+    @Test func openingTheDashboardWritesNothing() throws {
+        let folder = try RuntimeFolder()
+        let terminal = TestTerminal(size: Size(columns: 100, rows: 40))
+        let run = Self.startDashboard(terminal, folder: folder)
+        #expect(terminal.waitForText("? help") != nil)
+        terminal.press(.tab)
+        terminal.type("q")
+        #expect(try run.exitStatus() == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.databaseURL.path), "opening and quitting created the database")
+    }
+
     // MARK: Stop
 
     /// A mark typed with the quit key, in one read, is recorded before the
@@ -167,6 +180,44 @@ import TimeStore
         #expect(try run.exitStatus() == 0)
         #expect(said.text.contains("Goodbye."))
         #expect(!said.text.contains("\u{1B}"), "plain mode wrote an escape sequence:\n\(said.text)")
+        // The time said is the real current UTC time (allowing for slow machines).
+        let plausible = Set((-3...1).map { MarkTime.clock(Date().addingTimeInterval(Double($0))) })
+        #expect(plausible.contains { said.text.contains($0) }, "\(said.text)")
+    }
+
+    /// Everything the screen would show changing is said: the call editor,
+    /// the search as it is typed and its results, a place added, the
+    /// settings opening, a changed value and closing; Ctrl-Space (NUL)
+    /// records a mark even while the search field takes typed text.
+    /// (Moved from the pty suite: only the announcer and the keys.)
+    @Test func plainModeSaysTheCallEditorSearchSettingsAndTheMarkKey() throws {
+        let folder = try RuntimeFolder()
+        let input = InputPipe(), said = SaidText()
+        let run = try Self.startPlain(input, said: said, folder: folder)
+        #expect(said.waitFor("plain mode"))
+        func says(_ keys: String, _ expected: String, _ why: String) {
+            let before = said.text.count
+            input.write(keys)
+            #expect(said.waitFor(expected, after: before), "\(why): \"\(expected)\" not said after \(keys.debugDescription):\n\(said.text.dropFirst(before))")
+        }
+        says("\u{1B}[Z", "Focus: calls panel.", "Shift-Tab")
+        says("\r", "Editing call", "Enter on the call planner")
+        says("a", "Add a place: type to search", "a in the editor")
+        says("Lond", "Typed: Lond", "typing in the search")
+        #expect(said.waitFor("London, GB (Europe/London)"), "results not named:\n\(said.text)")
+        #expect(said.text.range(of: #"\d+ results?: "#, options: .regularExpression) != nil)
+        says("\u{0}", "Mark #1 recorded", "Ctrl-Space while typing a search")
+        #expect(!said.text.contains("Typed: Lond "), "Ctrl-Space typed a space")
+        says("\r", "Added London, GB", "Enter on a result")
+        says("\u{1B}", "Changes dropped.", "Escape in the editor")
+        #expect(said.text.contains("Call editor closed"))
+        says(" ", "Mark #2 recorded", "Space on the main screen")
+        says("o", "Settings open", "o")
+        says("\u{1B}[C", "Theme: ", "→ in the settings")
+        says("\u{1B}", "Settings closed.", "Escape in the settings")
+        input.write("q")
+        #expect(try run.exitStatus() == 0)
+        #expect(try folder.storedMarkCount() == 2)
     }
 
     /// Input closed (the end of `printf ' ' | timedeck --plain`): exit 0,

@@ -119,7 +119,7 @@ final class SaidText: @unchecked Sendable {  // `text` behind `lock`
 
     /// Waits (at most `seconds`) until what was said after `offset`
     /// characters contains `expected`.
-    func waitFor(_ expected: String, after offset: Int = 0, _ seconds: Double = 10) -> Bool {
+    func waitFor(_ expected: String, after offset: Int = 0, _ seconds: Double = 20) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         lock.lock()
         defer { lock.unlock() }

@@ -64,7 +64,7 @@ final class TestTerminal: TerminalDevice, @unchecked Sendable {  // every field 
 
     /// Waits (at most `seconds`) for a frame drawn that satisfies
     /// `condition`, checking the newest frame each time one is drawn.
-    func waitForFrame(_ seconds: Double = 10, where condition: (Frame) -> Bool) -> Frame? {
+    func waitForFrame(_ seconds: Double = 20, where condition: (Frame) -> Bool) -> Frame? {
         let deadline = Date().addingTimeInterval(seconds)
         lock.lock()
         defer { lock.unlock() }
@@ -75,7 +75,7 @@ final class TestTerminal: TerminalDevice, @unchecked Sendable {  // every field 
     }
 
     /// Waits for a frame whose text contains `text`.
-    func waitForText(_ text: String, _ seconds: Double = 10) -> Frame? {
+    func waitForText(_ text: String, _ seconds: Double = 20) -> Frame? {
         waitForFrame(seconds) { $0.lines.joined(separator: "\n").contains(text) }
     }
 

@@ -11,9 +11,11 @@ import TimeStore
 /// temporary folder. The real clock and `poll`; no signals taken.
 @Suite struct RunnerInProcessTests {
     /// The dashboard on `terminal`, running on a thread of its own.
-    static func startDashboard(_ terminal: TestTerminal, folder: RuntimeFolder) -> InProcessRun {
+    static func startDashboard(_ terminal: TestTerminal, folder: RuntimeFolder, clock: LoopClock = .wall,
+                               environment: [String: String] = [:]) -> InProcessRun {
         var runner = DashboardRunner(noColor: true, store: folder.makeStore(), terminalOpener: terminal.opener)
-        runner.seams = RunnerSeams(clock: .wall, poller: terminal.poller, environment: folder.environment, watchesSignals: false)
+        runner.seams = RunnerSeams(clock: clock, poller: terminal.poller,
+                                   environment: folder.environment.merging(environment) { _, new in new }, watchesSignals: false)
         return InProcessRun { [runner] in try runner.run() }
     }
 
@@ -122,6 +124,55 @@ import TimeStore
                                           environment: folder.environment)
         #expect(status == 0)
         #expect(terminal.waitForText("#1") != nil, "the other process's mark was not shown:\n\(Self.screen(terminal.lastFrame))")
+        terminal.type("q")
+        #expect(try run.exitStatus() == 0)
+    }
+
+    /// `calls set` from a shell changes the call the running dashboard
+    /// shows. (Moved from the tmux suite.)
+    @Test func aCallChangedByAnotherProcessIsShown() throws {
+        let folder = try RuntimeFolder()
+        let environment = ["TIMEDECK_REDUCED_MOTION": "1"]
+        let shell = folder.environment.merging(environment) { _, new in new }
+        #expect(try OtherProcess.run(["calls", "add", "Standup", "--at", "2030-03-15T14:00:00Z", "London, GB", "Tokyo"],
+                                     environment: shell) == 0)
+        let terminal = TestTerminal(size: Size(columns: 100, rows: 40))
+        let run = Self.startDashboard(terminal, folder: folder, environment: environment)
+        #expect(terminal.waitForFrame { Self.screen($0).contains("Standup") && Self.screen($0).contains("2030-03-15T14:00:00Z") } != nil,
+                "\(Self.screen(terminal.lastFrame))")
+        #expect(try OtherProcess.run(["calls", "set", "Standup", "--at", "+1h", "--name", "Daily"], environment: shell) == 0)
+        #expect(terminal.waitForFrame { Self.screen($0).contains("Daily") && Self.screen($0).contains("2030-03-15T15:00:00Z") } != nil,
+                "the change did not appear:\n\(Self.screen(terminal.lastFrame))")
+        terminal.type("q")
+        #expect(try run.exitStatus() == 0)
+    }
+
+    /// A shell's `calls add` reaches the running dashboard, and its
+    /// 1-minute reminder appears on screen before the start. The
+    /// dashboard's clock runs 10 s ahead of the real one (`LoopClock`), so
+    /// the reminder is due 5 s after the call is added, not 15 s. (Moved
+    /// from the tmux suite, which waited the real quarter minute.)
+    @Test func aCallAddedByAnotherProcessAppearsAndReminds() throws {
+        let folder = try RuntimeFolder()
+        let environment = ["TIMEDECK_REDUCED_MOTION": "1"]
+        let shell = folder.environment.merging(environment) { _, new in new }
+        let ahead = 10.0
+        let terminal = TestTerminal(size: Size(columns: 120, rows: 40))
+        let run = Self.startDashboard(terminal, folder: folder, clock: LoopClock { WallClock.now().addingTimeInterval(ahead) },
+                                      environment: environment)
+        #expect(terminal.waitForText("? help") != nil)
+        // A whole second ~75 s from now (the store keeps seconds): ~65 s on the dashboard's clock.
+        let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 75).rounded())
+        #expect(try OtherProcess.run(["calls", "add", "Standup", "--at", ISOInstant.seconds(start), "--remind", "1m",
+                                      "London, GB", "Tokyo"], environment: shell) == 0)
+        let addedAt = Date()
+        #expect(terminal.waitForFrame { Self.screen($0).contains("next: Standup in") } != nil,
+                "the shell's call did not appear:\n\(Self.screen(terminal.lastFrame))")
+        // The requirement is 2 s (issue 14); the wait allows a loaded machine a little more.
+        #expect(Date().timeIntervalSince(addedAt) < 3.5)
+        let reminded = terminal.waitForFrame { Self.screen($0).contains("\"Standup\" starts in 1 min") && Self.screen($0).contains("London") }
+        #expect(reminded != nil, "no reminder naming London:\n\(Self.screen(terminal.lastFrame))")
+        #expect(Date().addingTimeInterval(ahead) < start, "the reminder came after the start")
         terminal.type("q")
         #expect(try run.exitStatus() == 0)
     }

@@ -201,11 +201,12 @@ import TimeStore
     // MARK: Plain mode
 
     /// `PlainRunner` with a pipe for stdin and a recorder for stdout.
-    static func startPlain(_ input: InputPipe, said: SaidText, folder: RuntimeFolder) throws -> InProcessRun {
+    static func startPlain(_ input: InputPipe, said: SaidText, folder: RuntimeFolder,
+                           clock: LoopClock = .wall) throws -> InProcessRun {
         let store = folder.makeStore()
-        let state = try DashboardRunner.initialState(now: WallClock.now(), store: store, environment: folder.environment)
+        let state = try DashboardRunner.initialState(now: clock.now(), store: store, environment: folder.environment)
         var runner = PlainRunner(initialState: state, store: store)
-        runner.seams = RunnerSeams(clock: .wall, poller: .system(input: input.readFd), environment: folder.environment,
+        runner.seams = RunnerSeams(clock: clock, poller: .system(input: input.readFd), environment: folder.environment,
                                    watchesSignals: false)
         runner.input = input.readFd
         runner.output = { said.append($0) }
@@ -269,6 +270,40 @@ import TimeStore
         input.write("q")
         #expect(try run.exitStatus() == 0)
         #expect(try folder.storedMarkCount() == 2)
+    }
+
+    /// Plain mode says a reminder as a line; a start whose reminder time
+    /// has passed reminds at once; a reminder given is not given again
+    /// after a restart. The clock runs 10 s ahead (`LoopClock`), so the
+    /// 1-minute reminder comes 5 s after the start, not 15 s. (Moved from
+    /// the pty suite.)
+    @Test func plainModeSaysRemindersOnceAcrossARestart() throws {
+        let folder = try RuntimeFolder()
+        let ahead = 10.0
+        let clock = LoopClock { WallClock.now().addingTimeInterval(ahead) }
+        let now = Date().timeIntervalSince1970
+        // ~65 s and ~280 s on the dashboard's clock ("5 min" from ~241 s to 300 s).
+        let soon = Date(timeIntervalSince1970: (now + 75).rounded())
+        let late = Date(timeIntervalSince1970: (now + 290).rounded())
+        for (name, start, remind) in [("Standup", soon, "1m"), ("Review", late, "10m")] {
+            #expect(try OtherProcess.run(["calls", "add", name, "--at", ISOInstant.seconds(start), "--remind", remind, "Paris", "Tokyo"],
+                                         environment: folder.environment) == 0)
+        }
+        let input = InputPipe(), said = SaidText()
+        let run = try Self.startPlain(input, said: said, folder: folder, clock: clock)
+        #expect(said.waitFor("\"Review\" starts in 5 min"), "no late-start reminder:\n\(said.text)")
+        #expect(said.waitFor("\"Standup\" starts in 1 min"), "no reminder:\n\(said.text)")
+        #expect(said.text.contains("Paris"))
+        input.write("q")
+        #expect(try run.exitStatus() == 0)
+
+        let input2 = InputPipe(), again = SaidText()
+        let rerun = try Self.startPlain(input2, said: again, folder: folder, clock: clock)
+        #expect(again.waitFor("plain mode"))
+        // Three ticks: time enough for a reminder due at start-up to be said.
+        #expect(!again.waitFor("starts in", 3), "reminded again after a restart:\n\(again.text)")
+        input2.write("q")
+        #expect(try rerun.exitStatus() == 0)
     }
 
     /// Input closed (the end of `printf ' ' | timedeck --plain`): exit 0,

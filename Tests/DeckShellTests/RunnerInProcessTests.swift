@@ -37,6 +37,7 @@ import TimeStore
         terminal.type("q")
         #expect(try run.exitStatus() == 0)
         #expect(try folder.storedMarkCount() == 1)
+        #expect(terminal.bellCount >= 1, "the mark's bell (on by default) did not ring")
         #expect(terminal.closeCount == 1, "the screen was not given back")
     }
 

@@ -74,6 +74,17 @@ final class TestTerminal: TerminalDevice, @unchecked Sendable {  // every field 
         }
     }
 
+    /// Waits (at most `seconds`) until the bell has rung `count` times.
+    func waitForBells(_ count: Int, _ seconds: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        lock.lock()
+        defer { lock.unlock() }
+        while bells < count {
+            if !lock.wait(until: deadline) { return bells >= count }
+        }
+        return true
+    }
+
     /// Waits for a frame whose text contains `text`.
     func waitForText(_ text: String, _ seconds: Double = 20) -> Frame? {
         waitForFrame(seconds) { $0.lines.joined(separator: "\n").contains(text) }
@@ -121,7 +132,12 @@ final class TestTerminal: TerminalDevice, @unchecked Sendable {  // every field 
         }
     }
 
-    func bell() { lock.withLock { bells += 1 } }
+    func bell() {
+        lock.withLock {
+            bells += 1
+            lock.broadcast()
+        }
+    }
 
     func applyTheme(_ theme: (ColorDepth) -> Theme) {
         _ = theme(.eight)

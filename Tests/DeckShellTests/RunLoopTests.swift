@@ -70,9 +70,10 @@ final class ScriptedPoll: @unchecked Sendable {  // used on the loop's one threa
         adjust(&state)
         let wake = try WakePipe()
         let inbox = EventInbox(wake: wake)
-        let effects = EffectRunner(terminal: script.terminal, inbox: inbox, store: store)
+        var effects = EffectRunner(terminal: script.terminal, inbox: inbox, store: store)
+        effects.clock = script.clock
         defer { _ = effects.finishStoreWork() }
-        var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: script.terminal),
+        var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: script.terminal, clock: script.clock),
                            effects: effects, wake: wake, inbox: inbox, clock: script.clock, poller: script.poller)
         return loop.run()
     }

@@ -70,10 +70,11 @@ public struct DashboardRunner {
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox, store: store)
         effects.configFile = ConfigFile.locate(environment: seams.environment)
+        effects.clock = seams.clock
         try effects.startServices(state)
         defer { unfinished = effects.finishStoreWork() }
         state.screenSize = terminal.size
-        var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: terminal),
+        var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: terminal, clock: seams.clock),
                            effects: effects, wake: wake, inbox: inbox, clock: seams.clock, poller: seams.poller)
         return loop.run()
     }
@@ -100,6 +101,8 @@ extension DashboardRunner {
 /// pass (only the changed cells reach the terminal).
 struct FullScreen: ScreenStrategy {
     let terminal: TerminalDevice
+    /// Stamps the keys after the first of a pass (the loop's clock).
+    var clock: LoopClock = .wall
     var saysStoredMarksBeforeQuitting: Bool { false }
 
     func wakeMilliseconds(_ state: AppState, now: Date) -> Int32? {
@@ -109,11 +112,12 @@ struct FullScreen: ScreenStrategy {
     mutating func readInput(ready: Bool, wokeAt: Date) -> [Event]? {
         // The first key read in this pass arrived by the time poll woke.
         var first: Date? = ready ? wokeAt : nil
-        let clock = { () -> Date in
+        let now = clock.now
+        let stamp = { () -> Date in
             defer { first = nil }
-            return first ?? WallClock.now()
+            return first ?? now()
         }
-        return terminal.readPending(clock: clock).map { input in
+        return terminal.readPending(clock: stamp).map { input in
             switch input {
             case .key(let key, let at): return .key(key, at: at)
             case .resize(let size): return .resize(size)
@@ -153,6 +157,8 @@ struct EffectRunner: EffectPerforming {
     }
     /// Where settings are saved (`ConfigFile.locate()` unless a runner says).
     var configFile = ConfigFile.locate()
+    /// The loop's clock, for spacing a double beep.
+    var clock: LoopClock = .wall
     let inbox: EventInbox
     /// The process's store (calls and Mars choices are saved through it,
     /// on `storeQueue`'s thread).
@@ -271,7 +277,7 @@ struct EffectRunner: EffectPerforming {
         case .bell(let times):
             guard times > 0 else { return [] }
             ringBell()
-            let now = WallClock.now()
+            let now = clock.now()
             for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
             return []
         case .marks(let marksEffect):

@@ -35,10 +35,11 @@ public struct PlainRunner {
         let output = output
         var effects = EffectRunner(bell: { output("\u{7}") }, inbox: inbox, store: store)
         effects.configFile = ConfigFile.locate(environment: seams.environment)
+        effects.clock = seams.clock
         try effects.startServices(initialState)
         defer { unfinished = effects.finishStoreWork() }
         for line in PlainAnnouncer.greeting(initialState) { output(line + "\n") }
-        var loop = RunLoop(program: Program(state: initialState), screen: PlainScreen(input: input, output: output),
+        var loop = RunLoop(program: Program(state: initialState), screen: PlainScreen(input: input, output: output, clock: seams.clock),
                            effects: effects, wake: wake, inbox: inbox, clock: seams.clock, poller: seams.poller)
         return loop.run()
     }
@@ -66,10 +67,13 @@ struct PlainScreen: ScreenStrategy {
     /// When a lone Esc arrived: it becomes the Escape key unless the rest
     /// of a sequence follows within 25 ms.
     private var escapeSince: Date?
+    /// The loop's clock (for the Esc's 25 ms).
+    let clock: LoopClock
 
-    init(input: Int32 = 0, output: @escaping (String) -> Void) {
+    init(input: Int32 = 0, output: @escaping (String) -> Void, clock: LoopClock = .wall) {
         self.input = input
         self.output = output
+        self.clock = clock
     }
 
     func wakeMilliseconds(_ state: AppState, now: Date) -> Int32? {
@@ -89,9 +93,9 @@ struct PlainScreen: ScreenStrategy {
             escapeSince = decoder.isWaitingAfterEscape ? at : nil
             return keys.map { .key($0, at: at) }
         }
-        if let since = escapeSince, WallClock.now().timeIntervalSince(since) > 0.025 {
+        if let since = escapeSince, clock.now().timeIntervalSince(since) > 0.025 {
             escapeSince = nil
-            return decoder.flushEscape().map { .key($0, at: WallClock.now()) }
+            return decoder.flushEscape().map { .key($0, at: clock.now()) }
         }
         return []
     }

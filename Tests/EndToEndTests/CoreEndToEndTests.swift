@@ -75,19 +75,4 @@ import TimeKit
         #expect(pty.waitForExit() == 128 + SIGTERM)
         #expect(storedStarts(home) == [announced])
     }
-
-    @Test func openingTheDashboardWritesNothing() throws {
-        let home = TemporaryFolder()
-        let environment = ["TZ": "Europe/Paris", "TIMEDECK_HOME": home.url.path]
-        let status = TemporaryFolder()
-        let tmux = try TmuxSession(columns: 100, rows: 40,
-                                   command: bin + "; echo $? > " + shellQuoted(status.path("status")) + "; sleep 30",
-                                   environment: environment)
-        #expect(tmux.waitForScreen { shownStart($0) != nil } != nil)
-        try tmux.send("Tab")
-        try tmux.send("q")
-        #expect(waitUntil(5) { status.read("status") == "0\n" }, "quit did not end with 0")
-        #expect(!FileManager.default.fileExists(atPath: home.path("timedeck.sqlite")),
-                "opening and quitting created the database")
-    }
 }

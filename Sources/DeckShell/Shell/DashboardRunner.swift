@@ -14,6 +14,11 @@ public struct DashboardRunner {
     /// Where the full screen comes from (curses, in the executable).
     public let terminalOpener: TerminalOpener
 
+    /// The run loop's clock and poll, the config file's environment and
+    /// whether signals are caught: the real ones, but in-process tests
+    /// (`RunnerInProcessTests`), which must not take the test process's signals.
+    var seams = RunnerSeams()
+
     public init(noColor: Bool, store: StoreHandle, terminalOpener: TerminalOpener) {
         self.noColor = noColor
         self.store = store
@@ -23,12 +28,14 @@ public struct DashboardRunner {
     /// The state the dashboard opens with: stored data and settings are
     /// loaded here, before the terminal is taken over.
     public func makeInitialState(now: Date) throws -> AppState {
-        try Self.initialState(now: now, store: store)
+        try Self.initialState(now: now, store: store, environment: seams.environment)
     }
 
-    /// The state the dashboard (or plain mode, or a snapshot) opens with.
-    public static func initialState(now: Date, store: StoreHandle) throws -> AppState {
-        let loaded = ConfigFile.loadSettings()
+    /// The state the dashboard (or plain mode, or a snapshot) opens with;
+    /// `environment` says where the config file is (`ConfigFile.locate`).
+    public static func initialState(now: Date, store: StoreHandle,
+                                    environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppState {
+        let loaded = ConfigFile.loadSettings(environment: environment)
         let local = LocalZone.current()
         var state = AppState(now: now, localZone: local.zone)
         state.localZoneName = local.name
@@ -38,7 +45,7 @@ public struct DashboardRunner {
         store.rememberVersion()
         // A TZ that names no zone is said where config problems are.
         state.configNotice = loaded.notices + (local.problem.map { [.localZoneProblem($0)] } ?? [])
-        state.localeLanguage = UILanguage.resolve(setting: "auto", environment: ProcessInfo.processInfo.environment)
+        state.localeLanguage = UILanguage.resolve(setting: "auto", environment: environment)
         try PanelServices.loadAll(into: &state, store: store)
         return state
     }
@@ -47,11 +54,11 @@ public struct DashboardRunner {
     /// (0 for a quit key, 128 + signal number for a signal).
     public func run() throws -> Int32 {
         try terminalOpener.requireInteractive()
-        var state = try makeInitialState(now: WallClock.now())
+        var state = try makeInitialState(now: seams.clock.now())
         state.colorForcedOff = noColor
         let wake = try WakePipe()
         let inbox = EventInbox(wake: wake)
-        let signals = SignalWatcher(wake: wake)
+        let signals = seams.watchesSignals ? SignalWatcher(wake: wake) : nil
         defer { withExtendedLifetime(signals) {} }
         let themeName = state.settings.theme.rawValue
         let terminal = try terminalOpener.open(noColor) { Theme.named(themeName, depth: $0) }
@@ -62,11 +69,13 @@ public struct DashboardRunner {
         }
 
         var effects = EffectRunner(terminal: terminal, inbox: inbox, store: store)
+        effects.configFile = ConfigFile.locate(environment: seams.environment)
+        effects.clock = seams.clock
         try effects.startServices(state)
         defer { unfinished = effects.finishStoreWork() }
         state.screenSize = terminal.size
-        var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: terminal),
-                           effects: effects, wake: wake, inbox: inbox)
+        var loop = RunLoop(program: Program(state: state), screen: FullScreen(terminal: terminal, clock: seams.clock),
+                           effects: effects, wake: wake, inbox: inbox, clock: seams.clock, poller: seams.poller)
         return loop.run()
     }
 }
@@ -92,6 +101,8 @@ extension DashboardRunner {
 /// pass (only the changed cells reach the terminal).
 struct FullScreen: ScreenStrategy {
     let terminal: TerminalDevice
+    /// Stamps the keys after the first of a pass (the loop's clock).
+    var clock: LoopClock = .wall
     var saysStoredMarksBeforeQuitting: Bool { false }
 
     func wakeMilliseconds(_ state: AppState, now: Date) -> Int32? {
@@ -101,11 +112,12 @@ struct FullScreen: ScreenStrategy {
     mutating func readInput(ready: Bool, wokeAt: Date) -> [Event]? {
         // The first key read in this pass arrived by the time poll woke.
         var first: Date? = ready ? wokeAt : nil
-        let clock = { () -> Date in
+        let now = clock.now
+        let stamp = { () -> Date in
             defer { first = nil }
-            return first ?? WallClock.now()
+            return first ?? now()
         }
-        return terminal.readPending(clock: clock).map { input in
+        return terminal.readPending(clock: stamp).map { input in
             switch input {
             case .key(let key, let at): return .key(key, at: at)
             case .resize(let size): return .resize(size)
@@ -133,8 +145,7 @@ struct EffectRunner: EffectPerforming {
 
     /// Writes one key to the config file (atomically; never over an invalid
     /// file) and reports the outcome as an event.
-    static func saveSetting(_ change: SettingChange) -> Event {
-        let file = ConfigFile.locate()
+    static func saveSetting(_ change: SettingChange, to file: ConfigFile) -> Event {
         do {
             _ = try file.set(change.table, change.key, to: change.value)
             return .settingSaved(path: file.url.path)
@@ -144,6 +155,10 @@ struct EffectRunner: EffectPerforming {
             return .settingNotSaved(.cannotWrite(path: file.url.path, reason: "\(error)"))
         }
     }
+    /// Where settings are saved (`ConfigFile.locate()` unless a runner says).
+    var configFile = ConfigFile.locate()
+    /// The loop's clock, for spacing a double beep.
+    var clock: LoopClock = .wall
     let inbox: EventInbox
     /// The process's store (calls and Mars choices are saved through it,
     /// on `storeQueue`'s thread).
@@ -228,7 +243,7 @@ struct EffectRunner: EffectPerforming {
             // came with the quit key were performed.
             return []
         case .saveSetting(let change):
-            let saved = Self.saveSetting(change)
+            let saved = Self.saveSetting(change, to: configFile)
             if case .theme(let theme) = change { themeChanged?(theme.rawValue) }
             return [saved]
         case .writeSnapshot(let document):
@@ -241,7 +256,7 @@ struct EffectRunner: EffectPerforming {
         case .bell(let times):
             guard times > 0 else { return [] }
             ringBell()
-            let now = WallClock.now()
+            let now = clock.now()
             for i in 1..<max(1, times) { pendingBells.append(now.addingTimeInterval(Double(i) * Self.bellSpacing)) }
             return []
         case .marks, .mars, .weather, .calls, .sights:

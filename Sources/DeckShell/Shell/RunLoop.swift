@@ -35,28 +35,32 @@ struct RunLoop<Screen: ScreenStrategy> {
     var effects: EffectRunner
     let wake: WakePipe
     let inbox: EventInbox
+    /// The clock every event is stamped with (the real one but in tests).
+    var clock: LoopClock = .wall
+    /// How a pass waits for input (`poll(2)` but in tests).
+    var poller: LoopPoller = .system
 
     /// Runs until the user quits (0), input closes (0) or a signal arrives
     /// (128 + its number). Pending saves are performed on every exit path.
     mutating func run() -> Int32 {
         screen.present(program.state)
-        var passEnded = WallClock.now()
+        var passEnded = clock.now()
         var resumed: (at: Date, stoppedSeconds: Double)?
         while true {
-            let now = WallClock.now()
+            let now = clock.now()
             let (ready, wokeAt, storeFolderChanged) = waitForInput(now: now)
             let woken = wake.drain()
             if let signal = woken.first(where: { SignalWatcher.watched.contains(Int32($0)) }) {
-                program.shutDown(at: WallClock.now(), performer: &effects)
+                program.shutDown(at: clock.now(), performer: &effects)
                 return 128 + Int32(signal)
             }
             if woken.contains(UInt8(SignalWatcher.resumed)) {
-                let at = WallClock.now()
+                let at = clock.now()
                 resumed = (at, at.timeIntervalSince(passEnded))
             }
             guard var events = screen.readInput(ready: ready, wokeAt: wokeAt) else {
                 if let signal = settleMarks() { return signal }
-                program.shutDown(at: WallClock.now(), performer: &effects)
+                program.shutDown(at: clock.now(), performer: &effects)
                 return 0
             }
             // Stopped and continued: keys read now (this pass, or the next
@@ -67,12 +71,12 @@ struct RunLoop<Screen: ScreenStrategy> {
                 if events.contains(where: { if case .key = $0 { true } else { false } }) {
                     events.append(.resumedAfterStop(at: at, stoppedSeconds: stopped))
                     resumed = nil
-                } else if WallClock.now().timeIntervalSince(at) > 1 {
+                } else if clock.now().timeIntervalSince(at) > 1 {
                     resumed = nil
                 }
             }
             events += inbox.drain()
-            let tickAt = WallClock.now()
+            let tickAt = clock.now()
             events += effects.everyPass(now: tickAt, storeFolderChanged: storeFolderChanged)
             events.append(.tick(tickAt))
             var changes: [(AppState, AppState)] = []
@@ -85,9 +89,9 @@ struct RunLoop<Screen: ScreenStrategy> {
                     return 0
                 }
             }
-            effects.ringDueBells(WallClock.now())
+            effects.ringDueBells(clock.now())
             screen.present(program.state)
-            passEnded = WallClock.now()
+            passEnded = clock.now()
         }
     }
 
@@ -96,14 +100,14 @@ struct RunLoop<Screen: ScreenStrategy> {
     /// results go through the program as usual, so what was stored is said
     /// before the goodbye. Returns an exit status if a signal came meanwhile.
     private mutating func settleMarks() -> Int32? {
-        let deadline = WallClock.now().addingTimeInterval(3)
+        let deadline = clock.now().addingTimeInterval(3)
         // Held in the journal is safe but not yet stored: wait for the
         // number too (a busy database ends the wait at the deadline).
-        while program.state.awaitsStore, WallClock.now() < deadline {
+        while program.state.awaitsStore, clock.now() < deadline {
             var fds = [pollfd(fd: wake.readFd, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 1, 50)
+            poller.poll(&fds, 50)
             if let signal = wake.drain().first(where: { SignalWatcher.watched.contains(Int32($0)) }) {
-                program.shutDown(at: WallClock.now(), performer: &effects)
+                program.shutDown(at: clock.now(), performer: &effects)
                 return 128 + Int32(signal)
             }
             for event in inbox.drain() {
@@ -130,8 +134,8 @@ struct RunLoop<Screen: ScreenStrategy> {
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: wake.readFd, events: Int16(POLLIN), revents: 0)]
         if let watch = effects.storeWatchDescriptor { fds.append(pollfd(fd: watch, events: Int16(POLLIN), revents: 0)) }
-        _ = poll(&fds, nfds_t(fds.count), timeout)
-        let wokeAt = WallClock.now()
+        poller.poll(&fds, timeout)
+        let wokeAt = clock.now()
         return (fds[0].revents & Int16(POLLIN | POLLHUP) != 0, wokeAt, fds.count > 2 && fds[2].revents != 0)
     }
 }

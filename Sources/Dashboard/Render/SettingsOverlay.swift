@@ -57,7 +57,7 @@ public enum SettingsOverlay {
             frame.put((chosen ? "▶ " : "  ") + l.text(item.title), x: inner.x + 1, y: y, role: role, clip: inner)
             // NO_COLOR wins over the theme: say what is in force, and what is saved.
             let current = item.current(state.settings)
-            let value = current.key == "theme" && state.colorForcedOff
+            let value = item.setting.path == DisplayKeys.theme.path && state.colorForcedOff
                 ? l.text(.themeForcedMono(saved: current.shownValue(l))) : "‹ \(current.shownValue(l)) ›"
             frame.put(value, x: inner.x + 22, y: y, role: chosen ? .selection : .helpKey, clip: inner)
         }

@@ -122,7 +122,7 @@ extension Settings {
             }
             do {
                 try key.apply(entry.value, to: &settings)
-            } catch where key.path == "weather.url" {
+            } catch where key.path == WeatherKeys.url.path {
                 // Falling back to the default would send the position to a
                 // host the user did not choose: weather stays off instead.
                 settings.refuseWeatherURL(entry.value, reason: error.message)

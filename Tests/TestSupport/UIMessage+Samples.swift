@@ -212,7 +212,7 @@ extension UIMessage {
         case .enlargeTerminal: [.enlargeTerminal(minimum: "40×10", now: "30×8")]
         case .focusPanel: PanelID.allCases.map(UIMessage.focusPanel)
         case .dateWithWeekday: [.dateWithWeekday(date: "2026-11-21", weekday: "Sat")]
-        case .settingValue: [.settingValue(title: .settingTheme, value: "mission")]
+        case .settingValue: [.settingValue(title: DisplayKeys.theme.overlayTitle ?? BilingualText(en: "Theme", ja: "テーマ"), value: "mission")]
         case .noteFor: [.noteFor(id: 3), .noteFor(id: nil)]
         case .confirmClear: [.confirmClear(count: 1), .confirmClear(count: 4)]
         case .newestLoaded: [.newestLoaded(count: 500)]

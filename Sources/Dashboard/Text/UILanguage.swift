@@ -1,3 +1,4 @@
+import TimeKit
 import Foundation
 
 /// The language of the interface. Every interface string is a key in the
@@ -24,6 +25,14 @@ public enum UILanguage: String, CaseIterable, Equatable, Sendable {
         switch self {
         case .en: text.english
         case .ja: text.japanese
+        }
+    }
+
+    /// A text TimeKit declares in both languages (a setting's help or title).
+    public func text(_ text: BilingualText) -> String {
+        switch self {
+        case .en: text.en
+        case .ja: text.ja
         }
     }
 

@@ -26,7 +26,7 @@ extension UIMessage {
         case let .enlargeTerminal(minimum, now): "端末を広げてください。最小 \(minimum)（現在 \(now)）。q で終了。"
         case .focusPanel(let panel): "選択中: \(Self.japanesePanelName(panel))パネル。"
         case let .dateWithWeekday(date, weekday): "\(date) (\(weekday))"
-        case let .settingValue(title, value): "\(title.japanese): \(value)。"
+        case let .settingValue(title, value): "\(title.ja): \(value)。"
         case .noteFor(let id): id.map { "メモ #\($0): " } ?? "保留中のマークのメモ: "
         case .confirmClear(let count): "マーク \(count) 件をすべて削除しますか? "
         case .newestLoaded(let count): "（最新 \(count) 件を読み込み）"

@@ -32,7 +32,7 @@ public enum UIMessage: Hashable, Sendable {
     case enlargeTerminal(minimum: String, now: String)
     case focusPanel(PanelID)
     case dateWithWeekday(date: String, weekday: String)
-    case settingValue(title: UIText, value: String)
+    case settingValue(title: BilingualText, value: String)
 
     // MARK: Marks
     case noteFor(id: Int64?)
@@ -271,7 +271,7 @@ public enum UIMessage: Hashable, Sendable {
         case let .enlargeTerminal(minimum, now): "Enlarge the terminal to at least \(minimum) (now \(now)). q quits."
         case .focusPanel(let panel): "Focus: \(panel.rawValue) panel."
         case let .dateWithWeekday(date, weekday): "\(weekday) \(date)"
-        case let .settingValue(title, value): "\(title.english): \(value)."
+        case let .settingValue(title, value): "\(title.en): \(value)."
         case .noteFor(let id): id.map { "Note for #\($0): " } ?? "Note for the held mark: "
         case .confirmClear(let count):
             "Delete all \(count) mark\(count == 1 ? "" : "s")? "

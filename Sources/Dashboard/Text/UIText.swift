@@ -34,7 +34,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case local, hintHelp, hintPanel, hintQuit, hintMark, quitsHint
 
     // MARK: Settings overlay
-    case settingsTitle, settingTheme, settingClock, settingBell, settingFlash, settingReducedMotion, settingLanguage
+    case settingsTitle
     case settingsHint
 
     // MARK: Plain mode
@@ -174,12 +174,6 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .hintMark: "mark"
         case .quitsHint: "q quits."
         case .settingsTitle: "Settings"
-        case .settingTheme: "Theme"
-        case .settingClock: "Clock"
-        case .settingBell: "Bell on marks"
-        case .settingFlash: "Flash on marks"
-        case .settingReducedMotion: "Reduced motion"
-        case .settingLanguage: "Language"
         case .settingsHint: "←→ change · ↑↓ select · Esc close · saved at once"
         case .plainGreeting: "timedeck (plain mode). Press ? for keys, t for the time, q to quit."
         case .plainKeys: "Keys:"

@@ -78,13 +78,13 @@ struct ConfigCommand: ParsableCommand {
                 print("timedeck: give a value, e.g. timedeck config set \(key) VALUE", to: &err)
                 throw ExitCode(2)
             }
-            guard let setting = SettingKey.all.first(where: { $0.path == key }) else {
+            guard let setting = SettingKey.named(key) else {
                 var err = StandardError()
                 print("timedeck: unknown key '\(key)'. Known keys: \(SettingKey.all.map(\.path).joined(separator: ", "))", to: &err)
                 throw ExitCode(2)
             }
             do {
-                let typed = Self.typed(value, like: setting.defaultText)
+                let typed = Self.typed(value, for: setting.form)
                 _ = try ConfigFile.locate().set(setting.table, setting.key, to: typed)
                 // The value as written (`1e1` is saved as 10.0); a password
                 // in team.url is not echoed to the terminal.
@@ -98,21 +98,30 @@ struct ConfigCommand: ParsableCommand {
             }
         }
 
-        /// The command-line text as the TOML type the key's default has.
-        static func typed(_ text: String, like defaultText: String) -> ConfigDocument.Value {
-            if defaultText == "true" || defaultText == "false" {
-                if text == "true" || text == "false" { return .boolean(text == "true") }
-                return .string(text)
+        /// The command-line text as the TOML type the key's declaration
+        /// takes (anything else stays a string, for the key to refuse).
+        static func typed(_ text: String, for form: SettingForm) -> ConfigDocument.Value {
+            switch form {
+            case .flag where text == "true" || text == "false": return .boolean(text == "true")
+            case .number: if let number = Double(text) { return .float(number) }
+            default: break
             }
-            if !defaultText.hasPrefix("\""), let number = Double(text) { return .float(number) }
             return .string(text)
         }
     }
 
     struct Keys: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List every config key with its default and meaning.")
-        func run() {
-            for key in SettingKey.all { Console.out("\(key.path) = \(key.defaultText)\n    \(key.help)") }
+
+        @Flag(help: "JSON output: each key's default, form (flag, choice, number, text), choices or range, help in English and Japanese, and its settings-overlay title.")
+        var json = false
+
+        func run() throws {
+            if json {
+                Console.json(try SettingKey.listingJSON())
+            } else {
+                Console.out(SettingKey.listing)
+            }
         }
     }
 }

@@ -181,7 +181,7 @@ struct ConfigFile {
             throw WriteError(description: "timedeck: \(table).\(key) = \(shown) is not valid: \(problem.message)",
                              problem: .settingRefused(key: "\(table).\(key)", value: shown, detail: problem.message))
         }
-        if "\(table).\(key)" == "mars.site", let problem = Self.marsSiteProblem(settings, text: changed.text) {
+        if "\(table).\(key)" == MarsKeys.site.path, let problem = Self.marsSiteProblem(settings, text: changed.text) {
             throw WriteError(description: "timedeck: \(table).\(key) = \(shown) is not valid: \(problem.message); \(problem.advice)",
                              problem: .settingRefused(key: "\(table).\(key)", value: shown, detail: "\(problem.message); \(problem.advice)"))
         }

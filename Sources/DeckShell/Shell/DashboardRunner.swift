@@ -244,7 +244,7 @@ struct EffectRunner: EffectPerforming {
             return []
         case .saveSetting(let change):
             let saved = Self.saveSetting(change, to: configFile)
-            if case .theme(let theme) = change { themeChanged?(theme.rawValue) }
+            if let theme = change.value(of: DisplayKeys.theme) { themeChanged?(theme.rawValue) }
             return [saved]
         case .writeSnapshot(let document):
             do {

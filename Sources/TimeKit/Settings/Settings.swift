@@ -1,64 +1,68 @@
 import Foundation
 
 /// Everything the user can configure, with the defaults timedeck uses when
-/// the config file is absent, and for each key the file gets wrong.
+/// the config file is absent, and for each key the file gets wrong. Each
+/// property's initial value is its key's declared default (`DisplayKeys`,
+/// `WeatherKeys`, … listed in `SettingKey.groups`), written only there;
+/// `periods` and `sightCorrections` start as the domain's standard tables,
+/// which their keys' defaults are read from.
 public struct Settings: Equatable, Sendable {
     public enum ThemeName: String, CaseIterable, Sendable { case mission, sunlight, mono }
     public enum ClockStyle: String, CaseIterable, Sendable { case twentyFourHour = "24h", twelveHour = "12h" }
     public enum Language: String, CaseIterable, Sendable { case auto, en, ja }
 
-    public var theme: ThemeName = .mission
-    public var clock: ClockStyle = .twentyFourHour
-    public var reducedMotion = false
-    public var language: Language = .auto
+    public var theme: ThemeName = DisplayKeys.theme.defaultValue
+    public var clock: ClockStyle = DisplayKeys.clock.defaultValue
+    public var reducedMotion: Bool = DisplayKeys.reducedMotion.defaultValue
+    public var language: Language = DisplayKeys.language.defaultValue
     /// Double beep when a mark is recorded.
-    public var bell = true
+    public var bell: Bool = MarksKeys.bell.defaultValue
     /// Flash the new mark's row.
-    public var flash = true
+    public var flash: Bool = MarksKeys.flash.defaultValue
     /// Watch error / reaction offset added to each mark's corrected instant.
-    public var watchErrorSeconds: Double = 0
+    public var watchErrorSeconds: Double = MarksKeys.watchErrorSeconds.defaultValue
     /// A fixed position attached to marks when gpsd has no fix, as typed.
-    public var fixedPosition: String?
+    public var fixedPosition: String? = MarksKeys.position.defaultValue
     /// gpsd as `host:port`; nil when turned off.
-    public var gpsdAddress: String? = "127.0.0.1:2947"
+    public var gpsdAddress: String? = MarksKeys.gpsd.defaultValue
     /// The team log (`team.url`, a `postgresql://` URL), or nil: no team.
     /// May hold a password: a `ConnectionString`, whose printed forms hide it.
-    public var teamURL: ConnectionString?
+    public var teamURL: ConnectionString? = TeamKeys.url.defaultValue
     /// This station's name in the team log; nil means the host name.
-    public var teamStation: String?
-    public var marsLongitudeEast: Double?
-    public var marsSite: String?
+    public var teamStation: String? = TeamKeys.station.defaultValue
+    public var marsLongitudeEast: Double? = MarsKeys.longitude.defaultValue
+    public var marsSite: String? = MarsKeys.site.defaultValue
     /// The user's own Mars sites (`[mars-site-<id>]` tables), in file order.
     public var marsSites: [MarsSite] = []
     public var periods: PeriodTable = .standard
     /// Minutes before a call that its reminder comes (`calls.remind`);
     /// nil for off. A call's own `--remind` overrides it.
-    public var callRemindMinutes: Int? = 10
+    public var callRemindMinutes: Int? = CallsKeys.remind.defaultValue
     /// Height of eye, index error and weather for the sights panel
     /// (`[sights]`); the defaults are `timedeck fix`'s, so the panel and the
     /// CLI give the same numbers for the same sights.
     public var sightCorrections = SightCorrections.standard
     /// The sights panel's DR as typed (`sights.dr`); nil: gpsd's fix, else
     /// `marks.position`.
-    public var sightsDeadReckoning: String?
+    public var sightsDeadReckoning: String? = SightsKeys.deadReckoning.defaultValue
     /// Course made good (degrees true) and speed (knots) that carry earlier
     /// sights to the fix time (a running fix); 0 knots: at rest.
-    public var sightsCourseDegrees: Double = 0
-    public var sightsSpeedKnots: Double = 0
+    public var sightsCourseDegrees: Double = SightsKeys.courseDegrees.defaultValue
+    public var sightsSpeedKnots: Double = SightsKeys.speedKnots.defaultValue
     /// Weather (issue 24) is off until the user turns it on: a clock does
     /// not send its position to a web service unasked.
-    public var weatherEnabled = false
+    public var weatherEnabled: Bool = WeatherKeys.enabled.defaultValue
     /// The forecast API (`weather.url`): Open-Meteo's, or a self-hosted one.
-    public var weatherURL = OpenMeteoRequest.defaultBaseURL
+    public var weatherURL: String = WeatherKeys.url.defaultValue
     /// Set when the config's `weather.url` was refused: `weatherURL` is
     /// then empty (no host at all, never the default in its place) and
     /// weather asks nothing until the value is corrected.
     public var weatherURLRefused: WeatherProblem?
     /// The position to ask for as typed (`weather.position`); nil: gpsd's
     /// fix, else `marks.position`.
-    public var weatherPosition: String?
+    public var weatherPosition: String? = WeatherKeys.position.defaultValue
     /// Temperatures in °C (metric) or °F (imperial).
-    public var weatherUnits: WeatherUnits = .metric
+    public var weatherUnits: WeatherUnits = WeatherKeys.units.defaultValue
 
     public init() {}
 }
@@ -117,8 +121,8 @@ extension Settings {
                 continue
             }
             do {
-                try key.apply(&settings, entry.value)
-            } catch where key.path == "weather.url" {
+                try key.apply(entry.value, to: &settings)
+            } catch where key.path == WeatherKeys.url.path {
                 // Falling back to the default would send the position to a
                 // host the user did not choose: weather stays off instead.
                 settings.refuseWeatherURL(entry.value, reason: error.message)
@@ -186,7 +190,7 @@ extension Settings {
         guard let setting = SettingKey.all.first(where: { $0.table == table && $0.key == key }) else {
             throw SettingKey.Invalid(message: "unknown key \(table).\(key)")
         }
-        try setting.apply(&self, ConfigDocument.Value(dashboardText: text))
+        try setting.apply(ConfigDocument.Value(dashboardText: text), to: &self)
     }
 }
 

@@ -1,0 +1,41 @@
+import Foundation
+
+/// `[weather]`: the weather ring (issue 24). Off until turned on.
+public enum WeatherKeys: SettingGroup {
+    public static let table = "weather"
+
+    public static let enabled = Setting.flag(
+        table, "enabled", default: false, at: \.weatherEnabled,
+        help: BilingualText(
+            en: "Ask the forecast API (weather.url) for the precipitation ring; sends the position, rounded to about 1 km. Off until you turn it on.",
+            ja: "降水リングのために予報 API（weather.url）に問い合わせます。位置は約 1 km に丸めて送ります。オンにするまでオフです。"))
+
+    /// Empty means the default; a refused value is handled by
+    /// `Settings.apply` (weather stays off, never the default in its place).
+    public static let url = Setting<String>(
+        table, "url", default: OpenMeteoRequest.defaultBaseURL, example: "https://weather.example.org/v1/forecast",
+        help: BilingualText(
+            en: "Forecast API: Open-Meteo's /v1/forecast or a self-hosted copy (http:// or https://).",
+            ja: "予報 API: Open-Meteo の /v1/forecast か、自分で動かしている同じもの（http:// か https://）。"),
+        at: \.weatherURL,
+        decode: { value throws(SettingKey.Invalid) -> String in
+            let text = try SettingKey.string(value).trimmingCharacters(in: .whitespaces)
+            let url = text.isEmpty ? OpenMeteoRequest.defaultBaseURL : text
+            if let problem = OpenMeteoRequest.check(baseURL: url) { throw SettingKey.Invalid(message: problem) }
+            return url
+        },
+        encode: { .string($0) })
+
+    public static let position = Setting.position(
+        table, "position", at: \.weatherPosition,
+        help: BilingualText(
+            en: "Position for the forecast, in any form marks accept; empty for gpsd's fix, else marks.position.",
+            ja: "予報を求める位置（マークと同じ書き方）。空なら gpsd の測位、それもなければ marks.position。"))
+
+    public static let units = Setting.choice(
+        table, "units", default: WeatherUnits.metric, at: \.weatherUnits,
+        help: BilingualText(en: "Temperatures in metric (°C) or imperial (°F); precipitation is always in mm.",
+                            ja: "気温をメートル法（°C）かヤード・ポンド法（°F）で表示します。降水量はいつも mm です。"))
+
+    public static let keys = [enabled.erased, url.erased, position.erased, units.erased]
+}

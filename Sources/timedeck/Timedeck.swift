@@ -13,10 +13,11 @@ struct Timedeck: ParsableCommand {
             Run without a subcommand to open the dashboard (press ? inside for keys).
             Every instrument also works without the full screen; add --json for scripts.
             """,
-        version: "timedeck \(TimedeckVersion.string)\n" + ZoneCatalog.versionLines() + "\n"
-            + LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
-                                  nowUnixSeconds: Int64(Date().timeIntervalSince1970)).versionLine
-            + ((try? UT1Table.loadBundled()).map { "\n" + $0.versionLine } ?? ""),
+        // Only the name and number here: ArgumentParser builds this on every
+        // run, and the data lines below read three resources. `main` answers
+        // `--version` with all of it (issue 31: `now` paid 75 % of its
+        // instructions for a version string it never printed).
+        version: "timedeck \(TimedeckVersion.string)",
         subcommands: TimedeckCommands.subcommands
     )
 
@@ -42,13 +43,23 @@ struct Timedeck: ParsableCommand {
             let message = fullMessage(for: error)
             if !message.isEmpty {
                 if code == .success {
-                    print(message)
+                    // `--version` (wherever ArgumentParser accepts it): the
+                    // short string it knows, grown here by the data lines.
+                    print(message == configuration.version ? fullVersion() : message)
                 } else {
                     Console.error((message + "\n"))
                 }
             }
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
+    }
+
+    /// The program's version and the versions of the data it carries.
+    static func fullVersion() -> String {
+        "timedeck \(TimedeckVersion.string)\n" + ZoneCatalog.versionLines() + "\n"
+            + LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
+                                  nowUnixSeconds: Int64(Date().timeIntervalSince1970)).versionLine
+            + ((try? UT1Table.loadBundled()).map { "\n" + $0.versionLine } ?? "")
     }
 
     func run() throws {

@@ -47,11 +47,13 @@ public struct NavigationalStar: Equatable, Sendable {
     public static func parseCatalogue(_ text: String) throws -> [NavigationalStar] {
         var stars: [NavigationalStar] = []
         for (index, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
-            let f = line.split(separator: "\t").map(String.init)
-            guard f.count >= 8, let hip = Int(f[1]), let ra = Double(f[2]), let dec = Double(f[3]),
-                  let plx = Double(f[4]), let pmra = Double(f[5]), let pmdec = Double(f[6]), let mag = Double(f[7])
+            let f = line.split(separator: "\t")
+            // Numbers by `PlainDecimal` (no strtod; the same doubles).
+            func number(_ i: Int) -> Double? { PlainDecimal.parse(f[i].utf8) }
+            guard f.count >= 8, let hip = Int(f[1]), let ra = number(2), let dec = number(3),
+                  let plx = number(4), let pmra = number(5), let pmdec = number(6), let mag = number(7)
             else { throw ParseError(line: index + 1) }
-            stars.append(NavigationalStar(name: f[0], hipparcosNumber: hip, raDegrees: ra, decDegrees: dec,
+            stars.append(NavigationalStar(name: String(f[0]), hipparcosNumber: hip, raDegrees: ra, decDegrees: dec,
                                           parallaxMilliarcseconds: plx, properMotionRAMilliarcsecondsPerYear: pmra,
                                           properMotionDecMilliarcsecondsPerYear: pmdec, magnitude: mag))
         }

@@ -16,6 +16,24 @@ import Testing
         #expect(Set(names).count == names.count, "two subcommands share a name: \(names)")
     }
 
+    /// Every command declared in `Sources/TimedeckCommands` is reachable
+    /// from `TimedeckCommands.subcommands` (a new command, a panel's CLI
+    /// twin, that nobody mounted fails here rather than shipping unseen).
+    @Test func everyDeclaredCommandIsMounted() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/TimedeckCommands").standardized
+        var declared: Set<String> = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: /(?m)^\s*(?:public |private |fileprivate )?struct (\w+): (?:\w+, )*(?:ParsableCommand|JSONCommand)\b/) {
+                declared.insert(String(match.1))
+            }
+        }
+        let mounted = Set(SharedOptionsTests.tree().map { "\($0)" })
+        #expect(declared.contains("NowCommand") && declared.contains("Keys"), "the scan sees the commands: \(declared)")
+        #expect(declared.subtracting(mounted).sorted() == [], "declared but not in TimedeckCommands.subcommands")
+    }
+
     @Test func badArgumentsAreParseErrorsNotCrashes() {
         #expect(throws: (any Error).self) { _ = try MarsCommand.parseAsRoot(["--longitude", "not-a-number", "--no-such-flag"]) }
         #expect(throws: (any Error).self) { _ = try NowCommand.parseAsRoot(["extra", "words"]) }

@@ -39,8 +39,8 @@ let package = Package(
         // Kernel clock state (adjtimex) for the marks' clock-status line.
         .target(name: "CKernelClock", path: "Sources/CKernelClock"),
         // The shell: effect running, background workers, the store, calls,
-        // Mars, team and gpsd wiring, config-file I/O and the subcommands.
-        // Everything but curses, so unit tests reach it in process.
+        // Mars, team and gpsd wiring and config-file I/O (the dashboard's
+        // runtime). Everything but curses, so unit tests reach it in process.
         .target(
             name: "DeckShell",
             dependencies: [
@@ -48,11 +48,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The subcommands (`timedeck <command> [--json]`) on top of the runtime.
+        .target(
+            name: "TimedeckCommands",
+            dependencies: [
+                "DeckShell", "TimeKit", "Dashboard", "TimeStore", "TeamLog",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // `@main`, the root command and the one file that imports curses.
         .executableTarget(
             name: "timedeck",
             dependencies: [
-                "CNcurses", "DeckShell", "TimeKit", "Dashboard", "TimeStore",
+                "CNcurses", "DeckShell", "TimedeckCommands", "TimeKit", "Dashboard", "TimeStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,6 +77,9 @@ let package = Package(
         .testTarget(name: "DeckShellTests", dependencies: [
             "DeckShell", "Dashboard", "TimeKit", "TimeStore", "TestSupport", "CHTTPGet",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "TimedeckCommandsTests", dependencies: [
+            "TimedeckCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CKernelClockTests", dependencies: ["CKernelClock"]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeckShell
+import TimedeckCommands
 import Foundation
 import TimeKit
 import TimeStore

@@ -76,24 +76,8 @@ private func temporaryFolder() throws -> URL {
     }
 }
 
-@Suite struct CommandTreeTests {
-    /// Every subcommand parses its own `--help` request and says what it is
-    /// for (the tree is in the library, so this runs in process).
-    @Test func everySubcommandHasAnAbstractAndParses() throws {
-        for command in TimedeckCommands.subcommands {
-            let configuration = command.configuration
-            #expect(!(configuration.commandName ?? "").isEmpty)
-            #expect(!configuration.abstract.isEmpty, "\(command)")
-        }
-        let names = TimedeckCommands.subcommands.compactMap { $0.configuration.commandName }
-        #expect(Set(names).count == names.count, "two subcommands share a name: \(names)")
-    }
-
-    @Test func badArgumentsAreParseErrorsNotCrashes() {
-        #expect(throws: (any Error).self) { _ = try MarsCommand.parseAsRoot(["--longitude", "not-a-number", "--no-such-flag"]) }
-        #expect(throws: (any Error).self) { _ = try NowCommand.parseAsRoot(["extra", "words"]) }
-    }
-
+/// The store queue's job names say which effect ran, never what it carried.
+@Suite struct CaseNameTests {
     @Test func caseNamesLeaveOutPayloads() {
         #expect(caseName(MarksEffect.reload) == "reload")
         #expect(caseName(MarksEffect.updateNote(id: 4, note: "secret \u{1B}]52;c;x\u{7}")) == "updateNote")

@@ -4,12 +4,12 @@ import TimeKit
 
 /// The user's config file: where it is, reading it into `Settings`, and
 /// writing it back atomically without ever replacing an invalid file.
-struct ConfigFile {
-    let url: URL
+public struct ConfigFile {
+    public let url: URL
 
     /// `$TIMEDECK_CONFIG`, else `$XDG_CONFIG_HOME/timedeck/config.toml`, else
     /// `~/.config/timedeck/config.toml`.
-    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConfigFile {
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConfigFile {
         if let explicit = environment["TIMEDECK_CONFIG"], !explicit.isEmpty {
             return ConfigFile(url: URL(fileURLWithPath: explicit))
         }
@@ -27,21 +27,21 @@ struct ConfigFile {
     /// valid file (or there is no file and they are the defaults); otherwise
     /// they are the file's settings with each problem's key left at its
     /// default.
-    struct Loaded {
-        var settings: Settings
-        var problems: [ConfigProblem]
-        var exists: Bool
-        var text: String
+    public struct Loaded: Sendable {
+        public var settings: Settings
+        public var problems: [ConfigProblem]
+        public var exists: Bool
+        public var text: String
         /// The file's path, for messages.
-        var path: String = ""
+        public var path: String = ""
 
         /// One line naming every problem (line, key, what is wrong), in
         /// English, for the subcommands' stderr.
-        var summary: String? { notices.first.map { UILanguage.en.text($0) } }
+        public var summary: String? { notices.first.map { UILanguage.en.text($0) } }
 
         /// The problems as catalog messages: the dashboard says them in the
         /// user's language, `summary` in English.
-        var notices: [UIMessage] {
+        public var notices: [UIMessage] {
             guard !problems.isEmpty else { return [] }
             if let whole = problems.first(where: { $0.line == nil && $0.key == nil }) {
                 return [.configUnusable(path: path, problem: whole.message, advice: whole.advice)]
@@ -50,7 +50,7 @@ struct ConfigFile {
         }
 
         /// Prints the summary, if there are problems, to stderr (subcommands).
-        func warnOnStderr() {
+        public func warnOnStderr() {
             if let summary { Console.error("timedeck: \(summary)\n") }
         }
     }
@@ -59,7 +59,7 @@ struct ConfigFile {
     /// and each subcommand read them here and nowhere else. Bad keys are set
     /// aside one by one (see `Settings.parse`), and `TIMEDECK_REDUCED_MOTION`
     /// (set and not "0") turns reduced motion on whatever the file says.
-    static func loadSettings(environment: [String: String] = ProcessInfo.processInfo.environment) -> Loaded {
+    public static func loadSettings(environment: [String: String] = ProcessInfo.processInfo.environment) -> Loaded {
         var loaded = locate(environment: environment).load()
         if let motion = environment["TIMEDECK_REDUCED_MOTION"], !motion.isEmpty, motion != "0" {
             loaded.settings.reducedMotion = true
@@ -74,7 +74,7 @@ struct ConfigFile {
 
     /// Reads the file. Use `loadSettings` to run on the settings; this is the
     /// file alone (for `config check` and `set`).
-    func load() -> Loaded {
+    public func load() -> Loaded {
         func whole(_ message: String, _ advice: String) -> Loaded {
             Loaded(settings: Settings(), problems: [ConfigProblem(line: nil, message: message, advice: advice)],
                    exists: true, text: "", path: url.path)
@@ -157,7 +157,7 @@ struct ConfigFile {
     /// kept as the user wrote them; a bad value on that very line is
     /// replaced. Refuses while a file-level problem or an unreadable line exists (where the key
     /// already is cannot then be known), so the user's text is never lost.
-    func set(_ table: String, _ key: String, to value: ConfigDocument.Value) throws -> Settings {
+    public func set(_ table: String, _ key: String, to value: ConfigDocument.Value) throws -> Settings {
         let loaded = load()
         let document = ConfigDocument(readingAround: loaded.text)
         if let problem = loaded.problems.first(where: { $0.line == nil && $0.key == nil }) ?? document.syntaxErrors.first(where: { !$0.wasRead }).map({ error in
@@ -192,7 +192,7 @@ struct ConfigFile {
     /// `mars.site` must name a site of the bundled library or of the file's
     /// own `[mars-site-<id>]` tables (by name, id or alias); the value is
     /// free text to the settings parser, which knows no site list.
-    static func marsSiteProblem(_ settings: Settings, text: String) -> ConfigProblem? {
+    public static func marsSiteProblem(_ settings: Settings, text: String) -> ConfigProblem? {
         guard let name = settings.marsSite, let bundled = try? MarsSiteLibrary.bundled() else { return nil }
         let library = bundled.adding(settings.marsSites).library
         guard library.site(named: name) == nil else { return nil }
@@ -205,7 +205,7 @@ struct ConfigFile {
     /// Each `[mars-site-<id>]` table left out because its name or an alias
     /// is a library site's (`MarsSiteLibrary.adding`): a problem of its own,
     /// on the table's header line, for `config check`.
-    static func marsSiteClashes(_ settings: Settings, text: String) -> [ConfigProblem] {
+    public static func marsSiteClashes(_ settings: Settings, text: String) -> [ConfigProblem] {
         guard let bundled = try? MarsSiteLibrary.bundled() else { return [] }
         let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
         return bundled.adding(settings.marsSites).clashes.map { clash in
@@ -231,7 +231,7 @@ struct ConfigFile {
 
     /// Writes `text` as the whole file, replacing it in one rename (through
     /// a symbolic link: the link's target is replaced, never the link).
-    func writeAtomically(_ text: String) throws {
+    public func writeAtomically(_ text: String) throws {
         let target = URL(fileURLWithPath: Self.writeTarget(url.path))
         let folder = target.deletingLastPathComponent()
         do {

@@ -9,7 +9,7 @@ import TimeKit
 /// gpsd sends something, when it is stopped, or when a backoff ends. Nothing
 /// here can block the caller: `start` returns at once and the box is the
 /// only shared state.
-final class GPSDClient: Sendable {
+public final class GPSDClient: Sendable {
     let address: GPSDAddress
     let box: LatestFixBox
     private let worker: Worker<GPSDReading>
@@ -135,7 +135,7 @@ extension GPSDClient {
     /// up to `seconds` for a 2D/3D fix; returns whatever is known then
     /// (possibly no fix). A refused or unresolvable address returns at once:
     /// gpsd is not there, and the user is not kept waiting.
-    static func waitForFix(address: GPSDAddress, seconds: Double) -> GPSDSnapshot {
+    public static func waitForFix(address: GPSDAddress, seconds: Double) -> GPSDSnapshot {
         let settled = DispatchSemaphore(value: 0)
         let client = GPSDClient(address: address) { snapshot in
             if snapshot.fix?.hasFix == true { settled.signal() }

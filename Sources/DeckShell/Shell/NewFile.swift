@@ -4,12 +4,12 @@ import Foundation
 /// temporary file in the same folder, are flushed to disk, and are then
 /// hard-linked into place, which fails (leaving nothing behind) if the name
 /// is taken. A reader never sees half a file; nothing is ever overwritten.
-enum NewFile {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public enum NewFile {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    static func write(_ text: String, to path: String) throws {
+    public static func write(_ text: String, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false

@@ -4,7 +4,7 @@ import TimeStore
 
 /// Where snapshots go: `<data folder>/snapshots/` (0700), one `.txt`, one
 /// `.ansi` and one `.svg` file per snapshot, each written whole or not at all.
-enum SnapshotFiles {
+public enum SnapshotFiles {
     /// The folder's path as far as it can be named (for a failure message).
     static var folderPath: String {
         ((try? DatabaseLocation.folderURL(environment: ProcessInfo.processInfo.environment))?
@@ -20,7 +20,7 @@ enum SnapshotFiles {
     }
 
     /// Writes the three files; returns the text file's path.
-    static func write(_ document: SnapshotDocument) throws -> String {
+    public static func write(_ document: SnapshotDocument) throws -> String {
         let folder = try folder()
         var stem = document.fileStem
         // Two snapshots in one second get -2, -3, …: never overwrite one.

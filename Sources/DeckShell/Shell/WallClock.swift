@@ -3,8 +3,8 @@ import TimeKit
 
 /// The real-time clock, read at full resolution. Only the shell reads it;
 /// everything else receives the instant as a value.
-enum WallClock {
-    static func now() -> Date {
+public enum WallClock {
+    public static func now() -> Date {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return Date(timeIntervalSince1970: Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000)

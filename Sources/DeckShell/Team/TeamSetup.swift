@@ -5,18 +5,18 @@ import TimeStore
 
 /// This station's team settings (`team.url`, `team.station`), read through
 /// `ConfigFile.loadSettings` like every other setting. Nil: no team.
-struct TeamSetup: Sendable {
+public struct TeamSetup: Sendable {
     /// May hold a password: its printed forms hide it.
-    let url: ConnectionString
-    let station: String
+    public let url: ConnectionString
+    public let station: String
 
-    var redactedURL: String { url.description }
+    public var redactedURL: String { url.description }
 
     /// What a parked change was refused under (station and server): when it
     /// changes, parked changes are tried again.
-    var configuration: String { "\(station) \(redactedURL)" }
+    public var configuration: String { "\(station) \(redactedURL)" }
 
-    static func current(_ settings: Settings = ConfigFile.loadSettings().settings) -> TeamSetup? {
+    public static func current(_ settings: Settings = ConfigFile.loadSettings().settings) -> TeamSetup? {
         guard let url = settings.teamURL else { return nil }
         return TeamSetup(url: url, station: TeamStationName.resolved(configured: settings.teamStation, hostName: hostName()))
     }
@@ -29,14 +29,14 @@ struct TeamSetup: Sendable {
     }
 
     /// Connects (bounded by `timeoutSeconds`; libpq's minimum is 2 s).
-    func connect(timeoutSeconds: Int = 3) throws -> TeamLogClient {
+    public func connect(timeoutSeconds: Int = 3) throws -> TeamLogClient {
         try TeamLogClient(url: url, timeoutSeconds: timeoutSeconds)
     }
 
     /// Sends what the store has queued, if anything. Failures are returned,
     /// never thrown: the marks are safe in the outbox and go next time.
     @discardableResult
-    func sendQueued(from db: AppDatabase) -> Result<Int, any Error> {
+    public func sendQueued(from db: AppDatabase) -> Result<Int, any Error> {
         do {
             guard try db.outboxSummary().count > 0 else { return .success(0) }
             return .success(try TeamSender.sendAll(from: db, to: connect(), configuration: configuration))
@@ -47,7 +47,7 @@ struct TeamSetup: Sendable {
 
     /// `sendQueued`, with a line on stderr when the team log is out of
     /// reach (for the `marks` commands: the mark itself is already stored).
-    func sendQueuedReporting(from db: AppDatabase) {
+    public func sendQueuedReporting(from db: AppDatabase) {
         if case .failure(let error) = sendQueued(from: db) {
             let count = (try? db.outboxSummary().count) ?? 0
             Console.error(("timedeck: team log not reached (\(Self.brief(error))); "
@@ -57,7 +57,7 @@ struct TeamSetup: Sendable {
 
     /// One line for an error talking to the team log (no password:
     /// `PGConnection` scrubs libpq's messages of every piece of it).
-    static func brief(_ error: any Error) -> String {
+    public static func brief(_ error: any Error) -> String {
         if let error = error as? TeamLogError { return error.description }
         return AppDatabase.shortReason(error)
     }

@@ -6,7 +6,7 @@ import TimeStore
 /// The sights panel's shell side: the almanac and the stored sights loaded
 /// before the screen opens, and a sight stored on the store queue (the same
 /// `AppDatabase.attachSight` as `timedeck marks sight`).
-enum SightsShell {
+public enum SightsShell {
     /// The panel's starting state: the newest stored sights. The almanac
     /// comes after the first frame (`loadAlmanac`, on the store queue): it
     /// cost about 20 ms of a 35 ms start.
@@ -23,7 +23,7 @@ enum SightsShell {
 
     /// The bundled almanac (with the newer of the bundled and system
     /// leap-second lists), as an event for the panel.
-    static func loadAlmanac(now: Date, environment: [String: String]) -> [Event] {
+    public static func loadAlmanac(now: Date, environment: [String: String]) -> [Event] {
         let leap = LeapSecondList.load(environment: environment, nowUnixSeconds: Int64(now.timeIntervalSince1970.rounded(.down)))
         do {
             return [.sights(.almanacLoaded(LoadedAlmanac(try Almanac.loadBundled(leapSeconds: leap.table)), problem: nil))]

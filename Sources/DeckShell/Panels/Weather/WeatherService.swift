@@ -7,7 +7,7 @@ import TimeStore
 /// the first frame, and each ask on a worker of its own, so the clock never
 /// waits for the network (a dead server costs the worker its 15 s, never
 /// the run loop). What to ask and when is decided by the panel's `tick`.
-final class WeatherService: PanelService {
+public final class WeatherService: PanelService {
     private let fetcher: WeatherFetcher
 
     private init(fetcher: WeatherFetcher) { self.fetcher = fetcher }
@@ -57,7 +57,7 @@ final class WeatherService: PanelService {
     /// saved with its fetch time; a failure is saved beside the last good
     /// forecast (never over it). Used by the dashboard's worker and by
     /// `timedeck weather`.
-    static func fetchAndKeep(_ request: OpenMeteoRequest, store: StoreHandle, now: () -> Date = WallClock.now) -> WeatherEvent {
+    public static func fetchAndKeep(_ request: OpenMeteoRequest, store: StoreHandle, now: () -> Date = WallClock.now) -> WeatherEvent {
         let outcome = fetch(request, now: now)
         let at = now()
         do {

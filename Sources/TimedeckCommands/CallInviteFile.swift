@@ -1,3 +1,4 @@
+import DeckShell
 import Foundation
 import TimeKit
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TimeKit
 

@@ -1,10 +1,11 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TimeKit
 import TimeStore
 
 /// `timedeck marks add [--note T] [--position P | --gpsd HOST:PORT | --no-position]`.
-struct MarksAddCommand: ParsableCommand {
+struct MarksAddCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Record a mark at this instant.",
@@ -32,8 +33,9 @@ struct MarksAddCommand: ParsableCommand {
     @Option(help: "With gpsd: wait at most this many seconds for a fix.")
     var gpsWait: Double = 3
 
-    @Flag(help: "Print the recorded mark as JSON.")
-    var json = false
+    @OptionGroup var output: OutputOptions<MarksAddCommand>
+    static let jsonHelp = "Print the recorded mark as JSON."
+    var json: Bool { output.json }
 
     func run() throws {
         // The instant first, before any parsing, I/O or connection.
@@ -58,8 +60,7 @@ struct MarksAddCommand: ParsableCommand {
         let readOnly = try MarksCLI.store { try ReadOnlyStore.check(databasePath: DatabaseLocation.databaseURL().path) }
         let db = try readOnly == nil ? MarksCLI.openStore(importingJournal: false) : nil
         let journalError = db.flatMap(MarksCLI.importJournal)
-        let config = ConfigFile.loadSettings()
-        config.warnOnStderr()
+        let config = CommandConfig.loadedWarning()
         var settings = MarkSettings(config.settings)
         if let c = options.correction { settings.correctionNanoseconds = c }
         if noPosition {
@@ -103,7 +104,7 @@ struct MarksAddCommand: ParsableCommand {
         }
         // Stored and printed; only now the network (never before the mark).
         fflush(nil)
-        TeamSetup.current(config.settings)?.sendQueuedReporting(from: db)
+        CommandConfig.team?.sendQueuedReporting(from: db)
     }
 
     /// `--gpsd off`, any case, as the config key takes it.

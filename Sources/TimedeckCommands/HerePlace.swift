@@ -1,3 +1,4 @@
+import DeckShell
 import Foundation
 import TimeKit
 
@@ -22,7 +23,7 @@ final class HerePlace {
     private var looked = false
     private var found: (place: Place, note: String)?
 
-    init(places: PlaceDatabase?, settings: Settings = ConfigFile.loadSettings().settings) {
+    init(places: PlaceDatabase?, settings: Settings = CommandConfig.settings) {
         self.places = places
         self.settings = settings
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TimeKit
 import TimeStore
@@ -44,7 +45,7 @@ struct SightConditionOptions: ParsableArguments {
 }
 
 /// `timedeck fix [--dr POS] --sight "BODY, HS, ISO" … | --marks ID,ID,…`.
-struct FixCommand: ParsableCommand {
+struct FixCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "fix",
         abstract: "A position from sextant sights: Ho, Hc, Zn and intercept for each, and the least-squares fix.",
@@ -80,12 +81,13 @@ struct FixCommand: ParsableCommand {
     @Option(help: "Marks with sights attached, by number: 12,13,15.")
     var marks: String?
 
-    @Flag(help: "JSON output.")
-    var json = false
+    @OptionGroup var output: OutputOptions<FixCommand>
+    static let jsonHelp = "JSON output."
+    var json: Bool { output.json }
 
     func run() throws {
         let almanac = try NavigationCLI.loadAlmanac()
-        let settings = ConfigFile.loadSettings().settings
+        let settings = CommandConfig.settings
         let solver = try self.solver(almanac: almanac, settings: settings)
         var sights = try sight.enumerated().map { try Self.parseSight($1, index: $0, almanac: almanac) }
         var marked: [(mark: SightingMark, sight: MarkSight)] = []

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TimeKit
 import TimeStore
@@ -8,7 +9,7 @@ import TimeStore
 /// holds the database the note goes to the journal beside it (fsynced),
 /// like a mark that finds it busy, and is stored the next time timedeck
 /// opens the database — unless the note was changed again meanwhile.
-struct MarksNoteCommand: ParsableCommand {
+struct MarksNoteCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "note", abstract: "Set the note of a mark (\"\" clears it).",
         discussion: "Example: timedeck marks note 12 \"Sun LL, IE -1.2'\"")
@@ -19,8 +20,9 @@ struct MarksNoteCommand: ParsableCommand {
     @Argument(help: "The note, at most \(MarkNote.maximumCharacters) characters; \"\" clears it.")
     var text: String
 
-    @Flag(help: "Print the mark as JSON.")
-    var json = false
+    @OptionGroup var output: OutputOptions<MarksNoteCommand>
+    static let jsonHelp = "Print the mark as JSON."
+    var json: Bool { output.json }
 
     func run() throws {
         let number = try MarksCLI.markNumber(id)
@@ -56,13 +58,13 @@ struct MarksNoteCommand: ParsableCommand {
             print((held ? "held note " : "noted ") + MarksCLI.line(mark))
         }
         fflush(nil)
-        TeamSetup.current()?.sendQueuedReporting(from: db)
+        CommandConfig.team?.sendQueuedReporting(from: db)
     }
 }
 
 /// `timedeck marks delete ID [--json]`: deletes one stored mark, as `d`
 /// does in the dashboard. It is queued for the team log like any change.
-struct MarksDeleteCommand: ParsableCommand {
+struct MarksDeleteCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete", abstract: "Delete one mark by its number.",
         discussion: "Example: timedeck marks delete 12 (export first if you may want it back).")
@@ -70,8 +72,9 @@ struct MarksDeleteCommand: ParsableCommand {
     @Argument(help: "The mark's number as `marks list` shows it (12 or #12).")
     var id: String
 
-    @Flag(help: "Print the deleted mark as JSON.")
-    var json = false
+    @OptionGroup var output: OutputOptions<MarksDeleteCommand>
+    static let jsonHelp = "Print the deleted mark as JSON."
+    var json: Bool { output.json }
 
     func run() throws {
         let number = try MarksCLI.markNumber(id)
@@ -92,7 +95,7 @@ struct MarksDeleteCommand: ParsableCommand {
             print("deleted " + MarksCLI.line(removed))
         }
         fflush(nil)
-        TeamSetup.current()?.sendQueuedReporting(from: db)
+        CommandConfig.team?.sendQueuedReporting(from: db)
     }
 }
 

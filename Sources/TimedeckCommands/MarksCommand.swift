@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TeamLog
 import TimeKit
@@ -36,7 +37,7 @@ enum MarksCLI {
             let db = try AppDatabase.openDefault()
             // With a team, every change is queued for the team log in the
             // same transaction that stores it.
-            db.setTeamStation(TeamSetup.current()?.station)
+            db.setTeamStation(CommandConfig.team?.station)
             if importingJournal { importJournal(db) }
             return db
         } catch let error as StoreError {
@@ -130,12 +131,13 @@ enum MarksCLI {
 }
 
 /// `timedeck marks list [--json] [--limit N]`.
-struct MarksListCommand: ParsableCommand {
+struct MarksListCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List marks, newest first.")
 
-    @Flag(help: "Print a JSON array of mark objects.")
-    var json = false
+    @OptionGroup var output: OutputOptions<MarksListCommand>
+    static let jsonHelp = "Print a JSON array of mark objects."
+    var json: Bool { output.json }
 
     @Option(help: "Show only the newest N marks.")
     var limit: Int?
@@ -180,7 +182,7 @@ struct MarksListCommand: ParsableCommand {
             }
         }
         fflush(nil)
-        TeamSetup.current()?.sendQueuedReporting(from: db)
+        CommandConfig.team?.sendQueuedReporting(from: db)
     }
 }
 
@@ -204,7 +206,7 @@ extension MarksCLI {
     /// Every station's marks from the team log, oldest first. This
     /// station's queue is sent first, so its own marks are in the view.
     static func teamMarks() throws -> [TeamMark] {
-        guard let team = TeamSetup.current() else {
+        guard let team = CommandConfig.team else {
             throw fail("no team is configured; set team.url (timedeck config set team.url postgresql://…)")
         }
         let db = try openStore()
@@ -235,6 +237,6 @@ struct MarksClearCommand: ParsableCommand {
         }
         let removed = try MarksCLI.store { try db.clearMarks() }
         print("cleared \(removed.count) mark\(removed.count == 1 ? "" : "s")")
-        TeamSetup.current()?.sendQueuedReporting(from: db)
+        CommandConfig.team?.sendQueuedReporting(from: db)
     }
 }

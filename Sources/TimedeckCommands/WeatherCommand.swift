@@ -1,10 +1,11 @@
 import ArgumentParser
 import Dashboard
+import DeckShell
 import Foundation
 import TimeKit
 import TimeStore
 
-struct WeatherCommand: ParsableCommand {
+struct WeatherCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "weather",
         abstract: "The precipitation forecast for your position: the next 60 minutes and 12 hours (Open-Meteo).",
@@ -21,8 +22,9 @@ struct WeatherCommand: ParsableCommand {
             """
     )
 
-    @Flag(help: "Print JSON: latitude, longitude, fetched, temperature, next60 (4 × 15 min, or null), next12h (12 × 1 h).")
-    var json = false
+    @OptionGroup var output: OutputOptions<WeatherCommand>
+    static let jsonHelp = "Print JSON: latitude, longitude, fetched, temperature, next60 (4 × 15 min, or null), next12h (12 × 1 h)."
+    var json: Bool { output.json }
 
     @Flag(help: "Ask the service even if the stored forecast is younger than 10 minutes.")
     var refresh = false
@@ -36,8 +38,7 @@ struct WeatherCommand: ParsableCommand {
     static let freshSeconds: TimeInterval = 600
 
     func run() throws {
-        let loaded = ConfigFile.loadSettings()
-        loaded.warnOnStderr()
+        let loaded = CommandConfig.loadedWarning()
         let settings = loaded.settings
         if let refused = settings.weatherURLRefused {
             Console.error("timedeck: weather is off: \(refused).\n")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TimeKit
 import TimeStore
@@ -9,7 +10,7 @@ struct SightsCommand: ParsableCommand {
         commandName: "sights", abstract: "Plan celestial sights.", subcommands: [SightsPlanCommand.self])
 }
 
-struct SightsPlanCommand: ParsableCommand {
+struct SightsPlanCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: "Bodies well placed for a fix at the next civil twilight (altitude 15°–70°, spread in azimuth, bright).")
@@ -20,8 +21,9 @@ struct SightsPlanCommand: ParsableCommand {
     @Option(help: "Plan from this UTC instant (ISO 8601); default now.")
     var at: String?
 
-    @Flag(help: "JSON output.")
-    var json = false
+    @OptionGroup var output: OutputOptions<SightsPlanCommand>
+    static let jsonHelp = "JSON output."
+    var json: Bool { output.json }
 
     func run() throws {
         let almanac = try NavigationCLI.loadAlmanac()
@@ -110,7 +112,7 @@ struct MarksSightCommand: ParsableCommand {
         // The panel's check: a body below the horizon from the DR at the
         // mark's instant is no sight of it (refraction and dip never lift a
         // body by more than a degree).
-        let settings = ConfigFile.loadSettings().settings
+        let settings = CommandConfig.settings
         if let (dr, source) = Self.deadReckoning(settings, mark: target),
            let entry = try? almanac.entry(for: body, atUnixSeconds: Double(target.correctedUnixMilliseconds) / 1000) {
             let altitude = SightReduction.altitudeAndAzimuth(ghaDegrees: entry.ghaDegrees, decDegrees: entry.decDegrees,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TimeKit
 
@@ -58,7 +59,7 @@ extension MarsCommand {
                 throw CLIFailure.usage("a place has a time zone this system does not know; update timedeck.")
             }
         }
-        let periods = ConfigFile.loadSettings().settings.periods
+        let periods = CommandConfig.settings.periods
         let schedule = MarsSchedule(query: query, count: count, places: places, periods: periods, leapSeconds: leap.table)
         let rows = try schedule.rows()
         if let notice = leap.notice { Console.error("note: \(notice)\n") }
@@ -133,8 +134,7 @@ extension MarsCommand {
             || from != nil || to != nil || step != nil || csv {
             throw MarsUsageError("--all shows every site at one instant; it takes only --at and --json")
         }
-        let loaded = ConfigFile.loadSettings()
-        loaded.warnOnStderr()
+        let loaded = CommandConfig.loadedWarning()
         let library = try Self.library(settings: loaded.settings)
         var unixSeconds = now.timeIntervalSince1970
         if let text = at, text.lowercased() != "now" { unixSeconds = try InstantParser.parse(text).unixSeconds }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TeamLog
 import TimeKit
@@ -19,7 +20,7 @@ struct TeamCommand: ParsableCommand {
     )
 
     static func setup() throws -> TeamSetup {
-        guard let team = TeamSetup.current() else {
+        guard let team = CommandConfig.team else {
             throw MarksCLI.fail("no team is configured; set team.url (timedeck config set team.url postgresql://HOST/DB)")
         }
         return team
@@ -55,12 +56,13 @@ struct TeamSyncCommand: ParsableCommand {
 }
 
 /// `timedeck team status [--json]`.
-struct TeamStatusCommand: ParsableCommand {
+struct TeamStatusCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Report the team log's server, this station and its queue (exit 1 if offline).")
 
-    @Flag(help: "Print a JSON object.")
-    var json = false
+    @OptionGroup var output: OutputOptions<TeamStatusCommand>
+    static let jsonHelp = "Print a JSON object."
+    var json: Bool { output.json }
 
     func run() throws {
         let team = try TeamCommand.setup()

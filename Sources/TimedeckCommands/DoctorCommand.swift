@@ -6,7 +6,7 @@ import TimeStore
 /// `timedeck doctor`: the full check of the store that opening no longer
 /// does (opening reads only the header and schema, so it costs the same for
 /// ten marks or a million). Reads every page; the store is not changed.
-struct DoctorCommand: ParsableCommand {
+struct DoctorCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Check the whole database file (every page and index) and the marks journal beside it.",
@@ -17,8 +17,9 @@ struct DoctorCommand: ParsableCommand {
             fixes it (exit 1, the file is not opened). Nothing is changed.
             """)
 
-    @Flag(help: "Print the result as JSON.")
-    var json = false
+    @OptionGroup var output: OutputOptions<DoctorCommand>
+    static let jsonHelp = "Print the result as JSON."
+    var json: Bool { output.json }
 
     func run() throws {
         let url = try MarksCLI.store { try DatabaseLocation.databaseURL() }

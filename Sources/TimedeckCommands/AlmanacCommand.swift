@@ -3,7 +3,7 @@ import Foundation
 import TimeKit
 
 /// `timedeck almanac [BODY] --at ISO [--json]`.
-struct AlmanacCommand: ParsableCommand {
+struct AlmanacCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "almanac",
         abstract: "GHA, declination, SHA, semi-diameter and parallax of the navigational bodies at an instant.",
@@ -20,8 +20,9 @@ struct AlmanacCommand: ParsableCommand {
     @Option(help: "The UTC instant (ISO 8601, e.g. 2024-05-27T02:01:35Z); default now.")
     var at: String?
 
-    @Flag(help: "JSON output.")
-    var json = false
+    @OptionGroup var output: OutputOptions<AlmanacCommand>
+    static let jsonHelp = "JSON output."
+    var json: Bool { output.json }
 
     func run() throws {
         let almanac = try NavigationCLI.loadAlmanac()

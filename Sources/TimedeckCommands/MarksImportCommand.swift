@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TimeKit
 import TimeStore
@@ -48,7 +49,7 @@ struct MarksImportCommand: ParsableCommand {
         }
         print(line)
         fflush(nil)
-        TeamSetup.current()?.sendQueuedReporting(from: db)
+        CommandConfig.team?.sendQueuedReporting(from: db)
     }
 
     /// The file's bytes (a regular file or standard input), at most

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TimeKit
 
@@ -10,7 +11,7 @@ struct PlacesCommand: ParsableCommand {
     )
 }
 
-struct PlacesSearchCommand: ParsableCommand {
+struct PlacesSearchCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "List places matching QUERY with country, zone, local time and UTC offset.",
@@ -27,8 +28,9 @@ struct PlacesSearchCommand: ParsableCommand {
     @Option(help: "How many matches to list (1–100).")
     var limit: String = "10"
 
-    @Flag(help: "Print a JSON array instead of a table.")
-    var json = false
+    @OptionGroup var output: OutputOptions<PlacesSearchCommand>
+    static let jsonHelp = "Print a JSON array instead of a table."
+    var json: Bool { output.json }
 
     func run() throws {
         do { try execute() } catch let failure as CLIFailure { throw failure.exit() }
@@ -163,7 +165,7 @@ enum CLIFailure: Error {
     /// `[mars-site-<id>]` tables, as the dashboard's search has them (a
     /// missing site list only removes Mars sites; a clash of names is
     /// reported by `config check`).
-    static func resolver(settings: Settings = ConfigFile.loadSettings().settings) throws -> PlaceResolver {
+    static func resolver(settings: Settings = CommandConfig.settings) throws -> PlaceResolver {
         PlaceResolver(places: try loadPlaces(), zones: .system,
                       mars: (try? MarsSiteLibrary.bundled())?.adding(settings.marsSites).library, regions: .bundled)
     }

@@ -1,3 +1,4 @@
+import DeckShell
 import Foundation
 import TimeKit
 import TimeStore
@@ -10,7 +11,7 @@ struct SightWorking {
     private let corrections: SightCorrections
     private var almanac: Almanac??
 
-    init(settings: Settings = ConfigFile.loadSettings().settings) {
+    init(settings: Settings = CommandConfig.settings) {
         corrections = settings.sightCorrections
     }
 

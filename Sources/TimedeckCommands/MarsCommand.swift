@@ -1,8 +1,9 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TimeKit
 
-struct MarsCommand: ParsableCommand {
+struct MarsCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "mars",
         abstract: "Mars time (NASA GISS Mars24): MTC, local solar times, sol, Ls, Mars Year.",
@@ -32,8 +33,9 @@ struct MarsCommand: ParsableCommand {
                                + "and, for missions, the mission sol.", valueName: "name"))
     var site: String?
 
-    @Flag(help: "Print one JSON object instead of the table.")
-    var json = false
+    @OptionGroup var output: OutputOptions<MarsCommand>
+    static let jsonHelp = "Print one JSON object instead of the table."
+    var json: Bool { output.json }
 
     @Option(help: ArgumentHelp("Table mode: first instant (ISO-8601).", valueName: "instant"))
     var from: String?
@@ -100,8 +102,7 @@ struct MarsCommand: ParsableCommand {
             throw MarsUsageError("give either --site or --longitude, not both (a site sets the longitude)")
         }
         var name = site
-        let loaded = ConfigFile.loadSettings()
-        loaded.warnOnStderr()
+        let loaded = CommandConfig.loadedWarning()
         if site == nil && longitude == nil {
             // No choice on the command line: the config's [mars] keys, if any.
             let config = loaded.settings

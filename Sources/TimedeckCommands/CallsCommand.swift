@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TimeKit
 import TimeStore
@@ -89,7 +90,7 @@ struct CallJSONRecord: Encodable {
 
     /// The Mars sites (the library's and the config's), for mission sols.
     static let marsSites: MarsSiteLibrary? = (try? MarsSiteLibrary.bundled())?
-        .adding(ConfigFile.loadSettings().settings.marsSites).library
+        .adding(CommandConfig.settings.marsSites).library
 
     init(_ call: CallPlan, setting: Int?) {
         id = call.id
@@ -111,14 +112,15 @@ struct CallJSONRecord: Encodable {
     }
 }
 
-struct CallsListCommand: ParsableCommand {
+struct CallsListCommand: JSONCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List saved calls, soonest first.")
 
-    @Flag(help: "Print a JSON array of calls (name, start, durationMinutes, remindMinutes, places, …).")
-    var json = false
+    @OptionGroup var output: OutputOptions<CallsListCommand>
+    static let jsonHelp = "Print a JSON array of calls (name, start, durationMinutes, remindMinutes, places, …)."
+    var json: Bool { output.json }
 
     func run() throws {
-        let setting = ConfigFile.loadSettings().settings.callRemindMinutes
+        let setting = CommandConfig.settings.callRemindMinutes
         let calls = try CallsStore.read().sorted { ($0.start, $0.id ?? 0) < ($1.start, $1.id ?? 0) }
         if json {
             Console.json(try PlacesJSON.encode(calls.map { CallJSONRecord($0, setting: setting) }))
@@ -334,7 +336,7 @@ struct CallsSetCommand: ParsableCommand {
             call.start = Date(timeIntervalSince1970: start.timeIntervalSince1970.rounded())
         }
         let saved = try CallsStore.guarded { try CallsStore.forWriting().saveCall(call) }
-        let setting = ConfigFile.loadSettings().settings.callRemindMinutes
+        let setting = CommandConfig.settings.callRemindMinutes
         let minutes = saved.durationMinutes.map { ", \($0) min" } ?? ""
         Console.out("Changed \"\(saved.name)\": \(ISOInstant.seconds(saved.start))\(minutes), remind "
               + CallReminder.text(minutes: saved.reminder.minutes(setting: setting)) + " · " + CallReminders.localTimes(saved))
@@ -412,20 +414,21 @@ struct CallsRemoveCommand: ParsableCommand {
     }
 }
 
-struct CallsNextCommand: ParsableCommand {
+struct CallsNextCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "next", abstract: "Print the next call as one line for a status bar.",
         discussion: "Example output: Standup in 23 min · 14:00 London · 22:00 Tokyo. With no call ahead: nothing on stdout, \"no calls ahead\" on stderr, exit 0.")
 
-    @Flag(help: "Print the next call as a JSON object (as in calls list, plus minutesUntil and line), or null.")
-    var json = false
+    @OptionGroup var output: OutputOptions<CallsNextCommand>
+    static let jsonHelp = "Print the next call as a JSON object (as in calls list, plus minutesUntil and line), or null."
+    var json: Bool { output.json }
 
     func run() throws {
         let now = Date()
         let next = CallReminders.next(try CallsStore.read(), now: now)
         if json {
             guard let next else { print("null"); return }
-            var record = CallJSONRecord(next, setting: ConfigFile.loadSettings().settings.callRemindMinutes)
+            var record = CallJSONRecord(next, setting: CommandConfig.settings.callRemindMinutes)
             record.minutesUntil = CallReminders.minutesUntil(next.start, now: now)
             record.line = CallReminders.statusLine(next, now: now)
             Console.json(try PlacesJSON.encode(record))

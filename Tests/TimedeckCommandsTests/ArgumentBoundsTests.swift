@@ -1,5 +1,5 @@
 import Testing
-@testable import DeckShell
+@testable import TimedeckCommands
 
 /// Issue 29: the command line's size is checked before ArgumentParser sees it.
 @Suite struct ArgumentBoundsTests {

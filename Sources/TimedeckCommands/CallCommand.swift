@@ -1,8 +1,9 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TimeKit
 
-struct CallCommand: ParsableCommand {
+struct CallCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "call",
         abstract: "Show what time a call is at each place, and find a good time.",
@@ -24,8 +25,9 @@ struct CallCommand: ParsableCommand {
     @Option(help: "Move the start: earliest, latest (TimeToCall's rules) or best.")
     var optimize: String?
 
-    @Flag(help: "Print one JSON object instead of a table.")
-    var json = false
+    @OptionGroup var output: OutputOptions<CallCommand>
+    static let jsonHelp = "Print one JSON object instead of a table."
+    var json: Bool { output.json }
 
     @Option(help: "Also write a calendar invitation (RFC 5545 .ics) for the call to this file (never replaces an existing file).")
     var ics: String?
@@ -76,8 +78,7 @@ struct CallCommand: ParsableCommand {
             start = instant
             if let note = Self.note(for: resolution, instant: instant, zone: sourceZone) { Self.warn(note) }
         }
-        let config = ConfigFile.loadSettings()
-        config.warnOnStderr()
+        let config = CommandConfig.loadedWarning()
         let optimizer = CallOptimizer(periods: config.settings.periods)
         switch optimize {
         case "earliest": start = optimizer.earliest(for: zones, scheduled: start) ?? start

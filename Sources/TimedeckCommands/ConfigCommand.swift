@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TimeKit
 
@@ -110,11 +111,12 @@ struct ConfigCommand: ParsableCommand {
         }
     }
 
-    struct Keys: ParsableCommand {
+    struct Keys: JSONCommand {
         static let configuration = CommandConfiguration(abstract: "List every config key with its default and meaning.")
 
-        @Flag(help: "JSON output: each key's default, form (flag, choice, number, text), choices or range, help in English and Japanese, and its settings-overlay title.")
-        var json = false
+        @OptionGroup var output: OutputOptions<Keys>
+        static let jsonHelp = "JSON output: each key's default, form (flag, choice, number, text), choices or range, help in English and Japanese, and its settings-overlay title."
+        var json: Bool { output.json }
 
         func run() throws {
             if json {

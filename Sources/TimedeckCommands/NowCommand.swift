@@ -1,8 +1,9 @@
 import ArgumentParser
+import DeckShell
 import Foundation
 import TimeKit
 
-struct NowCommand: ParsableCommand {
+struct NowCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "now",
         abstract: "Print the current instant: ISO-8601 UTC, Mark Time, Unix time, local time and zone.",
@@ -13,8 +14,9 @@ struct NowCommand: ParsableCommand {
             """
     )
 
-    @Flag(help: "Print one JSON object instead of text.")
-    var json = false
+    @OptionGroup var output: OutputOptions<NowCommand>
+    static let jsonHelp = "Print one JSON object instead of text."
+    var json: Bool { output.json }
 
     func run() throws {
         let now = WallClock.now()

@@ -2,16 +2,6 @@ import ArgumentParser
 import Foundation
 import TimeStore
 
-/// The subcommands under `timedeck`; the root command (with `@main`) is the
-/// executable's, and opens the dashboard through `DashboardLaunch`.
-public enum TimedeckCommands {
-    public static let subcommands: [ParsableCommand.Type] = [
-        NowCommand.self, MarksCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self, CallsCommand.self,
-        SnapshotCommand.self, ConfigCommand.self, TeamCommand.self, DoctorCommand.self,
-        AlmanacCommand.self, FixCommand.self, SightsCommand.self, WeatherCommand.self,
-    ]
-}
-
 /// `timedeck` with no subcommand: the dashboard, full screen or `--plain`.
 public enum DashboardLaunch {
     /// Opens the process's one store, runs the dashboard until it ends and

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dashboard
+import DeckShell
 import Foundation
 import TimeStore
 

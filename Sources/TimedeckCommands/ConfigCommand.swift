@@ -12,12 +12,13 @@ struct ConfigCommand: ParsableCommand {
     )
 
     struct Path: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print where the config file is (it may not exist yet).")
+        static let configuration = CommandConfiguration(commandName: "path", abstract: "Print where the config file is (it may not exist yet).")
         func run() { Console.out(ConfigFile.locate().url.path) }
     }
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check the config file; exit 1 listing every problem (line, key, what is wrong, what to do).")
         func run() throws {
             let file = ConfigFile.locate()
@@ -43,6 +44,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Write a commented config file with every key at its default (never replaces an existing file).")
         func run() throws {
             let file = ConfigFile.locate()
@@ -58,6 +60,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Change one setting, keeping the rest of the file and its comments.",
             discussion: """
                 Examples:
@@ -112,7 +115,7 @@ struct ConfigCommand: ParsableCommand {
     }
 
     struct Keys: JSONCommand {
-        static let configuration = CommandConfiguration(abstract: "List every config key with its default and meaning.")
+        static let configuration = CommandConfiguration(commandName: "keys", abstract: "List every config key with its default and meaning.")
 
         @OptionGroup var output: OutputOptions<Keys>
         static let jsonHelp = "JSON output: each key's default, form (flag, choice, number, text), choices or range, help in English and Japanese, and its settings-overlay title."

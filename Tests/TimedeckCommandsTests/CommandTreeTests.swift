@@ -34,6 +34,17 @@ import Testing
         #expect(declared.subtracting(mounted).sorted() == [], "declared but not in TimedeckCommands.subcommands")
     }
 
+    /// Every command in the tree, nested ones too, names itself. Without a
+    /// `commandName` ArgumentParser derives the name from the type's name
+    /// (`String(describing:)` and demangling) on every run of every command:
+    /// the config subcommands alone cost 9 M of `timedeck now`'s 64 M
+    /// instructions (issue 31, callgrind).
+    @Test func everyCommandInTheTreeNamesItself() {
+        let unnamed = SharedOptionsTests.tree().filter { ($0.configuration.commandName ?? "").isEmpty }.map { "\($0)" }
+        #expect(unnamed == [], "give these a commandName in their CommandConfiguration")
+        #expect(SharedOptionsTests.tree().count > 30)
+    }
+
     @Test func badArgumentsAreParseErrorsNotCrashes() {
         #expect(throws: (any Error).self) { _ = try MarsCommand.parseAsRoot(["--longitude", "not-a-number", "--no-such-flag"]) }
         #expect(throws: (any Error).self) { _ = try NowCommand.parseAsRoot(["extra", "words"]) }

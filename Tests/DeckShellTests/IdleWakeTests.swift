@@ -146,3 +146,50 @@ import TimeStore
         #expect(!waiting.mayWait, "still armed after the file was emptied")
     }
 }
+
+/// The marks service's part of the look for other writers pokes the team
+/// link: a change queued by another process (here one that could not reach
+/// the team log itself) is sent with no period to find it.
+@Suite struct TeamLinkRereadTests {
+    @Test func aChangeQueuedByAnotherProcessIsSentAfterTheLook() throws {
+        let server = try ThrowawayDatabase()
+        defer { server.drop() }
+        let folder = try RuntimeFolder()
+        let store = folder.makeStore()
+        store.setTeamStation("north")
+        let inbox = EventInbox(wake: try WakePipe())
+        let shell = try MarksShell.start(inbox: inbox, settings: MarkSettings(), store: store,
+                                         team: TeamSetup(url: ConnectionString(server.url), station: "north"))
+        defer { _ = shell.stop() }
+        var seen: [Event] = []
+        let online = Date().addingTimeInterval(10)
+        while !seen.contains(where: { if case .marks(.teamLink(online: true, _)) = $0 { true } else { false } }), Date() < online {
+            seen += inbox.drain()
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(seen.contains { if case .marks(.teamLink(online: true, _)) = $0 { true } else { false } }, "\(seen)")
+
+        // Another process queues a mark but cannot send it (its team log is
+        // a port where nothing listens).
+        let (listener, port) = try LoopbackListener.open()
+        close(listener)
+        let otherConfig = folder.url.appendingPathComponent("other.toml")
+        try Data("[marks]\ngpsd = \"off\"\n[team]\nurl = \"postgresql://nobody@127.0.0.1:\(port)/none\"\nstation = \"north\"\n".utf8)
+            .write(to: otherConfig)
+        var environment = folder.environment
+        environment["TIMEDECK_CONFIG"] = otherConfig.path
+        #expect(try OtherProcess.run(["marks", "add", "--note", "from a shell"], environment: environment) == 0)
+
+        // What the store look runs after that process's commit.
+        let reread = try #require(shell.rereadAfterChangeElsewhere())
+        _ = reread()
+        let client = try TeamLogClient(url: server.url)
+        let deadline = Date().addingTimeInterval(10)
+        var notes: [String] = []
+        while notes.isEmpty, Date() < deadline {
+            notes = try client.allMarks().map(\.mark.note)
+            if notes.isEmpty { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(notes == ["from a shell"], "the link was not woken by the look")
+    }
+}

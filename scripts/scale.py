@@ -20,8 +20,8 @@ and measures, in one run:
             bytes beside it)
   panels    the idle dashboard with weather, a Mars site and a team link
             (a private PostgreSQL) configured vs tty-clock, wakeups per
-            thread apart (--compare B2 runs another build alternately;
-            not in the default --only)
+            thread apart (not in the default --only; for idle and panels,
+            --compare B2 measures another build in the same run)
 
     scripts/scale.py                                  # everything, release build
     scripts/scale.py --sizes 0,1000000 --only start,add
@@ -334,7 +334,7 @@ def main():
     p.add_argument("--only", default="start,add,csv,json,idle,calls,weather")
     p.add_argument("--weather-url", help="forecast API for the weather row (default: a local server started here)")
     p.add_argument("--runs", type=int, default=7)
-    p.add_argument("--compare", help="panels: other binaries (comma-separated) measured alternately with --binary")
+    p.add_argument("--compare", help="idle, panels: other binaries (comma-separated) measured beside --binary")
     p.add_argument("--idle-runs", type=int, default=1, help="panels: rounds of (each binary, tty-clock); medians")
     p.add_argument("--idle-seconds", type=float, default=30)
     p.add_argument("--idle-settle", type=float, default=35,
@@ -398,6 +398,12 @@ def main():
         home = scratch(config="")  # the default config: gpsd at localhost:2947, not running
         w, pre, cpu = idle([binary], env_for(home), a.idle_seconds, a.idle_settle)
         print("  per thread: " + ", ".join(f"{n} {r:.2f}" for n, r in sorted(idle.per_thread.items())), file=sys.stderr)
+        for other in [os.path.abspath(b) for b in (a.compare or "").split(",") if b]:
+            ow, _, ocpu = idle([other], env_for(home), a.idle_seconds, a.idle_settle)
+            print(f"  per thread [{other}]: " + ", ".join(f"{n} {r:.2f}" for n, r in sorted(idle.per_thread.items())),
+                  file=sys.stderr)
+            row(f"idle dashboard wakeups/s [{other}]", ow, "/s", None, "")
+            row(f"idle dashboard CPU ms/s [{other}]", ocpu, "ms/s", None, "")
         if shutil.which("tty-clock"):
             rw, rpre, rcpu = idle(["tty-clock", "-s", "-c"], env_for(home), a.idle_seconds, a.idle_settle)
         else:

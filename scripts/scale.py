@@ -18,6 +18,10 @@ and measures, in one run:
             started here from a sample file) vs tty-clock: wakeups/s, CPU
             ms/s and bytes/s to the terminal (the clock-only dashboard's
             bytes beside it)
+  panels    the idle dashboard with weather, a Mars site and a team link
+            (a private PostgreSQL) configured vs tty-clock, wakeups per
+            thread apart (not in the default --only; for idle and panels,
+            --compare B2 measures another build in the same run)
 
     scripts/scale.py                                  # everything, release build
     scripts/scale.py --sizes 0,1000000 --only start,add
@@ -86,29 +90,32 @@ def forecast_sample():
     })
 
 
+def forecast_server():
+    """A local server answering every GET with `forecast_sample()`:
+    (the server, its /v1/forecast URL)."""
+    import http.server
+    import threading
+    body = forecast_sample().encode()
+
+    class Forecast(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Forecast)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/v1/forecast"
+
+
 def weather_row(binary, a, row):
     """The idle dashboard with the weather panel on, beside tty-clock and
     the clock-only dashboard (weather off), bytes to the terminal included."""
-    server = None
-    url = a.weather_url
-    if not url:
-        import http.server
-        import threading
-        body = forecast_sample().encode()
-
-        class Forecast(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Forecast)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}/v1/forecast"
+    server, url = (None, a.weather_url) if a.weather_url else forecast_server()
     on = scratch(config=f'[weather]\nenabled = true\nurl = "{url}"\nposition = "48.8566, 2.3522"\n')
     off = scratch(config="")
     w, _, cpu = idle([binary], env_for(on), a.idle_seconds, a.idle_settle)
@@ -126,6 +133,53 @@ def weather_row(binary, a, row):
         f"(tty-clock {ref_bytes:.0f} B/s; weather off {off_bytes:.0f} B/s)" if ref else "")
     if server:
         server.shutdown()
+
+
+def panels_row(binary, a, row):
+    """The idle dashboard with weather (a local forecast server), a Mars
+    site and a team link (a private PostgreSQL, initdb in a temporary
+    folder, as team-sync-bench.py starts it) configured, beside tty-clock
+    in the same run; wakeups per thread printed apart."""
+    bench = import_module("team-sync-bench")
+    server, url = (None, a.weather_url) if a.weather_url else forecast_server()
+    pg = bench.Server()
+    pg.start()
+    try:
+        pg.psql("postgres", "CREATE DATABASE timedeck_idle")
+        home = scratch(config=f'[weather]\nenabled = true\nurl = "{url}"\nposition = "48.8566, 2.3522"\n'
+                              f'[mars]\nsite = "Jezero"\n'
+                              f'[team]\nurl = "{pg.url("timedeck_idle")}"\nstation = "idle"\n')
+        binaries = [binary] + [os.path.abspath(b) for b in (a.compare or "").split(",") if b]
+        results = {}
+        for _ in range(a.idle_runs):  # alternated, so each sees the same machine
+            for b in binaries:
+                w, _, cpu = idle([b], env_for(home), a.idle_seconds, a.idle_settle)
+                results.setdefault(b, []).append((w, cpu, idle.per_thread))
+            if shutil.which("tty-clock"):
+                rw, _, rcpu = idle(["tty-clock", "-s", "-c"], env_for(home), a.idle_seconds, a.idle_settle)
+                results.setdefault("tty-clock", []).append((rw, rcpu, {}))
+        ref = results.get("tty-clock")
+        rw = statistics.median(r[0] for r in ref) if ref else None
+        rcpu = statistics.median(r[1] for r in ref) if ref else None
+        for b in binaries:
+            w = statistics.median(r[0] for r in results[b])
+            cpu = statistics.median(r[1] for r in results[b])
+            label = "" if b == binary else f" [{b}]"
+            threads = {}
+            for _, _, per in results[b]:
+                for name, rate in per.items():
+                    threads.setdefault(name, []).append(rate)
+            detail = ", ".join(f"{n} {statistics.median(v):.2f}" for n, v in sorted(threads.items()))
+            print(f"  per thread{label}: {detail}", file=sys.stderr)
+            row(f"idle, weather + Mars site + team link: wakeups/s{label}", w, "/s", rw,
+                f"(tty-clock {rw:.2f}/s)" if rw is not None else "")
+            row(f"idle, weather + Mars site + team link: CPU ms/s{label}", cpu, "ms/s", rcpu or None,
+                f"(tty-clock {rcpu:.3f} ms/s)" if rcpu is not None else "")
+    finally:
+        pg.stop()
+        shutil.rmtree(pg.folder, ignore_errors=True)
+        if server:
+            server.shutdown()
 
 
 def build_store(binary, count):
@@ -205,14 +259,19 @@ def idle(argv, env, seconds, settle=3):
     while time.time() < deadline:  # let it settle, keep the pty drained
         read_until(fd, time.perf_counter() + 0.2, b"\0never")
 
+    by_thread = {}
+
     def switches():
         voluntary = involuntary = 0
         for tid in os.listdir(f"/proc/{pid}/task"):
             try:
+                with open(f"/proc/{pid}/task/{tid}/comm") as f:
+                    name = f.read().strip()
                 with open(f"/proc/{pid}/task/{tid}/status") as f:
                     for line in f:
                         if line.startswith("voluntary_ctxt_switches"):
                             voluntary += int(line.split()[1])
+                            by_thread.setdefault(name, []).append(int(line.split()[1]))
                         elif line.startswith("nonvoluntary_ctxt_switches"):
                             involuntary += int(line.split()[1])
             except OSError:
@@ -235,10 +294,14 @@ def idle(argv, env, seconds, settle=3):
     written = 0
     while time.time() < t0 + seconds:
         written += len(read_until(fd, time.perf_counter() + 0.2, b"\0never")[1])
+    before = {name: sum(counts) for name, counts in by_thread.items()}
+    by_thread.clear()
     (v1, i1), c1, t1 = switches(), cpu_seconds(), time.time()
     stop(pid, fd)
     span = t1 - t0
     idle.bytes_per_second = written / span
+    # Wakeups/s per thread name (threads that came or went count from 0).
+    idle.per_thread = {name: (sum(counts) - before.get(name, 0)) / span for name, counts in by_thread.items()}
     return (v1 - v0) / span, (i1 - i0) / span, (c1 - c0) * 1000 / span
 
 
@@ -271,6 +334,8 @@ def main():
     p.add_argument("--only", default="start,add,csv,json,idle,calls,weather")
     p.add_argument("--weather-url", help="forecast API for the weather row (default: a local server started here)")
     p.add_argument("--runs", type=int, default=7)
+    p.add_argument("--compare", help="idle, panels: other binaries (comma-separated) measured beside --binary")
+    p.add_argument("--idle-runs", type=int, default=1, help="panels: rounds of (each binary, tty-clock); medians")
     p.add_argument("--idle-seconds", type=float, default=30)
     p.add_argument("--idle-settle", type=float, default=35,
                    help="seconds before the idle measurement starts: the steady state of an always-open clock "
@@ -332,6 +397,13 @@ def main():
     if "idle" in only:
         home = scratch(config="")  # the default config: gpsd at localhost:2947, not running
         w, pre, cpu = idle([binary], env_for(home), a.idle_seconds, a.idle_settle)
+        print("  per thread: " + ", ".join(f"{n} {r:.2f}" for n, r in sorted(idle.per_thread.items())), file=sys.stderr)
+        for other in [os.path.abspath(b) for b in (a.compare or "").split(",") if b]:
+            ow, _, ocpu = idle([other], env_for(home), a.idle_seconds, a.idle_settle)
+            print(f"  per thread [{other}]: " + ", ".join(f"{n} {r:.2f}" for n, r in sorted(idle.per_thread.items())),
+                  file=sys.stderr)
+            row(f"idle dashboard wakeups/s [{other}]", ow, "/s", None, "")
+            row(f"idle dashboard CPU ms/s [{other}]", ocpu, "ms/s", None, "")
         if shutil.which("tty-clock"):
             rw, rpre, rcpu = idle(["tty-clock", "-s", "-c"], env_for(home), a.idle_seconds, a.idle_settle)
         else:
@@ -343,6 +415,8 @@ def main():
             f"(tty-clock {rpre:.2f}/s)" if rpre is not None else "")
     if "weather" in only:
         weather_row(binary, a, row)
+    if "panels" in only:
+        panels_row(binary, a, row)
     if "calls" in only:
         one_home, many_home = calls_store(binary, 1), calls_store(binary, 1000)
         ones, manys = [], []

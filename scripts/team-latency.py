@@ -3,7 +3,8 @@
 
 Creates a throwaway database and a login role with a random password on the
 local server (psql over the Unix socket as the current user, who must be a
-superuser; `pg_ctlcluster 15 main start` first); the stations reach it over
+superuser; `pg_ctlcluster 15 main start` first, or PGHOST/PGPORT/PGUSER
+naming another server); the stations reach it over
 TCP on 127.0.0.1 with the password in team.url (`--socket`: the Unix socket
 as the current user instead). Two stations
 ("north" and "south", each its own TIMEDECK_HOME), and runs both dashboards
@@ -52,7 +53,8 @@ def main():
     role, password = db, uuid.uuid4().hex
     subprocess.run(["psql", "-qd", "postgres", "-c", f"CREATE ROLE {role} LOGIN PASSWORD '{password}'"], check=True)
     subprocess.run(["psql", "-qd", "postgres", "-c", f"CREATE DATABASE {db} OWNER {role}"], check=True)
-    url = f"postgresql:///{db}" if args.socket else f"postgresql://{role}:{password}@127.0.0.1:5432/{db}"
+    port = os.environ.get("PGPORT", "5432")  # psql's own variable: a private server's port
+    url = f"postgresql:///{db}" if args.socket else f"postgresql://{role}:{password}@127.0.0.1:{port}/{db}"
     stations = []
     try:
         stations = [station("north", url, args.command), station("south", url, args.command)]

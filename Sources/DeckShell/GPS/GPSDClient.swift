@@ -50,6 +50,9 @@ final class GPSDReading: WorkerTask {
     private var received = false
     private var backoffSeconds = GPSDClient.firstBackoffSeconds
     private var nextAttempt = Date.distantPast
+    /// The snapshot `onUpdate` was last given: an unchanged one is not
+    /// posted again (each post wakes the run loop).
+    private var posted: GPSDSnapshot?
 
     init(address: GPSDAddress, box: LatestFixBox, onUpdate: (@Sendable (GPSDSnapshot) -> Void)?) {
         self.address = address
@@ -94,7 +97,11 @@ final class GPSDReading: WorkerTask {
     }
 
     private func connect() {
-        change { $0.connection = .connecting }
+        // A retry while gpsd is away is not announced (issue 31): the panel
+        // keeps its "unavailable" line, and a retry that fails the same way
+        // wakes nothing but this thread (every 30 s at most).
+        let retrying = if case .unavailable = posted?.connection { true } else { false }
+        change(quietly: retrying) { $0.connection = .connecting }
         switch GPSDSocket.connect(to: address, timeoutMilliseconds: 2000) {
         case .failure(let error):
             dropped(error.description)
@@ -123,10 +130,14 @@ final class GPSDReading: WorkerTask {
         backoffSeconds = min(backoffSeconds * 2, GPSDClient.longestBackoffSeconds)
     }
 
-    /// Updates the box and tells `onUpdate` about the new state.
-    private func change(_ body: (inout GPSDSnapshot) -> Void) {
+    /// Updates the box and tells `onUpdate` about the new state, unless
+    /// `quietly` or it is the state last told.
+    private func change(quietly: Bool = false, _ body: (inout GPSDSnapshot) -> Void) {
         box.update(body)
-        onUpdate?(box.snapshot)
+        let snapshot = box.snapshot
+        guard !quietly, snapshot != posted else { return }
+        posted = snapshot
+        onUpdate?(snapshot)
     }
 }
 

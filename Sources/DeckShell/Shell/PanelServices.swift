@@ -13,11 +13,15 @@ struct ServiceContext: Sendable {
     /// Shared by the services whose saves go through the waiting-writes
     /// file (calls, the Mars choices).
     let insertedCalls = InsertedCalls()
+    /// Whether writes wait in the pending-writes file (shared by the same
+    /// services): the pass replays them only then.
+    let waitingWrites: WaitingWrites
 
     init(store: StoreHandle, inbox: EventInbox, storeQueue: StoreQueue) {
         self.store = store
         self.inbox = inbox
         self.storeQueue = storeQueue
+        waitingWrites = WaitingWrites(beside: store)
     }
 }
 

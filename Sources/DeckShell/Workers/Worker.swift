@@ -61,6 +61,10 @@ public struct WorkerQueue<Job: Sendable>: Sendable {
 
     /// Whether `stop` was called (a long task can end early).
     public var isStopping: Bool { shared.state.withLock { $0.stopping } }
+
+    /// A queue of no worker, to call a task's methods on the caller's
+    /// thread (tests drive a task step by step with it).
+    static func standalone() -> WorkerQueue { WorkerQueue(shared: WorkerShared()) }
 }
 
 /// What `stop` left behind: nothing is abandoned silently.

@@ -29,8 +29,12 @@ final class CallsService: PanelService {
     }
 
     func perform(_ effect: CallPlannerEffect) -> [Event] {
-        let (store, inserted) = (context.store, context.insertedCalls)
-        context.storeQueue.submit("calls: " + caseName(effect)) { CallsSetup.perform(effect, store: store, inserted: inserted) }
+        let (store, inserted, waiting) = (context.store, context.insertedCalls, context.waitingWrites)
+        context.storeQueue.submit("calls: " + caseName(effect)) {
+            let events = CallsSetup.perform(effect, store: store, inserted: inserted)
+            if events.contains(.storeWritesWaiting) { waiting.arm() }
+            return events
+        }
         return []
     }
 
@@ -40,25 +44,24 @@ final class CallsService: PanelService {
     }
 
     /// Calls, Mars choices or settings that waited for a busy database
-    /// (`<database>.pending-writes`): tried again once a second while that
-    /// file holds any (one `stat`; no thread wakes for them otherwise).
+    /// (`<database>.pending-writes`): tried again once a second, only while
+    /// some may wait (`WaitingWrites`: armed by a save that had to wait or
+    /// by a file left at start; no system call otherwise, and no thread
+    /// wakes for them: the pass rides on the clock's tick).
     func pass(now: Date) -> [Event] {
         let second = Int64(now.timeIntervalSince1970.rounded(.down))
-        guard second != lastReplaySecond, Self.hasWaitingWrites(beside: context.store) else { return [] }
+        let waiting = context.waitingWrites
+        guard second != lastReplaySecond, waiting.mayWait else { return [] }
         lastReplaySecond = second
         let (store, inserted) = (context.store, context.insertedCalls)
         context.storeQueue.submit("save what waited for the database") {
-            CallsSetup.replayWaitingWrites(store: store, inserted: inserted)
+            let events = CallsSetup.replayWaitingWrites(store: store, inserted: inserted)
+            waiting.settle(beside: store)
+            return events
         }
         return []
     }
 
     /// Its saves run on the shared store queue, which the runner stops.
     func stop() -> [String] { [] }
-
-    /// Whether writes wait in `<database>.pending-writes` (a non-empty file).
-    static func hasWaitingWrites(beside store: StoreHandle) -> Bool {
-        var info = stat()
-        return stat(store.url.path + PendingWrites.suffix, &info) == 0 && info.st_size > 0
-    }
 }

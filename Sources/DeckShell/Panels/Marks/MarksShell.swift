@@ -83,10 +83,15 @@ final class MarksShell {
     }
 
     /// Queues a reload of the marks on the store worker, from any thread
-    /// (after another process changed the store).
+    /// (after another process changed the store), and pokes the team link:
+    /// the other process may have queued changes, or sent ours (the link
+    /// has no period that would notice; issue 31).
     func reloader() -> @Sendable () -> Void {
-        let worker = worker
-        return { worker?.enqueue(.reload) }
+        let (worker, team) = (worker, team)
+        return {
+            worker?.enqueue(.reload)
+            team?.poke()
+        }
     }
 
     /// Queues one effect for the store worker and returns at once. Nothing

@@ -9,19 +9,22 @@ import TimeStore
 /// the marks worker says something was written (`poke`), listens for other
 /// stations' changes (LISTEN/NOTIFY) and posts their newest marks and the
 /// link's state to the inbox. An unreachable server is retried with backoff,
-/// 0.5 s doubling to 8 s; marks stay queued meanwhile.
+/// 0.5 s doubling to 8 s; marks stay queued meanwhile. Connected and idle,
+/// it sleeps on the listener's socket and its job queue alone
+/// (`TeamLinkSchedule`): no period.
 final class TeamLink: Sendable {
-    static let firstRetry: TimeInterval = 0.5
-    static let longestRetry: TimeInterval = 8
     private let worker: Worker<TeamLinkTask>
 
-    init(setup: TeamSetup, store: StoreHandle, post: @escaping @Sendable (Event) -> Void) {
-        worker = Worker(.team, task: TeamLinkTask(setup: setup, store: store, post: post))
+    init(setup: TeamSetup, store: StoreHandle, now: @escaping @Sendable () -> Date = WallClock.now,
+         post: @escaping @Sendable (Event) -> Void) {
+        worker = Worker(.team, task: TeamLinkTask(setup: setup, store: store, now: now, post: post))
     }
 
     func start() { worker.start() }
 
-    /// Something was written locally: send it now (returns at once).
+    /// The outbox may have changed (a local write, or another process's
+    /// write found by the look for other writers): send it and count it
+    /// now (returns at once).
     func poke() { worker.submit(.send) }
 
     /// Ends the link, waiting for a send in progress until `deadline`;
@@ -38,16 +41,18 @@ final class TeamLinkTask: WorkerTask {
     private let setup: TeamSetup
     private let store: StoreHandle
     private let post: @Sendable (Event) -> Void
+    private let now: @Sendable () -> Date
     private var client: TeamLogClient?
     private var listener: TeamLogClient?
-    private var retryDelay = TeamLink.firstRetry
-    private var nextAttempt = Date.distantPast
+    private(set) var schedule = TeamLinkSchedule()
     private var lastReported: (online: Bool, toSend: Int)?
     private var lastRefused = 0
 
-    init(setup: TeamSetup, store: StoreHandle, post: @escaping @Sendable (Event) -> Void) {
+    init(setup: TeamSetup, store: StoreHandle, now: @escaping @Sendable () -> Date = WallClock.now,
+         post: @escaping @Sendable (Event) -> Void) {
         self.setup = setup
         self.store = store
+        self.now = now
         self.post = post
     }
 
@@ -55,11 +60,10 @@ final class TeamLinkTask: WorkerTask {
 
     func perform(_ jobs: [Job], _ queue: WorkerQueue<Job>) { cycle() }
 
-    /// The listener's socket, the next retry, or a second (the queue count
-    /// is refreshed at least once a second).
+    /// The listener's socket; a timer only while a reconnect is due or a
+    /// busy store is to be tried again (`TeamLinkSchedule`).
     func idleWake() -> WorkerWake {
-        guard let listener else { return WorkerWake(afterSeconds: max(0, min(1, nextAttempt.timeIntervalSinceNow))) }
-        return WorkerWake(afterSeconds: 1, readable: listener.connection.socket)
+        WorkerWake(afterSeconds: schedule.secondsToWake(at: now()), readable: listener?.connection.socket)
     }
 
     func woke(readable: Bool, _ queue: WorkerQueue<Job>) {
@@ -78,9 +82,11 @@ final class TeamLinkTask: WorkerTask {
 
     /// Connects when due, sends what is queued, reports the state.
     private func cycle() {
-        if listener == nil, Date() >= nextAttempt { connect() }
-        if listener != nil { sendQueued() }
-        report()
+        if listener == nil, schedule.connectDue(at: now()) { connect() }
+        var storeBusy = false
+        if listener != nil { storeBusy = !sendQueued() }
+        storeBusy = !report() || storeBusy
+        schedule.outboxPass(storeBusy: storeBusy, at: now())
     }
 
     private func connect() {
@@ -89,7 +95,7 @@ final class TeamLinkTask: WorkerTask {
             try reader.listen()
             listener = reader
             client = try setup.connect()
-            retryDelay = TeamLink.firstRetry
+            schedule.connected()
             post(.marks(.teamMarks(try reader.recentMarks(otherThan: setup.station, limit: MarksPanelState.TeamView.shownLimit))))
             checkStationIsOurs(reader)
         } catch {
@@ -109,27 +115,39 @@ final class TeamLinkTask: WorkerTask {
     private func disconnect() {
         listener = nil
         client = nil
-        nextAttempt = Date().addingTimeInterval(retryDelay)
-        retryDelay = min(retryDelay * 2, TeamLink.longestRetry)
+        schedule.disconnected(at: now())
     }
 
-    private func sendQueued() {
-        guard let client, let db = try? store.existing(busyTimeout: 0.25) else { return }
+    /// Sends the outbox; false when the local store was busy (the queue
+    /// stays, and the schedule arms a retry).
+    private func sendQueued() -> Bool {
+        guard let client else { return true }
         do {
+            guard let db = try store.existing(busyTimeout: 0.25) else { return true }
             // A change refused for good is parked (OutboxParking): the link
             // stays online and the rest goes on.
             try TeamSender.sendAll(from: db, to: client, busyTimeout: 0.25, configuration: setup.configuration)
+            return true
         } catch is TeamLogError {
             disconnect()
+            return true
         } catch {
-            // The local store was busy: the queue stays, next wake retries.
+            return false
         }
     }
 
-    private func report() {
-        let db = try? store.existing(busyTimeout: 0.25)
-        let toSend = (try? db?.outboxSummary().count) ?? 0
-        let refused = (try? db?.parkedOutbox().count) ?? 0
+    /// Posts the link's state and counts when they changed; false when the
+    /// store was too busy to count (nothing is said then: the last counts
+    /// stand until the retry).
+    private func report() -> Bool {
+        let toSend: Int, refused: Int
+        do {
+            let db = try store.existing(busyTimeout: 0.25)
+            toSend = try db?.outboxSummary().count ?? 0
+            refused = try db?.parkedOutbox().count ?? 0
+        } catch {
+            return false
+        }
         let online = listener != nil
         if lastReported?.online != online || lastReported?.toSend != toSend {
             lastReported = (online, toSend)
@@ -139,5 +157,6 @@ final class TeamLinkTask: WorkerTask {
             lastRefused = refused
             post(.marks(.teamRefused(count: refused)))
         }
+        return true
     }
 }

@@ -30,8 +30,12 @@ final class MarsService: PanelService {
     func perform(_ effect: MarsEffect) -> [Event] {
         switch effect {
         case .saveSettings(let settings):
-            let (store, inserted) = (context.store, context.insertedCalls)
-            context.storeQueue.submit("save the Mars panel's choices") { MarsPanelLoader.save(settings, store: store, inserted: inserted) }
+            let (store, inserted, waiting) = (context.store, context.insertedCalls, context.waitingWrites)
+            context.storeQueue.submit("save the Mars panel's choices") {
+                let events = MarsPanelLoader.save(settings, store: store, inserted: inserted)
+                if events.contains(.storeWritesWaiting) { waiting.arm() }
+                return events
+            }
             return []
         }
     }

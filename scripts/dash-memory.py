@@ -191,7 +191,26 @@ def setup(binary, kind, server_box):
     return home
 
 
-def measure(binary, home, settle, resources):
+def page_out_files(pid):
+    """Asks the kernel to reclaim every read-only file-backed page of PID
+    (process_madvise MADV_PAGEOUT): what comes back afterwards is what the
+    running dashboard touches, not what its start touched."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    pidfd = libc.syscall(434, pid, 0)  # pidfd_open
+    if pidfd < 0:
+        sys.exit(f"pidfd_open: errno {ctypes.get_errno()}")
+
+    class IOVec(ctypes.Structure):
+        _fields_ = [("base", ctypes.c_void_p), ("len", ctypes.c_size_t)]
+    for m in mappings(pid):
+        if m["path"].startswith("/") and "w" not in m["perms"] and m["Rss"]:
+            iov = IOVec(m["start"], m["end"] - m["start"])
+            libc.syscall(440, pidfd, ctypes.byref(iov), 1, 21, 0)  # process_madvise, MADV_PAGEOUT
+    os.close(pidfd)
+
+
+def measure(binary, home, settle, resources, working_set=0):
     t0 = time.perf_counter()
     pid, fd = scale.spawn([binary], scale.env_for(home))
     ok, buf = scale.read_until(fd, t0 + 10, b" quit")
@@ -202,6 +221,11 @@ def measure(binary, home, settle, resources):
     deadline = time.time() + settle
     while time.time() < deadline:  # keep the pty drained
         scale.read_until(fd, time.perf_counter() + 0.2, b"\0never")
+    if working_set:
+        page_out_files(pid)
+        deadline = time.time() + working_set
+        while time.time() < deadline:
+            scale.read_until(fd, time.perf_counter() + 0.2, b"\0never")
     table = classify(pid, binary, resources)
     roll = rollup(pid)
     with open(f"/proc/{pid}/status") as f:
@@ -218,6 +242,9 @@ def main():
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--settle", type=float, default=4.0, help="seconds after the first frame before reading smaps")
     p.add_argument("--top", type=int, default=14, help="rows of the breakdown")
+    p.add_argument("--working-set", type=float, default=0, metavar="SECONDS",
+                   help="after settling, page out the read-only file pages and measure SECONDS later: "
+                        "the file pages the running dashboard touches again (its working set)")
     a = p.parse_args()
     resources = ["/Resources/", ".resources/", "/share/timedeck/"]
     binaries = [a.binary] + ([a.compare] if a.compare else [])
@@ -227,7 +254,7 @@ def main():
         homes = {b: setup(b, a.setup, cleanups) for b in binaries}
         for _ in range(a.runs):
             for b in binaries:  # interleaved: both see the same load
-                results[b].append(measure(b, homes[b], a.settle, resources))
+                results[b].append(measure(b, homes[b], a.settle, resources, a.working_set))
     finally:
         for c in cleanups:
             c()
@@ -238,7 +265,8 @@ def main():
         pss = statistics.median(r[2]["Pss"] for r in runs)
         anon = statistics.median(r[2].get("Anonymous", 0) for r in runs)
         hwm = statistics.median(r[3] for r in runs)
-        print(f"\n{b} ({a.setup}, median of {len(runs)}): first frame {first:.1f} ms; "
+        ws = f", working set {a.working_set:g} s after paging out file pages" if a.working_set else ""
+        print(f"\n{b} ({a.setup}{ws}, median of {len(runs)}): first frame {first:.1f} ms; "
               f"RSS {rss / 1024:.1f} MiB (PSS {pss / 1024:.1f}, anonymous {anon / 1024:.1f}, peak {hwm / 1024:.1f})")
         # The breakdown of the run whose RSS is the median.
         middle = sorted(runs, key=lambda r: r[2]["Rss"])[len(runs) // 2][1]

@@ -158,11 +158,14 @@ def rollup(pid):
     return values
 
 
-def setup(binary, kind, server_box):
-    """A scratch home for `kind`: its TIMEDECK_HOME/XDG_CONFIG_HOME folder."""
-    if kind == "default":
-        return scale.scratch()
-    home, _ = scale.build_store(binary, 10_000)
+SERVERS = {}
+
+
+def servers(cleanups):
+    """One forecast server and one PostgreSQL for the whole run (each
+    binary gets a database of its own)."""
+    if SERVERS:
+        return SERVERS["url"], SERVERS["pg"]
     import http.server
     import threading
     body = scale.forecast_sample().encode()
@@ -182,12 +185,24 @@ def setup(binary, kind, server_box):
     bench = import_module("team-sync-bench")
     pg = bench.Server()
     pg.start()
-    pg.psql("postgres", "CREATE DATABASE dashmem")
-    server_box.append(lambda: (http_server.shutdown(), pg.stop()))
-    url = f"http://127.0.0.1:{http_server.server_address[1]}/v1/forecast"
+    cleanups.append(lambda: (http_server.shutdown(), pg.stop()))
+    SERVERS["url"] = f"http://127.0.0.1:{http_server.server_address[1]}/v1/forecast"
+    SERVERS["pg"] = pg
+    return SERVERS["url"], pg
+
+
+def setup(binary, kind, cleanups):
+    """A scratch home for `kind`: its TIMEDECK_HOME/XDG_CONFIG_HOME folder."""
+    if kind == "default":
+        return scale.scratch()
+    home, _ = scale.build_store(binary, 10_000)
+    url, pg = servers(cleanups)
+    db = f"dashmem{len(SERVERS.setdefault('dbs', []))}"
+    SERVERS["dbs"].append(db)
+    pg.psql("postgres", f"CREATE DATABASE {db}")
     with open(os.path.join(home, "timedeck", "config.toml"), "w") as f:
         f.write(scale.CONFIG + f'[weather]\nenabled = true\nurl = "{url}"\nposition = "48.8566, 2.3522"\n'
-                f'[mars]\nsite = "Jezero"\n[team]\nurl = "{pg.url("dashmem")}"\nstation = "mem"\n')
+                f'[mars]\nsite = "Jezero"\n[team]\nurl = "{pg.url(db)}"\nstation = "mem"\n')
     return home
 
 

@@ -20,12 +20,11 @@ let package = Package(
             path: "Sources/CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
-        // PostgreSQL's client library for the team log (issue 16).
-        .systemLibrary(
-            name: "CLibPQ",
-            path: "Sources/CLibPQ",
-            providers: [.apt(["libpq-dev"])]
-        ),
+        // PostgreSQL's client library for the team log (issue 16), loaded
+        // with dlopen on first use (issue 31): no DT_NEEDED on libpq, so the
+        // commands that never reach the team log do not map it. Headers from
+        // libpq-dev at build time.
+        .target(name: "CLibPQ", path: "Sources/CLibPQ"),
         .target(name: "TimeKit", resources: [.copy("../../Resources")]),
         .target(name: "Dashboard", dependencies: ["TimeKit"]),
         .target(
@@ -34,8 +33,9 @@ let package = Package(
         ),
         // The team log on PostgreSQL: schema, sending the outbox, reading and listening.
         .target(name: "TeamLog", dependencies: ["CLibPQ", "TimeKit", "TimeStore"]),
-        // One HTTP(S) GET with libcurl's easy interface, for the forecast.
-        .target(name: "CHTTPGet", path: "Sources/CHTTPGet", linkerSettings: [.linkedLibrary("curl")]),
+        // One HTTP(S) GET with libcurl's easy interface, for the forecast;
+        // libcurl is loaded with dlopen on first use (issue 31), not linked.
+        .target(name: "CHTTPGet", path: "Sources/CHTTPGet"),
         // Kernel clock state (adjtimex) for the marks' clock-status line.
         .target(name: "CKernelClock", path: "Sources/CKernelClock"),
         // The shell: effect running, background workers, the store, calls,
@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CKernelClockTests", dependencies: ["CKernelClock"]),
         .testTarget(name: "TimeStoreTests", dependencies: ["TimeStore", "TimeKit"]),
-        .testTarget(name: "TeamLogTests", dependencies: ["TeamLog", "TimeStore", "TimeKit", "TestSupport"]),
+        .testTarget(name: "TeamLogTests", dependencies: ["TeamLog", "CLibPQ", "TimeStore", "TimeKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -30,6 +30,8 @@ done
 # Only Debian's own libraries: nothing from the Swift toolchain.
 if ldd "$bin" | grep -E 'swift|Foundation|dispatch|/opt/' >&2; then fail "links toolchain libraries"; fi
 ldd "$bin" | grep -q 'not found' && fail "unresolved libraries: $(ldd "$bin" | grep 'not found')"
+# libpq and libcurl are loaded on first use (issue 31), never linked.
+if readelf -d "$bin" | grep -E 'NEEDED.*(libpq|libcurl)' >&2; then fail "links libpq or libcurl (they are dlopen()ed)"; fi
 echo "check-install: ldd: $(ldd "$bin" | awk '{print $1}' | paste -sd' ')"
 
 # Run the moved binary with the checkout hidden behind an empty tmpfs.
@@ -70,7 +72,10 @@ grep -q './usr/bin/timedeck$' <<<"$contents" || fail ".deb has no /usr/bin/timed
 grep -q './usr/share/man/man1/timedeck.1$' <<<"$contents" || fail ".deb has no man page"
 grep -q './usr/share/timedeck/places.bin$' <<<"$contents" || fail ".deb has no data"
 dpkg-deb -f "$deb" Depends | grep -q 'libncursesw6' || fail ".deb Depends lacks libncursesw6"
-echo "check-install: $deb ($(du -h "$deb" | cut -f1)), Depends: $(dpkg-deb -f "$deb" Depends)"
+dpkg-deb -f "$deb" Depends | grep -qE 'libpq|libcurl' && fail ".deb Depends names libpq or libcurl (they are optional)"
+dpkg-deb -f "$deb" Recommends | grep -q 'libpq5' && dpkg-deb -f "$deb" Recommends | grep -q 'libcurl4' \
+  || fail ".deb Recommends lacks libpq5 or libcurl4: $(dpkg-deb -f "$deb" Recommends)"
+echo "check-install: $deb ($(du -h "$deb" | cut -f1)), Depends: $(dpkg-deb -f "$deb" Depends); Recommends: $(dpkg-deb -f "$deb" Recommends)"
 
 # It installs: apt resolves its Depends from this system's packages
 # (simulated: the system is not changed), and dpkg installs it into an

@@ -2,7 +2,8 @@
 # Builds dist/timedeck_VERSION_ARCH.deb from `make install PREFIX=/usr` into a
 # staging folder. Depends: the Debian packages that own the libraries the
 # binary links directly (ELF NEEDED, resolved by ldd, owned per dpkg -S), so
-# the list follows the build.
+# the list follows the build; Recommends: those of the libraries it loads
+# on first use (libpq, libcurl).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version="$1"
@@ -40,6 +41,21 @@ while read -r lib; do
 done < <(direct_libraries "$stage/usr/bin/timedeck")
 dep_line="$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, | sed 's/,/, /g')"
 
+# Recommends: the libraries the binary dlopen()s on first use (issue 31:
+# libpq for the team log, libcurl for the weather), by the soname the shims
+# load (TD_LIBPQ_SONAME, TD_LIBCURL_SONAME), as found by the loader here.
+recommends=()
+for soname in libpq.so.5 libcurl.so.4; do
+  lib="$(/sbin/ldconfig -p | awk -v n="$soname" '$1 == n && $NF ~ /^\// { print $NF; exit }')"
+  [ -n "$lib" ] || { echo "make-deb: $soname is not installed (the build needs its -dev package)" >&2; exit 1; }
+  owner="$(owner_of "$lib")" || true
+  [ -n "$owner" ] || { echo "make-deb: no Debian package owns $lib" >&2; exit 1; }
+  ver="$(dpkg-query -W -f='${Version}' "$owner")"
+  upstream="${ver%%-*}"
+  recommends+=("$owner (>= ${upstream#*:})")
+done
+rec_line="$(printf '%s\n' "${recommends[@]}" | sort -u | paste -sd, | sed 's/,/, /g')"
+
 size_kib="$(du -sk "$stage/usr" | cut -f1)"
 mkdir -p "$stage/DEBIAN"
 cat > "$stage/DEBIAN/control" <<CONTROL
@@ -49,6 +65,7 @@ Architecture: $arch
 Maintainer: timedeck developers <timedeck@localhost>
 Installed-Size: $size_kib
 Depends: $dep_line
+Recommends: $rec_line
 Section: utils
 Priority: optional
 Homepage: https://github.com/timedeck/timedeck

@@ -19,6 +19,7 @@ public final class PGConnection: @unchecked Sendable {  // a PGconn is used by o
     /// libpq's default, which writes them raw and unbounded to stderr.
     public init(url: ConnectionString, timeoutSeconds: Int = 3, notices: TeamNotices = .standardError) throws {
         self.notices = notices
+        try Self.loadLibrary()
         let keywords = ["dbname", "connect_timeout", "application_name"]
         let values = [url.forConnecting, String(timeoutSeconds), "timedeck"]
         // expand_dbname = 1: the first dbname is the URL, parsed in full;
@@ -45,6 +46,15 @@ public final class PGConnection: @unchecked Sendable {  // a PGconn is used by o
     }
 
     enum Connecting { case connected, failed, timedOut }
+
+    /// Loads libpq (`libpq.so.5`) the first time a connection is made: the
+    /// binary does not link it, so commands without a team log never map it.
+    /// Absent, it is a `missingLibrary` error that says what to install.
+    static func loadLibrary() throws {
+        var error = [CChar](repeating: 0, count: 512)
+        guard td_pq_load(&error, error.count) != 0 else { return }
+        throw TeamLogError.missingLibrary(detail: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
 
     /// libpq's non-blocking connect loop (PQconnectPoll, as its manual
     /// shows), bounded by `seconds` in all.
@@ -175,6 +185,8 @@ public enum TeamLogError: Error, Equatable, Sendable, CustomStringConvertible {
     case refused(sqlState: String, detail: String)
     /// The server's schema is newer than this timedeck knows.
     case newerSchema(version: Int)
+    /// libpq is not installed (or too old): says which package to install.
+    case missingLibrary(detail: String)
 
     public var description: String {
         switch self {
@@ -183,6 +195,7 @@ public enum TeamLogError: Error, Equatable, Sendable, CustomStringConvertible {
         case .refused(let state, let detail): "the team log refused the request (\(state)): \(detail)"
         case .newerSchema(let version):
             "the team log's schema is version \(version), newer than this timedeck knows; upgrade timedeck"
+        case .missingLibrary(let detail): detail
         }
     }
 
@@ -190,7 +203,7 @@ public enum TeamLogError: Error, Equatable, Sendable, CustomStringConvertible {
     public var isTransient: Bool {
         switch self {
         case .unreachable, .lost: true
-        case .refused, .newerSchema: false
+        case .refused, .newerSchema, .missingLibrary: false
         }
     }
 }

@@ -103,6 +103,8 @@ struct FullScreen: ScreenStrategy {
     let terminal: TerminalDevice
     /// Stamps the keys after the first of a pass (the loop's clock).
     var clock: LoopClock = .wall
+    /// Gives back the pages only the start needed, once it is over.
+    var startupPages = StartupPages()
     var saysStoredMarksBeforeQuitting: Bool { false }
 
     func wakeMilliseconds(_ state: AppState, now: Date) -> Int32? {
@@ -129,6 +131,7 @@ struct FullScreen: ScreenStrategy {
 
     mutating func present(_ state: AppState) {
         terminal.draw(render(state, size: state.screenSize))
+        startupPages.framePresented(at: state.now)
     }
 }
 

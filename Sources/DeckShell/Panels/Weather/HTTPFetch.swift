@@ -20,6 +20,8 @@ enum HTTPFetch {
         case tooLarge(bytes: Int)
         /// Not http or https.
         case badURL(String)
+        /// libcurl is not installed: the words name the package.
+        case missingLibrary(String)
 
         var description: String {
             switch self {
@@ -27,6 +29,7 @@ enum HTTPFetch {
             case .unreachable(let why): "cannot reach the server (\(why))"
             case .tooLarge(let bytes): "the answer is larger than \(bytes / 1024) KiB"
             case .badURL(let url): "\(url) is not an http or https address"
+            case .missingLibrary(let words): words
             }
         }
     }
@@ -49,6 +52,7 @@ enum HTTPFetch {
             let words = withUnsafeBytes(of: result.error) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
+            if result.missingLibrary != 0 { return .failure(.missingLibrary(words)) }
             return .failure(.unreachable(words.isEmpty ? "error \(result.curlCode)" : words))
         }
         let body = result.body.map { Array(UnsafeBufferPointer(start: $0, count: result.length)) } ?? []

@@ -89,6 +89,8 @@ public final class WeatherService: PanelService {
             return .failure(.unreachable(InertText.message(String(why.prefix(160)))))
         case .failure(.tooLarge):
             return .failure(.tooLarge(bytes: OpenMeteoParser.maximumBytes + 1))
+        case .failure(.missingLibrary(let why)):
+            return .failure(.unreachable(InertText.message(String(why.prefix(160)))))
         case .failure(.badURL(let address)):
             return .failure(.unreachable(InertText.message(String(address.prefix(160))) + " is not an http or https address"))
         case .success(let response):

@@ -17,10 +17,10 @@ interleaved):
   frame    dashboard start to its first full frame (pty) vs tty-clock's
            first drawing
   rss      the dashboard's resident set once settled (default config; with
-           the weather, a Mars site and 10,000 marks) vs tty-clock, with
-           its split into file-backed and anonymous pages
+           the weather, a Mars site, a team link on a private PostgreSQL and
+           10,000 marks) vs tty-clock, split into file-backed and anonymous
   idle     the idle dashboard vs `tty-clock -s -c`: wakeups/s and CPU ms/s
-           (scale.py's measure), default config and with the weather on
+           (scale.py's measure), default config and the loaded one
 
 Needs: hyperfine and tty-clock (apt), ephem, skyfield and de421 (pip) for
 their rows; a row whose reference is missing says so and is skipped.
@@ -175,35 +175,29 @@ def first_frame_ms(argv, env, needle):
     return (t1 - t0) * 1000
 
 
-def weather_home(binary, marks):
-    """A scratch home with the weather panel on (a local forecast server), a
-    Mars site and `marks` marks; (home, server) — stop the server after."""
-    import http.server
-    import threading
-    body = scale.forecast_sample().encode()
-
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+def loaded_home(binary, marks):
+    """A scratch home with the weather panel on (scale.py's local forecast
+    server), a Mars site, a team link to a private PostgreSQL
+    (team-sync-bench.py's Server) and `marks` marks; returns (home, stop)."""
+    bench = import_module("team-sync-bench")
+    server, url = scale.forecast_server()
+    pg = bench.Server()
+    pg.start()
+    pg.psql("postgres", "CREATE DATABASE timedeck_limit")
     home, _ = scale.build_store(binary, max(marks, 1))
     with open(os.path.join(home, "timedeck", "config.toml"), "w") as f:
         f.write('[marks]\ngpsd = "off"\nbell = false\nposition = "52 30.0 N, 013 24.0 E"\n'
-                f'[weather]\nenabled = true\nurl = "http://127.0.0.1:{server.server_address[1]}/v1/forecast"\n'
-                'position = "52.5, 13.4"\n[mars]\nsite = "Jezero"\n')
+                f'[weather]\nenabled = true\nurl = "{url}"\nposition = "52.5, 13.4"\n'
+                f'[mars]\nsite = "Jezero"\n[team]\nurl = "{pg.url("timedeck_limit")}"\nstation = "limit"\n')
     check = subprocess.run([binary, "config", "check"], env=scale.env_for(home), capture_output=True, text=True)
     if check.returncode != 0:
         sys.exit(f"the loaded config does not check: {check.stdout}{check.stderr}")
-    return home, server
+
+    def stop():
+        server.shutdown()
+        pg.stop()
+        shutil.rmtree(home, ignore_errors=True)
+    return home, stop
 
 
 def main():
@@ -270,28 +264,28 @@ def main():
         o, r = statistics.median(ours), (statistics.median(ref) if ref else None)
         row("dashboard start to first frame", o, "ms", r, f"tty-clock {r:.1f} ms" if r else "no tty-clock", "pty")
     if "rss" in only or "idle" in only:
-        loaded_home, server = weather_home(binary, 10_000)
-        loaded_env = scale.env_for(loaded_home)
+        home_loaded, stop_loaded = loaded_home(binary, 10_000)
+        loaded_env = scale.env_for(home_loaded)
     if "rss" in only:
+        # Settled: 8 s, past the release of start-only pages (StartupPages, 5 s).
         ref = settled_memory(["tty-clock", "-s", "-c"], env, b"\x1b[", 3)[0] if has_clock else None
-        rss, file_backed, anon = settled_memory([binary], env, b" quit", 3)
+        rss, file_backed, anon = settled_memory([binary], env, b" quit", 8)
         row("dashboard RSS, default config", rss, "MiB", ref,
             f"tty-clock {ref:.1f} MiB; ours {file_backed:.1f} file + {anon:.1f} anon" if ref else "", "smaps_rollup")
-        rss, file_backed, anon = settled_memory([binary], loaded_env, b" quit", 5)
-        row("dashboard RSS, weather + Mars site + 10k marks", rss, "MiB", ref,
+        rss, file_backed, anon = settled_memory([binary], loaded_env, b" quit", 8)
+        row("dashboard RSS, weather + Mars site + team link + 10k marks", rss, "MiB", ref,
             f"tty-clock {ref:.1f} MiB; ours {file_backed:.1f} file + {anon:.1f} anon" if ref else "", "smaps_rollup")
     if "idle" in only:
         ref = scale.idle(["tty-clock", "-s", "-c"], env, a.idle_seconds, 3) if has_clock else None
         for name, e in (("default config", scale.env_for(scale.scratch(config=""))),
-                        ("weather + Mars site + 10k marks", loaded_env)):
+                        ("weather + Mars site + team link + 10k marks", loaded_env)):
             w, _, cpu = scale.idle([binary], e, a.idle_seconds, a.idle_settle)
             row(f"idle wakeups/s, {name}", w, "/s", ref[0] if ref else None,
                 f"tty-clock {ref[0]:.2f}/s" if ref else "", "voluntary switches, all threads")
             row(f"idle CPU, {name}", cpu, "ms/s", ref[2] if ref else None,
                 f"tty-clock {ref[2]:.3f} ms/s" if ref else "", "schedstat")
     if "rss" in only or "idle" in only:
-        server.shutdown()
-        shutil.rmtree(loaded_home, ignore_errors=True)
+        stop_loaded()
     shutil.rmtree(home, ignore_errors=True)
     lines = ["| figure | timedeck | reference, same run | ratio | command |", "|---|---|---|---|---|"]
     lines += [f"| {w} | {v} | {r} | {q} | `{c}` |" for w, v, r, q, c in rows]

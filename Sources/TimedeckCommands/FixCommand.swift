@@ -81,11 +81,14 @@ struct FixCommand: JSONCommand {
     @Option(help: "Marks with sights attached, by number: 12,13,15.")
     var marks: String?
 
+    @OptionGroup var chart: ChartOutputOptions
+
     @OptionGroup var output: OutputOptions<FixCommand>
     static let jsonHelp = "JSON output."
     var json: Bool { output.json }
 
     func run() throws {
+        try chart.check()
         let almanac = try NavigationCLI.loadAlmanac()
         let settings = CommandConfig.settings
         let solver = try self.solver(almanac: almanac, settings: settings)
@@ -113,6 +116,7 @@ struct FixCommand: JSONCommand {
             try solver.fix(sights, deadReckoning: deadReckoning, fixUnixSeconds: fixTime)
         }
         print(json ? Self.json(fix) : Self.text(fix, deadReckoning: deadReckoning))
+        try chart.emit(ChartExport(fix, deadReckoning: deadReckoning, solver: solver))
     }
 
     /// The panel's solver (`FixInputs.solver`) with the flags given laid over the settings.

@@ -42,3 +42,15 @@ extension GeoPosition {
         return (arc / r * 60, bearing >= 359.9999999 ? 0 : bearing)
     }
 }
+
+extension GeoPosition {
+    /// The point `arcDegrees` along the great circle leaving `self` on
+    /// `bearingDegrees` true (the spherical "destination" formula).
+    public func greatCircle(bearingDegrees: Double, arcDegrees: Double) -> GeoPosition {
+        let r = Double.pi / 180
+        let (lat, b, d) = (latitudeDegrees * r, bearingDegrees * r, arcDegrees * r)
+        let lat2 = asin(max(-1, min(1, sin(lat) * cos(d) + cos(lat) * sin(d) * cos(b))))
+        let lon2 = longitudeDegrees * r + atan2(sin(b) * sin(d) * cos(lat), cos(d) - sin(lat) * sin(lat2))
+        return GeoPosition(wrappingLatitude: lat2 / r, longitude: lon2 / r)
+    }
+}

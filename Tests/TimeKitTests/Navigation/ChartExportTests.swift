@@ -30,17 +30,17 @@ struct ChartExportTests {
         for offset in [0.5, -0.3] {
             let (r, dr, t) = try Self.reduced(almanac, hsOffsetDegrees: offset)
             let line = LineOfPosition(r, deadReckoning: dr, lineUnixSeconds: t)
-            #expect(abs(line.interceptNauticalMiles - offset * 60) < 0.05, "intercept \(line.interceptNauticalMiles)")
+            #expect(abs(line.reduced.interceptNauticalMiles - offset * 60) < 0.05, "intercept \(line.reduced.interceptNauticalMiles)")
             #expect(line.isToward == (offset > 0) && !line.isAdvanced)
             #expect(abs(try Self.altitude(almanac, at: line.interceptPoint, t) - r.observedAltitudeDegrees) * 60 < 0.02)
-            for end in line.ends {
+            for end in line.points {
                 let off = (r.observedAltitudeDegrees - (try Self.altitude(almanac, at: end, t))) * 60
                 #expect(abs(off) < 0.01, "end \(off)′ off the circle of equal altitude")
                 // 30 nm along the circle: the chord is a hair shorter.
                 let chord = line.interceptPoint.distanceAndBearing(to: end).nauticalMiles
                 #expect(chord < 30 && chord > 29.9, "\(chord)")
             }
-            let left = line.interceptPoint.distanceAndBearing(to: line.ends[0]).bearingDegrees
+            let left = line.interceptPoint.distanceAndBearing(to: line.points[0]).bearingDegrees
             #expect(abs(((left - (r.azimuthDegrees - 90)) + 540).truncatingRemainder(dividingBy: 360) - 180) < 2,
                     "the first end on the Zn − 90° side")
             let (d, bearing) = dr.distanceAndBearing(to: line.interceptPoint)
@@ -114,7 +114,7 @@ struct ChartExportTests {
         #expect(abs(export.track[0].position.distanceAndBearing(to: export.track[1].position).nauticalMiles - 10) < 0.01)
         // Every point of the advanced line is the still line's moved 10 nm east.
         let unmoved = LineOfPosition(still, deadReckoning: dr, lineUnixSeconds: t)
-        for (a, b) in zip([unmoved.interceptPoint] + unmoved.ends, [export.lines[0].interceptPoint] + export.lines[0].ends) {
+        for (a, b) in zip([unmoved.interceptPoint] + unmoved.points, [export.lines[0].interceptPoint] + export.lines[0].points) {
             let (d, bearing) = a.distanceAndBearing(to: b)
             #expect(abs(d - 10) < 0.01 && abs(bearing - 90) < 0.2, "\(d) nm \(bearing)°")
         }

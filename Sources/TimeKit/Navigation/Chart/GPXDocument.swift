@@ -32,12 +32,12 @@ public enum GPXDocument {
         for (i, line) in export.lines.enumerated() {
             x.append("  <rte>")
             x.append("    <name>\(escaped("LOP \(i + 1) \(line.bodyText) \(clock(line.sightUnixSeconds))"))</name>")
-            var desc = "Zn \(PrintfText.fixed(line.azimuthDegrees, places: 1)) deg, intercept "
-                + "\(PrintfText.fixed(abs(line.interceptNauticalMiles), places: 1)) nm \(line.isToward ? "toward" : "away")"
-            if line.isAdvanced { desc += ", advanced to \(clock(line.lineUnixSeconds))" }
+            var desc = "Zn \(PrintfText.fixed(line.reduced.azimuthDegrees, places: 1)) deg, intercept "
+                + "\(PrintfText.fixed(abs(line.reduced.interceptNauticalMiles), places: 1)) nm \(line.isToward ? "toward" : "away")"
+            if line.isAdvanced { desc += ", advanced to \(clock(line.unixSeconds))" }
             x.append("    <desc>\(escaped(desc))</desc>")
             x.append("    <type>\(line.isAdvanced ? "advanced line of position" : "line of position")</type>")
-            for end in line.ends { x.append("    <rtept \(coordinates(end))/>") }
+            for end in line.points { x.append("    <rtept \(coordinates(end))/>") }
             x.append("  </rte>")
         }
         if export.track.count > 1 {
@@ -56,9 +56,9 @@ public enum GPXDocument {
         for line in export.lines {
             let n = PrintfText.fixed
             x.append("      <td:sight body=\"\(escaped(line.bodyText))\" utc=\"\(time(line.sightUnixSeconds))\" "
-                     + "hs=\"\(n(line.sextantAltitudeDegrees, 6))\" ho=\"\(n(line.observedAltitudeDegrees, 6))\" "
-                     + "hc=\"\(n(line.computedAltitudeDegrees, 6))\" zn=\"\(n(line.azimuthDegrees, 3))\" "
-                     + "intercept=\"\(n(line.interceptNauticalMiles, 2))\"/>")
+                     + "hs=\"\(n(line.reduced.sight.sextantAltitudeDegrees, 6))\" ho=\"\(n(line.reduced.observedAltitudeDegrees, 6))\" "
+                     + "hc=\"\(n(line.reduced.computedAltitudeDegrees, 6))\" zn=\"\(n(line.reduced.azimuthDegrees, 3))\" "
+                     + "intercept=\"\(n(line.reduced.interceptNauticalMiles, 2))\"/>")
         }
         x.append("    </td:sights>")
         x.append("  </extensions>")

@@ -15,42 +15,40 @@ import Foundation
 /// with the ship from the assumed position (the DR at the sight's time) to
 /// the DR at the line's time (Bowditch, "the running fix").
 public struct LineOfPosition: Equatable, Sendable {
-    public var bodyText: String
-    public var sightUnixSeconds: Double
-    /// The time the line is drawn for (the fix time).
-    public var lineUnixSeconds: Double
-    public var sextantAltitudeDegrees: Double
-    public var observedAltitudeDegrees: Double
-    public var computedAltitudeDegrees: Double
-    public var azimuthDegrees: Double
-    /// Positive toward the body.
-    public var interceptNauticalMiles: Double
-    /// The foot of the intercept: the point of the line nearest the DR.
+    /// The sight reduced from the DR (moved back to the sight's time).
+    public var reduced: ReducedSight
+    /// The instant the line is drawn for (the sight's, or later when advanced).
+    public var unixSeconds: Double
+    /// The foot of the intercept, carried to `unixSeconds`: the point of
+    /// the line nearest the DR.
     public var interceptPoint: GeoPosition
-    /// The line's two ends, `halfLengthNauticalMiles` each side of the foot
-    /// along the circle: the first on the Zn − 90° side.
-    public var ends: [GeoPosition]
+    /// How far the line was carried from the sight's time, nm (0: not advanced).
+    public var advancedNauticalMiles: Double
+    /// The line's two ends, `halfLengthNauticalMiles` either side of the
+    /// foot along the circle: the first on the Zn − 90° side.
+    public var points: [GeoPosition]
+    /// Set when the sight's clock was not synchronized: how far the line may be off east or west.
+    public var clockDoubt: ClockDoubt?
 
     /// How far the line runs each side of the foot. 30 nm is what a
     /// universal plotting sheet of one degree of latitude shows either way.
     public static let halfLengthNauticalMiles = 30.0
 
-    /// True when the sight was taken more than a second before the line's time.
-    public var isAdvanced: Bool { lineUnixSeconds - sightUnixSeconds > 1 }
-    public var isToward: Bool { interceptNauticalMiles >= 0 }
+    /// The line's direction, degrees true (0..<180).
+    public var directionDegrees: Double { (reduced.azimuthDegrees + 90).truncatingRemainder(dividingBy: 180) }
+    public var bodyText: String { reduced.sight.bodyText }
+    public var sightUnixSeconds: Double { reduced.sight.unixSeconds }
+    /// True when the ship moved between the sight and the line's time.
+    public var isAdvanced: Bool { advancedNauticalMiles > 0.001 }
+    public var isToward: Bool { reduced.interceptNauticalMiles >= 0 }
 
     /// `reduced` from its assumed position (the DR at the sight's time),
     /// drawn for `lineUnixSeconds` when the DR is `deadReckoning`.
-    public init(_ reduced: ReducedSight, deadReckoning: GeoPosition, lineUnixSeconds: Double,
+    public init(_ reduced: ReducedSight, deadReckoning: GeoPosition, lineUnixSeconds: Double, clockDoubt: ClockDoubt? = nil,
                 halfLengthNauticalMiles: Double = Self.halfLengthNauticalMiles) {
-        bodyText = reduced.sight.bodyText
-        sightUnixSeconds = reduced.sight.unixSeconds
-        self.lineUnixSeconds = lineUnixSeconds
-        sextantAltitudeDegrees = reduced.sight.sextantAltitudeDegrees
-        observedAltitudeDegrees = reduced.observedAltitudeDegrees
-        computedAltitudeDegrees = reduced.computedAltitudeDegrees
-        azimuthDegrees = reduced.azimuthDegrees
-        interceptNauticalMiles = reduced.interceptNauticalMiles
+        self.reduced = reduced
+        unixSeconds = lineUnixSeconds
+        self.clockDoubt = clockDoubt
         let ap = reduced.assumedPosition
         let zn = reduced.azimuthDegrees
         // The GP lies along Zn at the zenith distance 90° − Hc from the AP.
@@ -63,15 +61,16 @@ public struct LineOfPosition: Equatable, Sendable {
         let fromGP = gp.distanceAndBearing(to: foot).bearingDegrees
         var pair = [gp.greatCircle(bearingDegrees: fromGP - alpha, arcDegrees: rho * 180 / .pi),
                     gp.greatCircle(bearingDegrees: fromGP + alpha, arcDegrees: rho * 180 / .pi)]
-        let leftOfAzimuth = { (p: GeoPosition) -> Double in
+        let offLeft = { (p: GeoPosition) -> Double in
             let b = foot.distanceAndBearing(to: p).bearingDegrees - (zn - 90)
             return abs((b + 540).truncatingRemainder(dividingBy: 360) - 180)
         }
-        if leftOfAzimuth(pair[1]) < leftOfAzimuth(pair[0]) { pair.swapAt(0, 1) }
+        if offLeft(pair[1]) < offLeft(pair[0]) { pair.swapAt(0, 1) }
         // Advance with the ship from the AP to the DR at the line's time.
         let (run, course) = ap.distanceAndBearing(to: deadReckoning)
         let advanced = { (p: GeoPosition) in run < 1e-9 ? p : p.sailing(courseDegrees: course, distanceNauticalMiles: run) }
+        advancedNauticalMiles = run < 1e-9 ? 0 : run
         interceptPoint = advanced(foot)
-        ends = pair.map(advanced)
+        points = pair.map(advanced)
     }
 }

@@ -28,8 +28,8 @@ public enum NMEASentences {
         out.append(waypoint("TDDR", export.deadReckoning.position))
         for (i, line) in export.lines.enumerated() {
             let a = "LOP\(i + 1)A", b = "LOP\(i + 1)B"
-            out.append(waypoint(a, line.ends[0]))
-            out.append(waypoint(b, line.ends[1]))
+            out.append(waypoint(a, line.points[0]))
+            out.append(waypoint(b, line.points[1]))
             // One sentence, one message, "c" = complete route.
             out.append(sentence("GPRTE,1,1,c,LOP\(i + 1),\(a),\(b)"))
         }

@@ -215,6 +215,23 @@ while ambiguous < 4:
                      "body": None, "within": within})
     ambiguous += 1
 
+# Near misses: a second body within 2° of altitude but 6°–10° off in azimuth (outside 5°): the first is named.
+near = 0
+while near < 4:
+    lat, lon, t = rng.uniform(-60, 60), rng.uniform(-180, 180), utc(rng)
+    sky = {n: topocentric(n, t, lat, lon)[:2] for n in STARS + PLANETS}
+    pairs = [(a, b) for a in sky for b in sky if a != b and 15 < sky[a][0] < 75 and sky[b][0] > 0
+             and abs(sky[a][0] - sky[b][0]) < 1.5 and 6 < abs((sky[a][1] - sky[b][1] + 180) % 360 - 180) < 10]
+    if not pairs:
+        continue
+    a, b = pairs[0]
+    alt, zn = sky[a]
+    within = sorted(n for n, (h, z) in sky.items()
+                    if h > 0 and abs(alt - h) <= 2 and abs((zn - z + 180) % 360 - 180) <= 5)
+    identify.append({"utc": t.utc_iso(places=3), "dr": [lat, lon], "hs": hs_from(alt), "zn": zn, "target": a,
+                     "body": a if within == [a] else None, "within": within, "near_miss": b})
+    near += 1
+
 out = os.path.join(ROOT, "Tests", "TimeKitTests", "Fixtures", "navigation-oracle.json")
 with open(out, "w") as f:
     json.dump({"source": "Skyfield + JPL DE421 (scripts/navigation-oracle.py)", "conditions": conditions,

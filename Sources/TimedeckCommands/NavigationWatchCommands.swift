@@ -63,9 +63,8 @@ struct PolarisCommand: JSONCommand {
                   + "\"ho\":\(n(result.observedAltitudeDegrees, 6)),\"dr_lon\":\(n(result.longitudeDegrees, 6)),"
                   + "\"utc\":\(NavigationCLI.string(NavigationCLI.utc(result.unixSeconds)))}")
         } else {
-            print("Polaris at \(NavigationCLI.utc(result.unixSeconds)), DR longitude "
-                  + GeoPosition(wrappingLatitude: 0, longitude: result.longitudeDegrees).navigatorText
-                    .split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) }!)
+            print("Polaris at \(NavigationCLI.utc(result.unixSeconds)), on the DR's meridian "
+                  + NavigationCLI.degreesMinutes(result.longitudeDegrees, positive: "E", negative: "W"))
             print("Ho   \(NavigationCLI.degreesMinutes(result.observedAltitudeDegrees))")
             print("lat  \(NavigationCLI.degreesMinutes(result.latitudeDegrees, positive: "N", negative: "S"))"
                   + "   (a latitude, not a fix: the longitude is the DR's)")

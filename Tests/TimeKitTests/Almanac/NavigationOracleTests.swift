@@ -49,12 +49,13 @@ import Testing
             let line = try solver.line(Sight(body: .sun, limb: .lower, sextantAltitudeDegrees: c.hs, unixSeconds: time),
                                        deadReckoning: dr, lineUnixSeconds: time)
             let r = line.reduced
-            #expect(abs(r.computedAltitudeDegrees - c.hc) * 60 < 0.05, "\(c.utc) Hc")
+            // Seen at most: Hc 0.0004′, Ho 0.004′, intercept 0.004 nm, truth 0.022 nm off the line.
+            #expect(abs(r.computedAltitudeDegrees - c.hc) * 60 < 0.01, "\(c.utc) Hc")
             #expect(Self.angle(r.azimuthDegrees, c.zn) < 0.01, "\(c.utc) Zn")
-            #expect(abs(r.observedAltitudeDegrees - c.ho) * 60 < 0.1, "\(c.utc) Ho \((r.observedAltitudeDegrees - c.ho) * 60)′")
-            #expect(abs(r.interceptNauticalMiles - c.intercept) < 0.1, "\(c.utc) intercept")
+            #expect(abs(r.observedAltitudeDegrees - c.ho) * 60 < 0.02, "\(c.utc) Ho \((r.observedAltitudeDegrees - c.ho) * 60)′")
+            #expect(abs(r.interceptNauticalMiles - c.intercept) < 0.02, "\(c.utc) intercept")
             let truth = try GeoPosition(latitudeDegrees: c.truth[0], longitudeDegrees: c.truth[1])
-            #expect(Self.offLine(truth, line) < 0.2, "\(c.utc): truth \(Self.offLine(truth, line)) nm off the line")
+            #expect(Self.offLine(truth, line) < 0.1, "\(c.utc): truth \(Self.offLine(truth, line)) nm off the line")
             #expect(line.points.count == 2)
             for p in line.points {
                 #expect(abs(line.interceptPoint.distanceAndBearing(to: p).nauticalMiles - 30) < 0.05)
@@ -76,7 +77,7 @@ import Testing
             #expect(Self.angle(p.azimuthDegrees, c.azimuth_at_dr_lon) < 0.05, "\(c.utc) Zn")
             #expect(Self.angle(p.azimuthDegrees, c.azimuth_skyfield) < 0.1, "\(c.utc) Zn vs Skyfield")
         }
-        #expect(worst < 0.3)
+        #expect(worst < 0.15)  // seen: 0.062′ (DR longitudes up to 0.1° off)
     }
 
     @Test func polarisRefusesAnotherBodyAndALatitudeFarFromTheDR() throws {
@@ -104,7 +105,7 @@ import Testing
                                                from: dr, variationDegrees: c.variation, amplitude: c.amplitude != nil,
                                                almanac: almanac)
             #expect(Self.angle(check.azimuthDegrees, c.azimuth) < 0.1, "\(c.body) \(c.utc) Zn")
-            #expect(abs(check.errorDegrees - c.error) < 0.1, "\(c.body) \(c.utc) error \(check.errorDegrees) vs \(c.error)")
+            #expect(abs(check.errorDegrees - c.error) < 0.01, "\(c.body) \(c.utc) error \(check.errorDegrees) vs \(c.error)")
             if let d = c.deviation { #expect(abs((check.deviationDegrees ?? .nan) - d) < 0.1) }
             if let a = c.amplitude {
                 #expect(abs((check.amplitude?.degreesNorth ?? .nan) - a) < 0.1, "\(c.utc) amplitude")

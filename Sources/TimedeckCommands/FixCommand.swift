@@ -233,7 +233,13 @@ struct FixCommand: JSONCommand {
             + "\"intercept_point\":\(point(line.interceptPoint)),\"direction\":\(n(line.directionDegrees, 3)),"
             + "\"utc\":\(NavigationCLI.string(NavigationCLI.utc(line.unixSeconds))),"
             + "\"advanced_nm\":\(n(line.advancedNauticalMiles, 2))}"
-        return "{\"lop\":\(lop),\"sights\":[\n\(sight)\n]}"
+        var doubt = ""
+        if let c = line.clockDoubt {
+            doubt = ",\"clock_doubt\":{\"sights\":[1],\"seconds\":\(n(c.seconds, 3)),"
+                + "\"longitude_arcminutes\":\(n(c.longitudeArcminutes, 2)),\"east_west_nm\":\(n(c.eastWestNauticalMiles, 2)),"
+                + "\"text\":\(NavigationCLI.string(c.description.replacingOccurrences(of: "the fix", with: "the line")))}"
+        }
+        return "{\"lop\":\(lop)\(doubt),\"sights\":[\n\(sight)\n]}"
     }
 
     static func text(_ line: LineOfPosition, deadReckoning: GeoPosition) -> String {
@@ -256,6 +262,7 @@ struct FixCommand: JSONCommand {
         lines.append(through)
         lines.append(String(format: "ends (±%.0f nm): ", LineOfPosition.halfLengthNauticalMiles)
                      + line.points.map(\.navigatorText).joined(separator: "  and  "))
+        if let c = line.clockDoubt { lines.append(c.description.replacingOccurrences(of: "the fix", with: "the line")) }
         return lines.joined(separator: "\n")
     }
 

@@ -18,6 +18,8 @@ public struct LineOfPosition: Equatable, Sendable {
     /// The line's two ends, `halfLengthNauticalMiles` either side of the
     /// intercept point: the first toward Zn − 90°, the second toward Zn + 90°.
     public var points: [GeoPosition]
+    /// Set when the sight's clock was not synchronized: how far the line may be off east or west.
+    public var clockDoubt: ClockDoubt?
 
     /// Half the drawn length of a line, nm. 30 nm each way is the span a
     /// plotting sheet shows around a DR and about the farthest one can
@@ -71,6 +73,7 @@ extension FixSolver {
             point.sailing(courseDegrees: $0, distanceNauticalMiles: half)
         }
         return LineOfPosition(reduced: reduced, unixSeconds: lineUnixSeconds, interceptPoint: point,
-                              advancedNauticalMiles: abs(advanced), points: ends)
+                              advancedNauticalMiles: abs(advanced), points: ends,
+                              clockDoubt: Self.clockDoubt([sight], latitudeDegrees: point.latitudeDegrees))
     }
 }

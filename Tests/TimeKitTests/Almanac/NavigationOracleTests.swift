@@ -63,6 +63,20 @@ import Testing
         }
     }
 
+    @Test func aLineFromAnUnsynchronizedClockSaysSo() throws {
+        let almanac = try #require(Self.almanac), f = try #require(Self.fixture)
+        let c = f.sun_lines[0]
+        let solver = FixSolver(almanac: almanac, corrections: Self.corrections(f.conditions))
+        let dr = try GeoPosition(latitudeDegrees: c.dr[0], longitudeDegrees: c.dr[1])
+        let time = try Self.t(c.utc)
+        let doubtful = Sight(body: .sun, limb: .lower, sextantAltitudeDegrees: c.hs, unixSeconds: time,
+                             unsynchronizedClockErrorSeconds: 16)
+        let line = try solver.line(doubtful, deadReckoning: dr, lineUnixSeconds: time)
+        #expect(line.clockDoubt?.seconds == 16 && line.clockDoubt?.longitudeArcminutes == 4)
+        let synced = Sight(body: .sun, limb: .lower, sextantAltitudeDegrees: c.hs, unixSeconds: time)
+        #expect(try solver.line(synced, deadReckoning: dr, lineUnixSeconds: time).clockDoubt == nil)
+    }
+
     @Test func polarisGivesTheLatitudeWithinAThirdOfAnArcminute() throws {
         let almanac = try #require(Self.almanac), f = try #require(Self.fixture)
         #expect(f.polaris.count == 12)

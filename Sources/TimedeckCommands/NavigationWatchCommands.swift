@@ -207,7 +207,7 @@ struct IdentifyCommand: JSONCommand {
                     + "\"zn\":\(n(c.azimuthDegrees, 2)),\"dh\":\(n(c.altitudeOffDegrees, 4)),"
                     + "\"dzn\":\(n(c.azimuthOffDegrees, 2)),\"magnitude\":\(n(c.magnitude, 1)),\"within\":\(c.matches)}"
             }
-            print("{\"body\":\(found.body.map { NavigationCLI.string($0.name) } ?? "null"),\"within\":\(matching.count),"
+            print("{\"body\":\(found.body.map { NavigationCLI.string($0.name) } ?? "null"),\"within_count\":\(matching.count),"
                   + "\"candidates\":[\n" + list.joined(separator: ",\n") + "\n]}")
         } else {
             if let body = found.body {

@@ -52,6 +52,34 @@ import Testing
         #expect(!text.stdout.contains("fix  "))
     }
 
+    /// `fix --marks` with one mark's sight is a line too, and carries the
+    /// mark's clock doubt when its clock was not synchronized.
+    @Test func oneMarkedSightIsALine() throws {
+        let almanac = try #require(Self.almanac)
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let add = try p.run(["marks", "add", "--no-position", "--json"])
+        #expect(add.status == 0, "\(add.stderr)")
+        let mark = try #require((try JSONSerialization.jsonObject(with: Data(add.stdout.utf8)) as? [[String: Any]])?.first)
+        let t = try InstantParser.parse(try #require(mark["correctedUtc"] as? String)).unixSeconds
+        let synchronized = (mark["clock"] as? [String: Any])?["synchronized"] as? Bool
+        // The Sun 60° up, wherever it is now: 30° of longitude from its geographical position.
+        let sun = try almanac.entry(for: .sun, atUnixSeconds: t)
+        let truth = GeoPosition(wrappingLatitude: sun.decDegrees, longitude: -sun.ghaDegrees + 30)
+        let dr = truth.sailing(courseDegrees: 30, distanceNauticalMiles: 4)
+        let hs = try FixCLITests.hs(almanac, .sun, .lower, at: t, from: truth)
+        let attach = try p.run(["marks", "sight", "1", "Sun LL, \(String(format: "%.7f", hs))"])
+        #expect(attach.status == 0, "\(attach.stderr)")
+        let out = try p.run(["fix", "--json", "--marks", "1", "--dr",
+                             String(format: "%.8f, %.8f", dr.latitudeDegrees, dr.longitudeDegrees)])
+        #expect(out.status == 0, "\(out.stderr)")
+        let json = try FixCLITests.json(out.stdout)
+        #expect(json["lat"] == nil)
+        let lop = try #require(json["lop"] as? [String: Any])
+        #expect(try Self.offLine(truth, lop) < 0.05)
+        #expect((json["clock_doubt"] != nil) == (synchronized == false), "\(out.stdout)")
+    }
+
     @Test func aMorningLineIsAdvancedByCourseAndSpeed() throws {
         let almanac = try #require(Self.almanac)
         let p = try MarksProcess()

@@ -48,12 +48,14 @@ struct SightConditionOptions: ParsableArguments {
 struct FixCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "fix",
-        abstract: "A position from sextant sights: Ho, Hc, Zn and intercept for each, and the least-squares fix.",
+        abstract: "A position from sextant sights: Ho, Hc, Zn and intercept for each, and the least-squares fix (one sight: its line of position).",
         discussion: """
             Example: timedeck fix --dr "40 10.0 N, 050 15.0 W" --eye 2.5 --ie -1.2 \
             --sight "Vega, 43 23.8, 2024-03-21T09:58:12Z" --sight "Sun LL, 21-04.5, 2024-03-21T10:02:40Z". \
             BODY is a star (Kaus Australis), Sun LL/UL, Moon LL/UL or a planet; HS as 43 23.8, 43-23.8 or \
             43.3967. With --course and --speed earlier sights are advanced to the fix time (a running fix). \
+            One sight gives its line of position (two end points 30 nm either side of the intercept point), \
+            never a fix; with --at later than the sight and --course/--speed the line is advanced to --at. \
             --marks takes the sights attached with `timedeck marks sight`. The DR, course, speed, height of eye, \
             index error, temperature and pressure default to the [sights] settings the dashboard's sights panel \
             uses (timedeck config show); a flag overrides its setting. Sights that make no fix (lines that do \
@@ -104,11 +106,24 @@ struct FixCommand: JSONCommand {
                 }
             }
         }
-        guard sights.count >= 2 else {
-            throw NavigationCLI.fail("--sight/--marks: a fix needs at least two sights; \(sights.count) given")
+        guard !sights.isEmpty else {
+            throw NavigationCLI.fail("--sight/--marks: give a sight (one makes a line of position, two or more a fix)")
         }
         let deadReckoning = try self.deadReckoning(settings: settings, marks: marked.map(\.mark))
         let fixTime = try at.map { try NavigationCLI.instant($0) } ?? FixInputs.fixUnixSeconds(sights) ?? 0
+        if sights.count == 1 {
+            if chart.nmea != nil {
+                throw NavigationCLI.fail("--nmea: one line of position is not a position, and NMEA carries positions; "
+                                         + "give two sights or more for a fix (--gpx carries the line)")
+            }
+            NavigationCLI.noteUT1(almanac, sights[0].unixSeconds)
+            let line = try NavigationCLI.guarding {
+                try solver.line(sights[0], deadReckoning: deadReckoning, lineUnixSeconds: fixTime)
+            }
+            print(json ? Self.json(line) : Self.text(line, deadReckoning: deadReckoning))
+            try chart.emit(ChartExport(lines: [line.reduced], deadReckoning: deadReckoning, lineUnixSeconds: fixTime, solver: solver))
+            return
+        }
         for t in Set(sights.map(\.unixSeconds).map { ($0 / 86400).rounded(.down) }) {
             NavigationCLI.noteUT1(almanac, t * 86400)
         }
@@ -212,6 +227,52 @@ struct FixCommand: JSONCommand {
         }
         fields.append("\"sights\":[\n" + sights.joined(separator: ",\n") + "\n]")
         return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// One sight: its line of position, and no `lat`/`lon` (a line is no fix).
+    static func json(_ line: LineOfPosition) -> String {
+        let n = NavigationCLI.number
+        let r = line.reduced
+        func point(_ p: GeoPosition) -> String { "[\(n(p.latitudeDegrees, 6)),\(n(p.longitudeDegrees, 6))]" }
+        let sight = "{\"body\":\(NavigationCLI.string(r.sight.bodyText)),\"utc\":\(NavigationCLI.string(NavigationCLI.utc(r.sight.unixSeconds))),"
+            + "\"hs\":\(n(r.sight.sextantAltitudeDegrees, 6)),\"ho\":\(n(r.observedAltitudeDegrees, 6)),"
+            + "\"hc\":\(n(r.computedAltitudeDegrees, 6)),\"zn\":\(n(r.azimuthDegrees, 3)),"
+            + "\"intercept\":\(n(r.interceptNauticalMiles, 2))}"
+        let lop = "{\"points\":[\(line.points.map(point).joined(separator: ","))],"
+            + "\"intercept_point\":\(point(line.interceptPoint)),\"direction\":\(n(line.directionDegrees, 3)),"
+            + "\"utc\":\(NavigationCLI.string(NavigationCLI.utc(line.unixSeconds))),"
+            + "\"advanced_nm\":\(n(line.advancedNauticalMiles, 2))}"
+        var doubt = ""
+        if let c = line.clockDoubt {
+            doubt = ",\"clock_doubt\":{\"sights\":[1],\"seconds\":\(n(c.seconds, 3)),"
+                + "\"longitude_arcminutes\":\(n(c.longitudeArcminutes, 2)),\"east_west_nm\":\(n(c.eastWestNauticalMiles, 2)),"
+                + "\"text\":\(NavigationCLI.string(c.description.replacingOccurrences(of: "the fix", with: "the line")))}"
+        }
+        return "{\"lop\":\(lop)\(doubt),\"sights\":[\n\(sight)\n]}"
+    }
+
+    static func text(_ line: LineOfPosition, deadReckoning: GeoPosition) -> String {
+        let r = line.reduced
+        var lines = ["DR  \(deadReckoning.navigatorText)", ""]
+        lines.append("sight            UTC                        Ho           Hc           Zn     intercept")
+        lines.append(r.sight.bodyText.padding(toLength: 16, withPad: " ", startingAt: 0) + " "
+                     + NavigationCLI.utc(r.sight.unixSeconds) + "   "
+                     + NavigationCLI.degreesMinutes(r.observedAltitudeDegrees).leftPadded(10) + "   "
+                     + NavigationCLI.degreesMinutes(r.computedAltitudeDegrees).leftPadded(10) + "   "
+                     + String(format: "%05.1f°  %6.1f nm %@", r.azimuthDegrees, abs(r.interceptNauticalMiles),
+                              r.isToward ? "toward" : "away"))
+        lines.append("")
+        lines.append("one sight: a LINE of position, not a fix (the ship is somewhere on it; cross it with another sight)")
+        var through = "line runs \(String(format: "%03.0f°–%03.0f°", line.directionDegrees, line.directionDegrees + 180)) "
+            + "through \(line.interceptPoint.navigatorText) at \(NavigationCLI.utc(line.unixSeconds))"
+        if line.advancedNauticalMiles > 0 {
+            through += String(format: " (advanced %.1f nm from the sight's time)", line.advancedNauticalMiles)
+        }
+        lines.append(through)
+        lines.append(String(format: "ends (±%.0f nm): ", LineOfPosition.halfLengthNauticalMiles)
+                     + line.points.map(\.navigatorText).joined(separator: "  and  "))
+        if let c = line.clockDoubt { lines.append(c.description.replacingOccurrences(of: "the fix", with: "the line")) }
+        return lines.joined(separator: "\n")
     }
 
     static func text(_ fix: CelestialFix, deadReckoning: GeoPosition) -> String {

@@ -6,6 +6,7 @@ public enum TimedeckCommands {
     public static let subcommands: [ParsableCommand.Type] = [
         NowCommand.self, MarksCommand.self, MarsCommand.self, PlacesCommand.self, CallCommand.self, CallsCommand.self,
         SnapshotCommand.self, ConfigCommand.self, TeamCommand.self, DoctorCommand.self,
-        AlmanacCommand.self, FixCommand.self, NoonCommand.self, SightsCommand.self, WeatherCommand.self,
+        AlmanacCommand.self, FixCommand.self, NoonCommand.self, PolarisCommand.self, CompassCommand.self,
+        IdentifyCommand.self, SightsCommand.self, WeatherCommand.self,
     ]
 }

@@ -26,7 +26,7 @@ extension UIMessage {
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, storeWritesWaiting, storeWritesSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol, morePlaces
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
         case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightIntercept, sightEntryField, plainKeyTyped, plainKeyErased, sightCompletions, plainSight, plainFix
-        case sightRemoved, sightNoneToRemove, sightsPoorCut, sightsCirclesApart, sightsFarFromDeadReckoning, sightsDisagreeBy, sightsCandidates, sightsFromDeadReckoning, sightsClockDoubt, sightsRoundLeftOut
+        case sightRemoved, sightNoneToRemove, sightsPoorCut, sightsCirclesApart, sightsFarFromDeadReckoning, sightsDisagreeBy, sightsCandidates, sightsFromDeadReckoning, sightsOneLine, sightsClockDoubt, sightsRoundLeftOut
         case weatherOff, weatherAsking, weatherRainFrom, weatherRainNow, weatherAge, weatherStale, weatherNoForecast
     }
 
@@ -169,6 +169,7 @@ extension UIMessage {
         case .sightsDisagreeBy: .sightsDisagreeBy
         case .sightsCandidates: .sightsCandidates
         case .sightsFromDeadReckoning: .sightsFromDeadReckoning
+        case .sightsOneLine: .sightsOneLine
         case .sightsClockDoubt: .sightsClockDoubt
         case .sightsRoundLeftOut: .sightsRoundLeftOut
         case .sightsFix: .sightsFix
@@ -364,6 +365,7 @@ extension UIMessage {
         case .sightsDisagreeBy: [.sightsDisagreeBy(miles: "10.2", limit: "3")]
         case .sightsCandidates: [.sightsCandidates(bodies: "Vega (#1), Arcturus (#2), Deneb (#3)")]
         case .sightsFromDeadReckoning: [.sightsFromDeadReckoning(miles: "12.3", bearing: "045°")]
+        case .sightsOneLine: [.sightsOneLine(through: "40° 14'.88 N  049° 59'.36 W", direction: "035°–215°")]
         case .sightsClockDoubt: [.sightsClockDoubt(seconds: "16", arcminutes: "4.0", miles: "3.1"),
                                  .sightsClockDoubt(seconds: nil, arcminutes: "0.0", miles: "0.0")]
         case .sightsRoundLeftOut: [.sightsRoundLeftOut(used: 8, total: 10)]

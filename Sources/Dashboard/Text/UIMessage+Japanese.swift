@@ -204,6 +204,7 @@ extension UIMessage {
         case let .sightsDisagreeBy(miles, limit): "位置が決まりません: 天測が一致しません（残差 最大 \(miles) 海里、\(limit) 海里を超えています）"
         case .sightsCandidates(let bodies): "\(bodies) のどれか 1 つが誤っていますが、どれかは決められません。天体名・Hs・時刻を確かめてください"
         case let .sightsFromDeadReckoning(miles, bearing): "推測位置から \(miles) 海里・方位 \(bearing)"
+        case let .sightsOneLine(through, direction): "位置の線 1 本（位置ではありません）: \(through) を通り \(direction) の向き"
         case let .sightsClockDoubt(seconds?, arcminutes, miles):
             "時計が同期されていません（推定誤差 \(seconds) 秒）: 経度が \(arcminutes)′（東西に \(miles) 海里）ずれているかもしれません"
         case .sightsClockDoubt(nil, _, _): "時計が同期されていません（誤差不明）: 経度はその時計の精度しかありません"

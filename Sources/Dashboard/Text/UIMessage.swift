@@ -224,6 +224,8 @@ public enum UIMessage: Hashable, Sendable {
     case sightsCandidates(bodies: String)
     /// The fix from the DR: distance and bearing.
     case sightsFromDeadReckoning(miles: String, bearing: String)
+    /// One sight: its line of position (through a position, running between two bearings), never a fix.
+    case sightsOneLine(through: String, direction: String)
     /// Marks stamped by an unsynchronized clock: its estimated error (nil: not known) and what it means for longitude.
     case sightsClockDoubt(seconds: String?, arcminutes: String, miles: String)
     /// More sights in the round than go into one fix.
@@ -453,6 +455,7 @@ public enum UIMessage: Hashable, Sendable {
         case let .sightsDisagreeBy(miles, limit): "No fix: the sights disagree by up to \(miles) nm (more than \(limit) nm)"
         case .sightsCandidates(let bodies): "One of \(bodies) is off and the sights cannot tell which: check each body, Hs and time"
         case let .sightsFromDeadReckoning(miles, bearing): "\(miles) nm \(bearing) from the DR"
+        case let .sightsOneLine(through, direction): "One line of position, not a fix: through \(through), running \(direction)"
         case let .sightsClockDoubt(seconds?, arcminutes, miles):
             "Clock NOT synchronized (estimated error \(seconds) s): longitude may be off \(arcminutes)′ (\(miles) nm east or west)"
         case .sightsClockDoubt(nil, _, _): "Clock NOT synchronized (error not known): the longitude is only as good as that clock"

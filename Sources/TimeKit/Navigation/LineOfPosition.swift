@@ -74,3 +74,41 @@ public struct LineOfPosition: Equatable, Sendable {
         points = pair.map(advanced)
     }
 }
+
+extension FixSolver {
+    /// The line of position of one sight at `lineUnixSeconds` (the DR is
+    /// the ship's position then): the sight is reduced from the DR moved
+    /// back to the sight's time, and the line (its points on the circle of
+    /// equal altitude) carried forward by course and speed to `lineUnixSeconds`.
+    ///
+    /// Throws `FixError` for a sight that cannot be worked: Hs outside 0°–90°,
+    /// the body below the horizon from the DR, or a line carried more
+    /// than `CelestialFix.longestRunSeconds`, or an intercept over
+    /// `CelestialFix.farFromDeadReckoningNauticalMiles` (a line that far
+    /// from the DR is a blunder more often than a position).
+    public func line(_ sight: Sight, deadReckoning: GeoPosition, lineUnixSeconds: Double) throws -> LineOfPosition {
+        let run = lineUnixSeconds - sight.unixSeconds
+        guard abs(run) <= CelestialFix.longestRunSeconds else {
+            throw FixError(field: "line time", problem: String(
+                format: "it is %.1f hours from the sight (%@); a line is carried at most %.0f hours: "
+                    + "give a time within that", abs(run) / 3600, sight.bodyText, CelestialFix.longestRunSeconds / 3600))
+        }
+        guard let prepared = try prepare([sight]).first else { throw FixError(field: "sight", problem: "no sight given") }
+        let reduced = reduce(prepared, from: deadReckoning, fixUnixSeconds: lineUnixSeconds)
+        guard reduced.computedAltitudeDegrees >= -1 else {
+            throw FixError(field: "sight 1 (\(sight.bodyText))",
+                           problem: String(format: "the body is below the horizon at that time from the DR "
+                                + "(computed altitude %.1f°); check the body name, the time and the DR",
+                                reduced.computedAltitudeDegrees))
+        }
+        let far = CelestialFix.farFromDeadReckoningNauticalMiles
+        guard abs(reduced.interceptNauticalMiles) <= far else {
+            throw FixError(field: "sight 1 (\(sight.bodyText))", problem: String(
+                format: "the intercept is %.0f nm (Ho %.1f°, Hc %.1f° from the DR; more than %.0f nm): check the body, "
+                    + "Hs (a degree misread?), the time and the DR; if the DR really is that far off, give it nearer",
+                abs(reduced.interceptNauticalMiles), reduced.observedAltitudeDegrees, reduced.computedAltitudeDegrees, far))
+        }
+        return LineOfPosition(reduced, deadReckoning: deadReckoning, lineUnixSeconds: lineUnixSeconds,
+                              clockDoubt: Self.clockDoubt([sight], latitudeDegrees: deadReckoning.latitudeDegrees))
+    }
+}

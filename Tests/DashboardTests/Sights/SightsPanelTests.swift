@@ -142,6 +142,28 @@ import TimeKit
         let readout = SightsReadout(stored)
         #expect(readout.rows.count == 1 && readout.rows[0].reduced != nil)
         #expect(readout.noFix == .needsTwoSights)
+        // 1274 nm from the DR: a blunder, drawn as no line (issue 32).
+        #expect(readout.line == nil)
+    }
+
+    /// Issue 32: one sight in the round is a line of position, shown
+    /// through its intercept point across Zn, never as a fix.
+    @Test func oneSightShowsItsLineOfPosition() throws {
+        let almanac = try #require(Self.almanac)
+        let s = state(almanac, sights: [try Self.sight(almanac, 1, "Sirius")])
+        let readout = SightsReadout(s)
+        #expect(readout.fix == nil && readout.noFix == .needsTwoSights)
+        let line = try #require(readout.line)
+        let reduced = try #require(readout.rows.first?.reduced)
+        #expect(abs(line.reduced.azimuthDegrees - reduced.azimuthDegrees) < 1e-9)
+        #expect(abs(line.reduced.interceptNauticalMiles - reduced.interceptNauticalMiles) < 1e-9)
+        // The truth lies on the line (the sight was made there).
+        let (d, b) = line.interceptPoint.distanceAndBearing(to: Self.truth)
+        #expect(abs(d * sin((b - line.directionDegrees) * .pi / 180)) < 0.05)
+        var shown = s
+        shown.panels = [.marks, .sights]
+        let text = render(shown, size: Size(columns: 100, rows: 30)).lines.joined(separator: "\n")
+        #expect(text.contains("One line of position, not a fix"), "\(text)")
     }
 
     @Test func hsInEveryFormTheCLITakes() throws {

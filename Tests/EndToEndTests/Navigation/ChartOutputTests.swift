@@ -280,3 +280,25 @@ final class TCPListener: @unchecked Sendable {
         return received
     }
 }
+
+extension ChartOutputTests {
+    @Test("One sight: --gpx carries its line (no fix waypoint); --nmea is refused before anything is written")
+    func oneLine() throws {
+        let almanac = try #require(FixCLITests.almanac)
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let (args, _) = try Self.fixArguments(almanac)
+        let one = Array(args.prefix(18))  // the options and the first sight
+        #expect(one.last?.hasPrefix("Vega,") == true)
+        let gpx = p.home.appendingPathComponent("line.gpx").path
+        let out = try p.run(one + ["--gpx", gpx])
+        #expect(out.status == 0, "\(out.stderr)")
+        let xml = try String(contentsOfFile: gpx, encoding: .utf8)
+        #expect(!xml.contains("<name>Fix</name>") && xml.contains("<name>DR</name>"))
+        #expect(xml.components(separatedBy: "<rte>").count == 2 && xml.contains("LOP 1 Vega"))
+        let nmea = p.home.appendingPathComponent("line.nmea").path
+        let refused = try p.run(one + ["--nmea", nmea])
+        #expect(refused.status == 2 && refused.stdout.isEmpty && refused.stderr.contains("not a position"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: nmea))
+    }
+}

@@ -69,6 +69,7 @@ extension SightsPanel {
             rows.append((l.text(SightsText.spread(fix)), .dim, true))
             for note in SightsText.fixNotes(fix) { rows.append((l.text(note.message), note.isWarning ? .warning : .dim, true)) }
         } else if let reason = readout.noFix, !(reason == .needsTwoSights && readout.rows.isEmpty && state.sights.entry != nil) {
+            if let line = readout.line { rows.append((l.text(SightsText.oneLine(line)), .normal, true)) }
             let (messages, isError) = SightsText.noFix(reason, rows: readout.rows.map(\.sight))
             for message in messages { rows.append((l.text(message), isError ? .warning : .dim, true)) }
         }

@@ -68,6 +68,7 @@ extension SightsPanel: DashboardPanel {
             lines.append("  fix \(fix.position.navigatorText)  " + UILanguage.en.text(SightsText.spread(fix)))
             for note in SightsText.fixNotes(fix) { lines.append("  " + UILanguage.en.text(note.message)) }
         } else if let reason = readout.noFix {
+            if let line = readout.line { lines.append("  " + UILanguage.en.text(SightsText.oneLine(line))) }
             for message in SightsText.noFix(reason, rows: readout.rows.map(\.sight)).lines {
                 lines.append("  " + UILanguage.en.text(message))
             }

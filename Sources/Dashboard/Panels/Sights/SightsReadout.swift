@@ -28,12 +28,14 @@ struct SightsReadout: Equatable {
     /// The round, oldest first, each reduced from the DR (nil: could not be).
     var rows: [(sight: MarkedSight, reduced: ReducedSight?)]
     var fix: CelestialFix?
+    /// One sight in the round: its line of position at the sight's time (`timedeck fix` with one sight).
+    var line: LineOfPosition?
     var noFix: NoFix?
     /// Sights of the round beyond `SightsPanelState.roundLimit`, left out of the fix.
     var leftOut: Int
 
     static func == (a: SightsReadout, b: SightsReadout) -> Bool {
-        a.deadReckoning == b.deadReckoning && a.source == b.source && a.fix == b.fix && a.noFix == b.noFix
+        a.deadReckoning == b.deadReckoning && a.source == b.source && a.fix == b.fix && a.line == b.line && a.noFix == b.noFix
             && a.rows.map(\.sight) == b.rows.map(\.sight) && a.rows.map(\.reduced) == b.rows.map(\.reduced)
             && a.leftOut == b.leftOut
     }
@@ -43,6 +45,7 @@ struct SightsReadout: Equatable {
         let round = state.sights.round
         rows = round.map { ($0, nil) }
         fix = nil
+        line = nil
         leftOut = state.sights.roundCount - round.count
         guard let loaded = state.sights.almanac else { noFix = .almanacMissing; return }
         guard let dr = deadReckoning else { noFix = .needsDeadReckoning; return }
@@ -61,7 +64,11 @@ struct SightsReadout: Equatable {
             }
         }
         guard noFix == nil else { return }
-        guard sights.count >= 2 else { noFix = .needsTwoSights; return }
+        guard sights.count >= 2 else {
+            noFix = .needsTwoSights
+            line = sights.first.flatMap { try? solver.line($0, deadReckoning: dr, lineUnixSeconds: fixTime) }
+            return
+        }
         do {
             fix = try solver.fix(sights, deadReckoning: dr, fixUnixSeconds: fixTime)
         } catch let refusal as FixRefusal {

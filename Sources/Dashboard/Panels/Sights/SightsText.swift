@@ -40,6 +40,12 @@ enum SightsText {
                       axis: fix.ellipse.map { String(format: "%03.0f°", $0.majorAxisDegrees) })
     }
 
+    /// A single sight's line: through its intercept point, running `035°–215°`.
+    static func oneLine(_ line: LineOfPosition) -> UIMessage {
+        .sightsOneLine(through: line.interceptPoint.navigatorText,
+                       direction: azimuth(line.directionDegrees) + "–" + azimuth(line.directionDegrees + 180))
+    }
+
     /// Where the DR comes from, as the config names it.
     static func source(_ source: SightsReadout.DeadReckoningSource) -> String {
         switch source {

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Which body an unknown sight was of: from its Hs and a rough compass
+/// bearing, at a time and DR, among the almanac's stars and planets.
+public struct BodyIdentification: Equatable, Sendable {
+    public struct Candidate: Equatable, Sendable {
+        public var body: CelestialBody
+        /// Computed altitude and true azimuth from the DR, degrees.
+        public var computedAltitudeDegrees: Double
+        public var azimuthDegrees: Double
+        /// The sight's Ho (worked for this body) − Hc, degrees.
+        public var altitudeOffDegrees: Double
+        /// The bearing given − Zn, −180…180 degrees.
+        public var azimuthOffDegrees: Double
+        public var magnitude: Double
+        /// Within both tolerances.
+        public var matches: Bool
+        /// Distance in tolerance units: √((Δh/2°)² + (ΔZn/5°)²); ≤ 1 is inside the ellipse.
+        public var closeness: Double
+    }
+
+    /// The body, when exactly one is within the tolerances; nil when none is or more than one is.
+    public var body: CelestialBody?
+    /// The nearest candidates above the horizon, nearest first (at most `listed`).
+    public var candidates: [Candidate]
+
+    /// A sextant altitude is good to a few arcminutes even taken in haste;
+    /// 2° allows for a DR up to ~100 nm off as well.
+    public static let altitudeToleranceDegrees = 2.0
+    /// A hand-bearing compass or a bearing read off the sextant's line of sight: ±5°.
+    public static let azimuthToleranceDegrees = 5.0
+    /// Candidates listed.
+    public static let listed = 8
+
+    /// Every star and planet of the almanac above the horizon at
+    /// `unixSeconds` from `position`, compared with a sight of Hs
+    /// `sextantAltitudeDegrees` on bearing `azimuthDegrees` (true).
+    public static func identify(sextantAltitudeDegrees hs: Double, azimuthDegrees zn: Double, unixSeconds: Double,
+                                from position: GeoPosition, corrections: SightCorrections,
+                                almanac: Almanac) throws -> BodyIdentification {
+        guard hs > 0, hs < 90 else { throw FixError(field: "--hs", problem: "Hs \(hs)° is outside 0°–90°") }
+        let now = try almanac.instant(atUnixSeconds: unixSeconds)
+        var all: [Candidate] = []
+        for body in almanac.bodies where body != .sun && body != .moon {
+            let e = try almanac.entry(for: body, at: now)
+            let (hc, z) = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: position)
+            guard hc > 0 else { continue }
+            let ho = SightReduction.observedAltitudeDegrees(sextantAltitudeDegrees: hs, limb: .centre, entry: e,
+                                                            corrections: corrections)
+            let dh = ho - hc, dz = CompassCheck.normalized(zn - z)
+            let closeness = ((dh / altitudeToleranceDegrees) * (dh / altitudeToleranceDegrees)
+                             + (dz / azimuthToleranceDegrees) * (dz / azimuthToleranceDegrees)).squareRoot()
+            all.append(Candidate(body: body, computedAltitudeDegrees: hc, azimuthDegrees: z, altitudeOffDegrees: dh,
+                                 azimuthOffDegrees: dz, magnitude: e.magnitude,
+                                 matches: abs(dh) <= altitudeToleranceDegrees && abs(dz) <= azimuthToleranceDegrees,
+                                 closeness: closeness))
+        }
+        all.sort { $0.closeness < $1.closeness }
+        let matching = all.filter(\.matches)
+        return BodyIdentification(body: matching.count == 1 ? matching[0].body : nil,
+                                  candidates: Array(all.prefix(max(listed, matching.count))))
+    }
+}

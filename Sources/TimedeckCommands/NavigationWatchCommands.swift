@@ -1,0 +1,232 @@
+import ArgumentParser
+import DeckShell
+import Foundation
+import TimeKit
+
+extension NavigationCLI {
+    /// `--dr`, else `sights.dr`, else `marks.position`; exit 2 when there is none.
+    static func deadReckoning(_ dr: String?, settings: Settings) throws -> GeoPosition {
+        if let dr { return try position(dr, field: "--dr") }
+        if let text = settings.sightsDeadReckoning { return try position(text, field: "sights.dr") }
+        if let text = settings.fixedPosition { return try position(text, field: "marks.position") }
+        throw fail("--dr: give the dead-reckoning position (e.g. --dr \"40 10.0 N, 050 15.0 W\"), "
+                   + "or set sights.dr (timedeck config set sights.dr \"…\")")
+    }
+
+    /// A bearing or azimuth typed as degrees true, 0–360.
+    static func bearing(_ value: Double, field: String) throws -> Double {
+        guard value.isFinite, value >= 0, value <= 360 else {
+            throw fail("\(field): \(number(value, 1))° is not a bearing; give degrees true, 0–360")
+        }
+        return value == 360 ? 0 : value
+    }
+}
+
+/// `timedeck polaris --dr POS --sight "Polaris, HS, ISO"`.
+struct PolarisCommand: JSONCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "polaris",
+        abstract: "Latitude from a sight of Polaris, worked exactly from the almanac, with Polaris's azimuth.",
+        discussion: """
+            Example: timedeck polaris --dr "40 10.0 N, 050 15.0 W" --eye 2.5 \
+            --sight "Polaris, 40 05.2, 2024-03-21T22:10:00Z". The latitude is the one on the DR's meridian where \
+            Polaris's computed altitude equals Ho (no a0/a1/a2 tables); only the DR longitude matters. \
+            A latitude more than 60 nm from the DR's exits 2 saying what to check.
+            """
+    )
+
+    @Option(parsing: .unconditional, help: "Dead-reckoning position, in any form marks accept; default sights.dr, else marks.position.")
+    var dr: String?
+
+    @Option(help: "The sight: \"Polaris, HS, ISO\".")
+    var sight: String
+
+    @OptionGroup var conditions: SightConditionOptions
+
+    @OptionGroup var output: OutputOptions<PolarisCommand>
+    static let jsonHelp = "JSON output: lat, azimuth (degrees), ho, dr_lon, utc."
+    var json: Bool { output.json }
+
+    func run() throws {
+        let almanac = try NavigationCLI.loadAlmanac()
+        let settings = CommandConfig.settings
+        let corrections = try conditions.corrections(over: settings.sightCorrections)
+        let parsed = try FixCommand.parseSight(sight, index: 0, almanac: almanac)
+        let dr = try NavigationCLI.deadReckoning(dr, settings: settings)
+        NavigationCLI.noteUT1(almanac, parsed.unixSeconds)
+        let result = try NavigationCLI.guarding {
+            try PolarisLatitude.solve(parsed, deadReckoning: dr, almanac: almanac, corrections: corrections)
+        }
+        let n = NavigationCLI.number
+        if json {
+            print("{\"lat\":\(n(result.latitudeDegrees, 6)),\"azimuth\":\(n(result.azimuthDegrees, 3)),"
+                  + "\"ho\":\(n(result.observedAltitudeDegrees, 6)),\"dr_lon\":\(n(result.longitudeDegrees, 6)),"
+                  + "\"utc\":\(NavigationCLI.string(NavigationCLI.utc(result.unixSeconds)))}")
+        } else {
+            print("Polaris at \(NavigationCLI.utc(result.unixSeconds)), on the DR's meridian "
+                  + NavigationCLI.degreesMinutes(result.longitudeDegrees, positive: "E", negative: "W"))
+            print("Ho   \(NavigationCLI.degreesMinutes(result.observedAltitudeDegrees))")
+            print("lat  \(NavigationCLI.degreesMinutes(result.latitudeDegrees, positive: "N", negative: "S"))"
+                  + "   (a latitude, not a fix: the longitude is the DR's)")
+            print(String(format: "Zn   %05.1f°", result.azimuthDegrees))
+        }
+    }
+}
+
+/// `timedeck compass --dr POS --body BODY --bearing DEG --at ISO [--variation DEG] [--amplitude]`.
+struct CompassCommand: JSONCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compass",
+        abstract: "Compass error from a bearing of a body: its true azimuth from the almanac minus the compass bearing.",
+        discussion: """
+            Example: timedeck compass --dr "40 10.0 N, 050 15.0 W" --body Sun --bearing 093.5 \
+            --at 2024-03-21T10:05:00Z --variation -14. Error = true azimuth − compass bearing (east positive); \
+            with --variation (east positive) the deviation = error − variation. --amplitude says the bearing was \
+            taken at visible rising or setting (the body's centre on the horizon): the amplitude is reported too, \
+            and a time when the body is not near the horizon exits 2.
+            """
+    )
+
+    @Option(parsing: .unconditional, help: "Dead-reckoning position, in any form marks accept; default sights.dr, else marks.position.")
+    var dr: String?
+
+    @Option(help: "The body whose bearing was taken: Sun, Moon, a planet or a star.")
+    var body: String
+
+    @Option(help: "The compass bearing, degrees (0–360).")
+    var bearing: Double
+
+    @Option(help: "The instant of the bearing (UTC, ISO 8601).")
+    var at: String
+
+    @Option(parsing: .unconditional, help: "Magnetic variation, degrees, east positive (−90…90): the deviation is reported too.")
+    var variation: Double?
+
+    @Flag(help: "The bearing was taken at visible rising or setting: report the amplitude too.")
+    var amplitude = false
+
+    @OptionGroup var output: OutputOptions<CompassCommand>
+    static let jsonHelp = "JSON output: azimuth, error (and deviation, amplitude), altitude, degrees."
+    var json: Bool { output.json }
+
+    func run() throws {
+        let almanac = try NavigationCLI.loadAlmanac()
+        let settings = CommandConfig.settings
+        let (parsedBody, _) = try NavigationCLI.guarding { try SightText.body(body, almanac: almanac) }
+        let compass = try NavigationCLI.bearing(bearing, field: "--bearing")
+        if let variation, !(variation.isFinite && abs(variation) <= 90) {
+            throw NavigationCLI.fail("--variation: \(NavigationCLI.number(variation, 1))° is not a variation; "
+                                     + "give degrees, east positive, west negative, within ±90")
+        }
+        let time = try NavigationCLI.instant(at)
+        let dr = try NavigationCLI.deadReckoning(dr, settings: settings)
+        NavigationCLI.noteUT1(almanac, time)
+        let check = try NavigationCLI.guarding {
+            try CompassCheck.check(body: parsedBody, bearingDegrees: compass, unixSeconds: time, from: dr,
+                                   variationDegrees: variation, amplitude: amplitude, almanac: almanac)
+        }
+        let n = NavigationCLI.number
+        if json {
+            var fields = ["\"body\":\(NavigationCLI.string(check.body.name))",
+                          "\"utc\":\(NavigationCLI.string(NavigationCLI.utc(check.unixSeconds)))",
+                          "\"azimuth\":\(n(check.azimuthDegrees, 3))", "\"altitude\":\(n(check.altitudeDegrees, 3))",
+                          "\"bearing\":\(n(check.bearingDegrees, 3))", "\"error\":\(n(check.errorDegrees, 3))"]
+            if let v = check.variationDegrees, let d = check.deviationDegrees {
+                fields += ["\"variation\":\(n(v, 3))", "\"deviation\":\(n(d, 3))"]
+            }
+            if let a = check.amplitude {
+                fields += ["\"amplitude\":\(n(a.degreesNorth, 3))", "\"event\":\(NavigationCLI.string(a.event.rawValue))",
+                           "\"amplitude_text\":\(NavigationCLI.string(a.text))"]
+            }
+            print("{" + fields.joined(separator: ",") + "}")
+        } else {
+            func signed(_ d: Double) -> String { String(format: "%.1f° %@", abs(d), d >= 0 ? "E" : "W") }
+            print("\(check.body.name) at \(NavigationCLI.utc(check.unixSeconds)), altitude "
+                  + String(format: "%.1f°", check.altitudeDegrees))
+            print(String(format: "true azimuth  %05.1f°", check.azimuthDegrees))
+            print(String(format: "compass       %05.1f°", check.bearingDegrees))
+            print("compass error \(signed(check.errorDegrees))")
+            if let v = check.variationDegrees, let d = check.deviationDegrees {
+                print("variation     \(signed(v))")
+                print("deviation     \(signed(d))")
+            }
+            if let a = check.amplitude { print("amplitude     \(a.text) (\(a.event.rawValue))") }
+        }
+    }
+}
+
+/// `timedeck identify --dr POS --at ISO --hs HS --zn DEG`.
+struct IdentifyCommand: JSONCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "identify",
+        abstract: "Name an unknown star or planet from its Hs and a rough bearing at a time and DR.",
+        discussion: """
+            Example: timedeck identify --dr "40 10.0 N, 050 15.0 W" --at 2024-03-21T22:10:00Z --hs "31 12.0" \
+            --zn 250. Candidates are the almanac's 58 stars and four planets above the horizon, nearest first. \
+            A body is named only when it alone is within 2° of altitude and 5° of azimuth; otherwise body is null \
+            and the candidates say why.
+            """
+    )
+
+    @Option(parsing: .unconditional, help: "Dead-reckoning position, in any form marks accept; default sights.dr, else marks.position.")
+    var dr: String?
+
+    @Option(help: "The instant of the sight (UTC, ISO 8601).")
+    var at: String
+
+    @Option(help: "Sextant altitude: 43 23.8, 43-23.8 or 43.3967.")
+    var hs: String
+
+    @Option(help: "Rough true bearing of the body, degrees (0–360).")
+    var zn: Double
+
+    @OptionGroup var conditions: SightConditionOptions
+
+    @OptionGroup var output: OutputOptions<IdentifyCommand>
+    static let jsonHelp = "JSON output: body (null when not unique), candidates [{body, hc, zn}]."
+    var json: Bool { output.json }
+
+    func run() throws {
+        let almanac = try NavigationCLI.loadAlmanac()
+        let settings = CommandConfig.settings
+        let corrections = try conditions.corrections(over: settings.sightCorrections)
+        let altitude = try NavigationCLI.guarding { try SightText.altitudeDegrees(hs, field: "--hs") }
+        let bearing = try NavigationCLI.bearing(zn, field: "--zn")
+        let time = try NavigationCLI.instant(at)
+        let dr = try NavigationCLI.deadReckoning(dr, settings: settings)
+        NavigationCLI.noteUT1(almanac, time)
+        let found = try NavigationCLI.guarding {
+            try BodyIdentification.identify(sextantAltitudeDegrees: altitude, azimuthDegrees: bearing, unixSeconds: time,
+                                            from: dr, corrections: corrections, almanac: almanac)
+        }
+        let matching = found.candidates.filter(\.matches)
+        let n = NavigationCLI.number
+        if json {
+            let list = found.candidates.map { c in
+                "{\"body\":\(NavigationCLI.string(c.body.name)),\"hc\":\(n(c.computedAltitudeDegrees, 4)),"
+                    + "\"zn\":\(n(c.azimuthDegrees, 2)),\"dh\":\(n(c.altitudeOffDegrees, 4)),"
+                    + "\"dzn\":\(n(c.azimuthOffDegrees, 2)),\"magnitude\":\(n(c.magnitude, 1)),\"within\":\(c.matches)}"
+            }
+            print("{\"body\":\(found.body.map { NavigationCLI.string($0.name) } ?? "null"),\"within_count\":\(matching.count),"
+                  + "\"candidates\":[\n" + list.joined(separator: ",\n") + "\n]}")
+        } else {
+            if let body = found.body {
+                print("the body is \(body.name)")
+            } else if matching.isEmpty {
+                print("no body of the almanac is within 2° of altitude and 5° of azimuth: check Hs, the time, the DR "
+                      + "and the bearing (or it is a star the almanac does not hold)")
+            } else {
+                print("NOT identified: \(matching.map(\.body.name).joined(separator: " and ")) are all within 2° of "
+                      + "altitude and 5° of azimuth; take a better bearing or another sight")
+            }
+            print("")
+            print("candidate            Hc         Zn      Ho−Hc    ΔZn    mag")
+            for c in found.candidates {
+                print(c.body.name.padding(toLength: 18, withPad: " ", startingAt: 0)
+                      + String(format: "  %6.2f°   %05.1f°   %+5.2f°  %+5.1f°  %4.1f%@", c.computedAltitudeDegrees,
+                               c.azimuthDegrees, c.altitudeOffDegrees, c.azimuthOffDegrees, c.magnitude,
+                               c.matches ? "  within" : ""))
+            }
+        }
+    }
+}

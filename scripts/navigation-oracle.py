@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""Writes Tests/TimeKitTests/Fixtures/navigation-oracle.json: cases for one
+line of position, a latitude by Polaris, compass error and the
+identification of an unknown body, from Skyfield with JPL DE421 —
+independent of timedeck's Swift code (issue 32).
+
+Needs: pip install skyfield de421 jplephem numpy.
+
+DE421 is read from the `de421` PyPI package as in scripts/almanac-oracle.py.
+Star positions: the Hipparcos (I/311) values committed in
+Resources/almanac-stars.tsv (the same catalogue; the almanac's own star
+work is checked by almanac-oracle.py against the original file).
+
+Each sight's Hs is made from what Skyfield says an observer at a known
+("true") position sees: the topocentric airless altitude of the body's
+centre, turned into a sextant reading by the Nautical Almanac's
+corrections written out again here (dip 1.76'·sqrt(h), Bennett refraction
+scaled by 0.28·P/(T + 273), semi-diameter). Hc and Zn from the DR are worked
+here from Skyfield's GHA and declination with the spherical triangle.
+"""
+import json
+import math
+import os
+import random
+
+import numpy as np
+import de421
+from jplephem.ephem import Ephemeris
+from skyfield.api import load, Star, wgs84
+from skyfield.vectorlib import VectorFunction
+from skyfield.constants import AU_KM
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EPH = Ephemeris(de421)
+SUN_RADIUS_KM = 696000.0
+EYE, IE, TEMP, PRES = 2.5, -1.2, 12.0, 1020.0  # the conditions of every case
+
+
+class Series(VectorFunction):
+    def __init__(self, name, center, target, scale=1.0):
+        self.name, self.center, self.target, self.scale = name, center, target, scale
+
+    def _at(self, t):
+        p, v = EPH.position_and_velocity(self.name, t.whole, t.tdb_fraction)
+        p = p[:, 0] if p.ndim > 1 else p
+        v = v[:, 0] if v.ndim > 1 else v
+        return p * self.scale / AU_KM, v * self.scale / AU_KM, None, None
+
+
+emrat = float(EPH.EMRAT)
+emb = Series("earthmoon", 0, 3)
+earth = emb + Series("moon", 3, 399, -1.0 / (1.0 + emrat))
+bodies = {"Sun": Series("sun", 0, 10), "Venus": Series("venus", 0, 2), "Mars": Series("mars", 0, 4),
+          "Jupiter": Series("jupiter", 0, 5), "Saturn": Series("saturn", 0, 6)}
+deflectors = {10: bodies["Sun"], 5: bodies["Jupiter"], 6: bodies["Saturn"]}
+for vf in [earth] + list(bodies.values()):
+    vf.ephemeris = deflectors
+ts = load.timescale(builtin=True)
+j1991 = ts.J(1991.25)
+for line in open(os.path.join(ROOT, "Resources", "almanac-stars.tsv")):
+    if line.startswith("#"):
+        continue
+    f = line.rstrip("\n").split("\t")
+    bodies[f[0]] = Star(ra_hours=float(f[2]) / 15.0, dec_degrees=float(f[3]), parallax_mas=float(f[4]),
+                        ra_mas_per_year=float(f[5]), dec_mas_per_year=float(f[6]), epoch=j1991)
+PLANETS = ["Venus", "Mars", "Jupiter", "Saturn"]
+STARS = [n for n in bodies if n not in ["Sun"] + PLANETS]
+
+
+def topocentric(name, t, lat, lon):
+    """Airless altitude and azimuth of the centre, degrees, seen from (lat, lon) on WGS84."""
+    observer = earth + wgs84.latlon(lat, lon)
+    observer.ephemeris = deflectors
+    app = observer.at(t).observe(bodies[name]).apparent()
+    alt, az, dist = app.altaz()
+    return alt.degrees, az.degrees, dist.km
+
+
+def gha_dec(name, t):
+    app = earth.at(t).observe(bodies[name]).apparent()
+    ra, dec, _ = app.radec(epoch="date")
+    return (t.gast * 15.0 - ra.hours * 15.0) % 360.0, dec.degrees
+
+
+def triangle(gha, dec, lat, lon):
+    r = math.radians
+    lha = r(gha + lon)
+    s = math.sin(r(lat)) * math.sin(r(dec)) + math.cos(r(lat)) * math.cos(r(dec)) * math.cos(lha)
+    h = math.degrees(math.asin(s))
+    zn = math.degrees(math.atan2(-math.cos(r(dec)) * math.sin(lha),
+                                 math.sin(r(dec)) * math.cos(r(lat)) - math.cos(r(dec)) * math.sin(r(lat)) * math.cos(lha)))
+    return h, zn % 360.0
+
+
+def refraction(ha):
+    return 0.0167 / math.tan(math.radians(ha + 7.32 / (ha + 4.32))) * 60 * 0.28 * PRES / (TEMP + 273)
+
+
+def hs_from(h_centre, sd_arcmin=0.0, limb="centre"):
+    """The sextant reading of a body whose centre is at airless altitude h_centre."""
+    h1 = h_centre - sd_arcmin / 60 if limb == "lower" else h_centre
+    ha = h1
+    for _ in range(60):  # ha − R(ha) = h1
+        ha = h1 + refraction(ha) / 60
+    return ha + (IE + 1.76 * math.sqrt(EYE)) / 60
+
+
+def move(lat, lon, bearing, miles):
+    d = miles / 60
+    lat2 = lat + d * math.cos(math.radians(bearing))
+    lon2 = lon + d * math.sin(math.radians(bearing)) / math.cos(math.radians((lat + lat2) / 2))
+    return lat2, lon2
+
+
+def utc(rng, years=(2000, 2024)):
+    return ts.utc(rng.randint(*years), rng.randint(1, 12), rng.randint(1, 28), rng.randint(0, 23), rng.randint(0, 59),
+                  round(rng.uniform(0, 59.999), 3))
+
+
+rng = random.Random(32)
+conditions = {"eye": EYE, "ie": IE, "temp": TEMP, "pressure": PRES}
+
+sun_lines = []
+while len(sun_lines) < 10:
+    lat, lon, t = rng.uniform(-55, 60), rng.uniform(-180, 180), utc(rng)
+    alt, az, dist = topocentric("Sun", t, lat, lon)
+    if not 12 < alt < 65:
+        continue
+    sd = math.degrees(math.asin(SUN_RADIUS_KM / dist)) * 60
+    dr = move(lat, lon, rng.uniform(0, 360), rng.uniform(3, 15))
+    gha, dec = gha_dec("Sun", t)
+    hc, zn = triangle(gha, dec, *dr)
+    ho = triangle(gha, dec, lat, lon)[0]
+    sun_lines.append({"utc": t.utc_iso(places=3), "hs": hs_from(alt, sd, "lower"), "dr": list(dr), "truth": [lat, lon],
+                      "hc": hc, "zn": zn, "ho": ho, "intercept": (ho - hc) * 60})
+
+polaris = []
+while len(polaris) < 12:
+    lat, lon, t = rng.uniform(3, 70), rng.uniform(-180, 180), utc(rng)
+    alt, az, _ = topocentric("Polaris", t, lat, lon)
+    # The latitude holds on the DR meridian: 0.1° of longitude moves it up to 0.07′ (polar distance·sin LHA).
+    dr = (lat + rng.uniform(-0.4, 0.4), lon + rng.uniform(-0.1, 0.1))
+    polaris.append({"utc": t.utc_iso(places=3), "hs": hs_from(alt), "dr": list(dr), "lat": lat,
+                    "azimuth_at_dr_lon": triangle(*gha_dec("Polaris", t), lat, dr[1])[1], "azimuth_skyfield": az,
+                    "truth_lon": lon})
+
+compass = []
+names = ["Sun", "Venus", "Jupiter", "Sirius", "Vega", "Canopus", "Arcturus", "Capella"]
+while len(compass) < 12:
+    name, lat, lon, t = rng.choice(names), rng.uniform(-60, 60), rng.uniform(-180, 180), utc(rng)
+    alt, az, _ = topocentric(name, t, lat, lon)
+    if not 0 < alt < 50:
+        continue
+    error, variation = round(rng.uniform(-8, 8), 1), round(rng.uniform(-20, 20), 1)
+    compass.append({"body": name, "utc": t.utc_iso(places=3), "dr": [lat, lon], "bearing": (az - error) % 360,
+                    "variation": variation, "azimuth": az, "error": error, "deviation": error - variation})
+# Amplitudes: the Sun's centre at a geometric altitude of −0.7° (on the visible horizon from 2.5 m, about).
+while len(compass) < 16:
+    lat, lon, t0 = rng.uniform(-55, 55), rng.uniform(-180, 180), utc(rng)
+    a0 = topocentric("Sun", t0, lat, lon)[0]
+    step = 120 / 86400
+    found = None
+    for k in range(1, 800):
+        t1 = ts.tt_jd(t0.tt + k * step)
+        a1 = topocentric("Sun", t1, lat, lon)[0]
+        if (a0 + 0.7) * (a1 + 0.7) < 0:
+            lo, hi = t1.tt - step, t1.tt
+            for _ in range(30):
+                mid = (lo + hi) / 2
+                if (topocentric("Sun", ts.tt_jd(mid), lat, lon)[0] + 0.7) * (a0 + 0.7) > 0:
+                    lo = mid
+                else:
+                    hi = mid
+            found = ts.tt_jd((lo + hi) / 2)
+            break
+        a0 = a1
+    if found is None:
+        continue
+    alt, az, _ = topocentric("Sun", found, lat, lon)
+    error = round(rng.uniform(-8, 8), 1)
+    rising = az < 180
+    compass.append({"body": "Sun", "utc": found.utc_iso(places=3), "dr": [lat, lon], "bearing": (az - error) % 360,
+                    "azimuth": az, "error": error, "amplitude": 90 - az if rising else az - 270,
+                    "event": "rising" if rising else "setting"})
+
+identify = []
+while len(identify) < 16:
+    lat, lon, t = rng.uniform(-60, 60), rng.uniform(-180, 180), utc(rng)
+    sky = {n: topocentric(n, t, lat, lon)[:2] for n in STARS + PLANETS}
+    up = [n for n, (a, _) in sky.items() if 15 < a < 75]
+    if not up:
+        continue
+    target = rng.choice(up)
+    alt, az = sky[target]
+    zn = (az + rng.uniform(-3, 3)) % 360
+    within = [n for n, (a, z) in sky.items()
+              if a > 0 and abs(alt - a) <= 2 and abs((zn - z + 180) % 360 - 180) <= 5]
+    identify.append({"utc": t.utc_iso(places=3), "dr": [lat, lon], "hs": hs_from(alt), "zn": zn, "target": target,
+                     "body": target if within == [target] else None, "within": sorted(within)})
+
+# Sights between two bodies that both fit (body null): found by searching the sky for close pairs.
+ambiguous = 0
+while ambiguous < 4:
+    lat, lon, t = rng.uniform(-60, 60), rng.uniform(-180, 180), utc(rng)
+    sky = {n: topocentric(n, t, lat, lon)[:2] for n in STARS + PLANETS}
+    pairs = [(a, b) for a in sky for b in sky if a < b and 15 < sky[a][0] < 75 and sky[b][0] > 0
+             and abs(sky[a][0] - sky[b][0]) < 1.5 and abs((sky[a][1] - sky[b][1] + 180) % 360 - 180) < 4]
+    if not pairs:
+        continue
+    a, b = pairs[0]
+    alt, zn = (sky[a][0] + sky[b][0]) / 2, (sky[a][1] + ((sky[b][1] - sky[a][1] + 180) % 360 - 180) / 2) % 360
+    within = sorted(n for n, (h, z) in sky.items()
+                    if h > 0 and abs(alt - h) <= 2 and abs((zn - z + 180) % 360 - 180) <= 5)
+    identify.append({"utc": t.utc_iso(places=3), "dr": [lat, lon], "hs": hs_from(alt), "zn": zn, "target": a,
+                     "body": None, "within": within})
+    ambiguous += 1
+
+# Near misses: a second body within 2° of altitude but 6°–10° off in azimuth (outside 5°): the first is named.
+near = 0
+while near < 4:
+    lat, lon, t = rng.uniform(-60, 60), rng.uniform(-180, 180), utc(rng)
+    sky = {n: topocentric(n, t, lat, lon)[:2] for n in STARS + PLANETS}
+    pairs = [(a, b) for a in sky for b in sky if a != b and 15 < sky[a][0] < 75 and sky[b][0] > 0
+             and abs(sky[a][0] - sky[b][0]) < 1.5 and 6 < abs((sky[a][1] - sky[b][1] + 180) % 360 - 180) < 10]
+    if not pairs:
+        continue
+    a, b = pairs[0]
+    alt, zn = sky[a]
+    within = sorted(n for n, (h, z) in sky.items()
+                    if h > 0 and abs(alt - h) <= 2 and abs((zn - z + 180) % 360 - 180) <= 5)
+    identify.append({"utc": t.utc_iso(places=3), "dr": [lat, lon], "hs": hs_from(alt), "zn": zn, "target": a,
+                     "body": a if within == [a] else None, "within": within, "near_miss": b})
+    near += 1
+
+out = os.path.join(ROOT, "Tests", "TimeKitTests", "Fixtures", "navigation-oracle.json")
+with open(out, "w") as f:
+    json.dump({"source": "Skyfield + JPL DE421 (scripts/navigation-oracle.py)", "conditions": conditions,
+               "sun_lines": sun_lines, "polaris": polaris, "compass": compass, "identify": identify}, f, indent=0)
+print(len(sun_lines), "Sun lines,", len(polaris), "Polaris,", len(compass), "compass,", len(identify), "identify;",
+      sum(1 for c in identify if c["body"] is None), "not unique")

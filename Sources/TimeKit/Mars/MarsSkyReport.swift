@@ -11,6 +11,8 @@ public struct MarsSkyReport: Equatable, Sendable {
     public var scetUnixSeconds: Double
     public var sun: MarsSolarPosition?
     public var day: MarsSolarDay?
+    /// Why the Sun is left out (a bare longitude has no latitude).
+    public var sunOmittedReason: String?
 
     public init(scetUnixSeconds: Double, light: MarsLightTime?, lightUnavailable: String? = nil,
                 sun: MarsSolarPosition? = nil, day: MarsSolarDay? = nil) {
@@ -35,6 +37,9 @@ public struct MarsSkyReport: Equatable, Sendable {
             }
         } else {
             report.lightUnavailable = "the ephemeris for the light time could not be read"
+        }
+        if latitude == nil {
+            report.sunOmittedReason = "needs a latitude: give --site (a bare --longitude has none)"
         }
         if let latitude {
             report.sun = MarsSolarPosition(clock: clock, planetocentricLatitude: latitude)
@@ -104,6 +109,8 @@ public struct MarsSkyReport: Equatable, Sendable {
             if let top = day.maximumElevationDegrees {
                 rows.append(("Highest Sun", FixedText.decimal(top, places: 3) + "°"))
             }
+        } else if let sunOmittedReason {
+            rows.append(("Sun at the site", sunOmittedReason))
         }
         return rows
     }

@@ -80,7 +80,9 @@ public struct MarsSolarDay: Equatable, Sendable {
             guard let u = MarsInverse.unixSecondsForLTST(localSol: localSol, hours: hours, longitudeEast: longitudeEast,
                                                          leapSeconds: leapSeconds).first else { return nil }
             let c = clock(u)
-            return Event(unixSeconds: u, ltstHours: c.localTrueSolarTime, lmstHours: c.localMeanSolarTime)
+            // To the Mars millisecond, so that noon reads 12:00:00 and not 11:59:59.999999.
+            func ms(_ h: Double) -> Double { Mars24.normalizedHours((h * 3_600_000).rounded() / 3_600_000) }
+            return Event(unixSeconds: u, ltstHours: ms(c.localTrueSolarTime), lmstHours: ms(c.localMeanSolarTime))
         }
         let noon = event(ltst: 12)
         localNoon = noon

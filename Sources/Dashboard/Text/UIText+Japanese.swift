@@ -205,6 +205,8 @@ extension UIText {
         case .sunsetIn: "日の入りまで"
         case .polarDay: "白夜"
         case .polarNight: "極夜"
+        case .plainSunriseAtSite: "火星の日の出:"
+        case .plainSunsetAtSite: "火星の日の入り:"
         case .northernSpring: "北半球の春"
         case .northernSummer: "北半球の夏"
         case .northernAutumn: "北半球の秋"

@@ -63,6 +63,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case callsHint
     case marsSitesUnavailable, advancedFieldsOn, mars, marsHint, sol, missionSolShort, marsYear, marsYearShort, at, site, missionSol, northernShort, subsolar, declination
     case owltShort, seenOnEarthNow, solarConjunctionShort, sunShort, sunriseIn, sunsetIn, polarDay, polarNight
+    case plainSunriseAtSite, plainSunsetAtSite
     case northernSpring, northernSummer, northernAutumn, northernWinter, spring, summer, autumn, winter
 
     // MARK: Sights panel
@@ -282,6 +283,8 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .sunsetIn: "sunset in"
         case .polarDay: "polar day"
         case .polarNight: "polar night"
+        case .plainSunriseAtSite: "Sunrise on Mars at"
+        case .plainSunsetAtSite: "Sunset on Mars at"
         case .northernSpring: "northern spring"
         case .northernSummer: "northern summer"
         case .northernAutumn: "northern autumn"

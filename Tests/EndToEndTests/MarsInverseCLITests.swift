@@ -78,7 +78,7 @@ import Testing
 
         let csv = try Self.run(base + ["--csv"])
         let csvLines = csv.stdout.split(separator: "\n")
-        #expect(csvLines[0] == "sol,utc,localMeanSolarTime,localTrueSolarTime,place,zone,local,period,good")
+        #expect(csvLines[0] == "sol,utc,localMeanSolarTime,localTrueSolarTime,place,zone,local,period,good,sunrise,sunset,ert")
         #expect(csvLines.count == 1 + 5 * 3)
 
         let json = try Self.run(base + ["--json"])

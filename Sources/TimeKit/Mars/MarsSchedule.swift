@@ -120,18 +120,23 @@ extension MarsSchedule {
 
     /// CSV header: one line per sol and place (long form: a spreadsheet
     /// pivots it; wide columns named after places would repeat names).
-    public static let csvHeader = "sol,utc,localMeanSolarTime,localTrueSolarTime,place,zone,local,period,good"
+    /// `sunrise`, `sunset` (UTC; a site only, empty in polar day or night) and
+    /// `ert` (with `--ert-column`) come last, so older readers keep their columns.
+    public static let csvHeader = "sol,utc,localMeanSolarTime,localTrueSolarTime,place,zone,local,period,good,sunrise,sunset,ert"
 
     /// CSV lines of one row (a sol without the asked time has empty fields).
     public func csvLines(_ row: Row) -> [String] {
-        guard case .success(let found) = row.result else { return ["\(row.sol),,,,,,,,"] }
+        guard case .success(let found) = row.result else { return ["\(row.sol),,,,,,,,,,,"] }
         let c = found.clock
         let head = "\(row.sol),\(ISOInstant.milliseconds(unixMilliseconds: found.answer.unixMilliseconds)),"
             + FixedText.clock(hours: c.localMeanSolarTime) + "," + FixedText.clock(hours: c.localTrueSolarTime)
-        guard !found.places.isEmpty else { return [head + ",,,,,"] }
+        func iso(_ u: Double?) -> String { u.map { MarsSkyReport.iso($0) } ?? "" }
+        let tail = "," + iso(found.solarDay?.sunrise?.unixSeconds) + "," + iso(found.solarDay?.sunset?.unixSeconds)
+            + "," + iso(found.light?.ertUnixSeconds)
+        guard !found.places.isEmpty else { return [head + ",,,,," + tail] }
         return found.places.map { p in
             head + "," + Self.csvField(p.place.name) + "," + p.place.zoneIdentifier + "," + p.reading.wall.isoText + ","
-                + p.period.rawValue + "," + (p.good ? "true" : "false")
+                + p.period.rawValue + "," + (p.good ? "true" : "false") + tail
         }
     }
 

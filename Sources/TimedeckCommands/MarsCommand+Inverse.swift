@@ -60,7 +60,14 @@ extension MarsCommand {
             }
         }
         let periods = CommandConfig.settings.periods
-        let schedule = MarsSchedule(query: query, count: count, places: places, periods: periods, leapSeconds: leap.table)
+        var schedule = MarsSchedule(query: query, count: count, places: places, periods: periods, leapSeconds: leap.table)
+        if ertColumn {
+            guard let ephemeris = Self.ephemeris() else {
+                throw MarsUsageError("--ert-column needs the bundled ephemeris (almanac-ephemeris.bin), which could not be "
+                    + "read; reinstall timedeck")
+            }
+            schedule.ertEphemeris = ephemeris
+        }
         let rows = try schedule.rows()
         if let notice = leap.notice { Console.error("note: \(notice)\n") }
         let missing = rows.filter { if case .failure = $0.result { true } else { false } }
@@ -94,6 +101,9 @@ extension MarsCommand {
         var out = "\(where_) sol\(schedule.count > 1 ? "s" : "") \(q.sol)\(schedule.count > 1 ? "–\(last)" : "") at \(q.time.text)\n"
         let other = q.time.kind == .mean ? "LTST" : "LMST"
         var header = PlacesTable.fit("SOL", 7) + PlacesTable.fit("UTC", 26) + PlacesTable.fit(other, 10)
+        let sunColumns = q.site != nil
+        if sunColumns { header += PlacesTable.fit("SUNRISE (UTC)", 22) + PlacesTable.fit("SUNSET (UTC)", 22) }
+        if schedule.ertEphemeris != nil { header += PlacesTable.fit("ERT (UTC)", 26) }
         for place in schedule.places { header += PlacesTable.fit(PlacesTable.label(place), 28) }
         out += trimmed(header) + "\n"
         for row in rows {
@@ -105,6 +115,18 @@ extension MarsCommand {
                 line += PlacesTable.fit(ISOInstant.milliseconds(unixMilliseconds: found.answer.unixMilliseconds), 26)
                 let c = found.clock
                 line += PlacesTable.fit(FixedText.clock(hours: q.time.kind == .mean ? c.localTrueSolarTime : c.localMeanSolarTime), 10)
+                if sunColumns {
+                    let polar = (found.solarDay?.maximumElevationDegrees ?? 0) > 0 ? "(polar day)" : "(polar night)"
+                    func second(_ e: MarsSolarDay.Event?) -> String {
+                        guard let e else { return polar }
+                        return ISOInstant.seconds(Date(timeIntervalSince1970: e.unixSeconds.rounded()))
+                    }
+                    line += PlacesTable.fit(second(found.solarDay?.sunrise), 22) + PlacesTable.fit(second(found.solarDay?.sunset), 22)
+                }
+                if schedule.ertEphemeris != nil {
+                    let ms = found.light.map { Int64(($0.ertUnixSeconds * 1000).rounded()) }
+                    line += PlacesTable.fit(ms.map { ISOInstant.milliseconds(unixMilliseconds: $0) } ?? "(outside DE421)", 26)
+                }
                 for p in found.places {
                     let r = p.reading
                     let text = "\(r.weekdayName) \(CallCommand.hhmm(r)) \(p.period.title)" + (p.good ? "" : " ✗")

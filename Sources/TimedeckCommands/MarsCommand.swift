@@ -23,6 +23,13 @@ struct MarsCommand: JSONCommand {
 
     // `.unconditional` so that a negative value (`--longitude -133.8`) is not
     // taken for an option.
+    @Option(help: ArgumentHelp("Earth-received time (ERT), ISO-8601: the report is for the event at Mars whose light "
+                               + "reaches the Earth's centre then (SCET = ERT - one-way light time).", valueName: "instant"))
+    var ert: String?
+
+    @Option(help: ArgumentHelp("Spacecraft event time (SCET, UTC at Mars), ISO-8601: the same as --at.", valueName: "instant"))
+    var scet: String?
+
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Longitude in degrees east, -180...360 (west negative), or 137.4E / 133.8W. "
                                + "Default: the config's mars.site or mars.longitude, else 0 (Airy-0).",
@@ -68,6 +75,9 @@ struct MarsCommand: JSONCommand {
                                + "`timedeck call` takes).", valueName: "place"))
     var earthPlaces: [String] = []
 
+    @Flag(help: "With --sols: add each sol's Earth-received time (ERT) and one-way light time.")
+    var ertColumn = false
+
     @Flag(help: "Every site of the library (and the config's own sites) at one instant.")
     var all = false
 
@@ -76,6 +86,7 @@ struct MarsCommand: JSONCommand {
         let leap = LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
                                        nowUnixSeconds: Int64(now.timeIntervalSince1970.rounded(.down)))
         do {
+            try checkLightOptions()
             if all { return try runAll(now: now, leap: leap) }
             let place = try resolvePlace()
             if sol != nil || lmst != nil || ltst != nil || sols != nil || !earthPlaces.isEmpty {
@@ -144,26 +155,64 @@ struct MarsCommand: JSONCommand {
         return merged.library
     }
 
+    /// `--ert`, `--scet` and `--ert-column` go with one instant or a schedule only, and
+    /// `--ert` names the other end of the light path from `--at`/`--scet`.
+    func checkLightOptions() throws {
+        if ert != nil && (at != nil || scet != nil) {
+            throw MarsUsageError("--ert is the Earth-received instant and --at/--scet the event at Mars; the light time "
+                + "links them, so give one of the two, not both")
+        }
+        if at != nil && scet != nil { throw MarsUsageError("--scet is the same as --at; give one of them") }
+        if ert != nil || scet != nil {
+            if all || sol != nil || lmst != nil || ltst != nil || sols != nil || from != nil || to != nil || step != nil {
+                throw MarsUsageError("--ert and --scet name one instant; they do not go with --all, --sol or table mode")
+            }
+        }
+        if ertColumn && sols == nil { throw MarsUsageError("--ert-column adds a column to a schedule; add --sol N --lmst T --sols K") }
+    }
+
     func runSingle(now: Date, place: (longitudeEast: Double, site: MarsSite?), leap: LeapSecondList) throws {
         if csv { throw MarsUsageError("--csv is for table mode (--from, --to, --step); use --json for one instant") }
         var unixSeconds = now.timeIntervalSince1970
-        if let text = at, text.lowercased() != "now" { unixSeconds = try InstantParser.parse(text).unixSeconds }
-        printReport(unixSeconds: unixSeconds, place: place, leap: leap)
+        if let text = at ?? scet, text.lowercased() != "now" { unixSeconds = try InstantParser.parse(text).unixSeconds }
+        var received: MarsLightTime?
+        if let text = ert {
+            let ertSeconds = text.lowercased() == "now" ? unixSeconds : try InstantParser.parse(text).unixSeconds
+            guard let ephemeris = Self.ephemeris() else {
+                throw MarsUsageError("--ert needs the bundled ephemeris (almanac-ephemeris.bin), which could not be read; "
+                    + "reinstall timedeck")
+            }
+            do {
+                received = try MarsLightTime.received(atUnixSeconds: ertSeconds, ephemeris: ephemeris, leapSeconds: leap.table)
+            } catch {
+                throw MarsUsageError("--ert \(text): \(error)")
+            }
+            unixSeconds = received?.scetUnixSeconds ?? unixSeconds
+        }
+        printReport(unixSeconds: unixSeconds, place: place, leap: leap, received: received)
     }
 
-    /// The one-instant report (text or --json) at `unixSeconds`.
-    func printReport(unixSeconds: Double, place: (longitudeEast: Double, site: MarsSite?), leap: LeapSecondList) {
+    /// The bundled DE421 extract, or nil when it cannot be read (the report then says so).
+    static func ephemeris() -> ChebyshevEphemeris? { try? ChebyshevEphemeris.loadBundled() }
+
+    /// The one-instant report (text or --json) for the event at Mars at `unixSeconds` (SCET).
+    func printReport(unixSeconds: Double, place: (longitudeEast: Double, site: MarsSite?), leap: LeapSecondList,
+                     received: MarsLightTime? = nil) {
         let clock = MarsClock(unixSeconds: unixSeconds, ttMinusUTCSeconds: leap.table.ttMinusUTC(atUnixSeconds: unixSeconds),
                               longitudeEast: place.longitudeEast)
         var missionSol: Int?
         if let site = place.site, let landing = site.landingUnixSeconds {
             missionSol = site.missionSol(at: clock, landingTTMinusUTCSeconds: leap.table.ttMinusUTC(atUnixSeconds: landing))
         }
+        var sky = MarsSkyReport.at(clock: clock, planetocentricLatitude: place.site?.latitude,
+                                   ephemeris: received == nil ? Self.ephemeris() : nil, leapSeconds: leap.table)
+        if let received { sky.light = received; sky.lightUnavailable = nil }
         if json {
-            Console.json(clock.json(site: place.site, missionSol: missionSol))
+            Console.json(clock.json(site: place.site, missionSol: missionSol, sky: sky))
+            if let why = sky.lightUnavailable { Console.error("note: no light time: \(why)\n") }
             if let notice = leap.notice { Console.error("note: \(notice)\n") }
         } else {
-            Console.out(clock.text(site: place.site, missionSol: missionSol))
+            Console.out(clock.text(site: place.site, missionSol: missionSol, sky: sky))
             if let notice = leap.notice { Console.out("note: \(notice)") }
         }
     }

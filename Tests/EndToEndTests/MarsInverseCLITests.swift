@@ -16,7 +16,8 @@ import Testing
         let r = try Self.run(["mars", "--site", "Perseverance", "--sol", "1700", "--lmst", "13:00", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let o = try Self.object(r.stdout)
-        #expect(Set(o.keys) == MarsCLITests.expectedKeys.union(["site", "missionSol"]))
+        #expect(Set(o.keys) == MarsCLITests.expectedKeys.union(["site", "missionSol"]).union(MarsCLITests.lightKeys)
+            .union(MarsCLITests.sunKeys))
         #expect(o["missionSol"] as? Int == 1700)
         #expect(abs((o["localMeanSolarTime"] as? Double ?? 0) - 13) * 3600 <= 0.001)
         // Feeding the answer back to the forward command gives the same sol and time.
@@ -77,7 +78,7 @@ import Testing
 
         let csv = try Self.run(base + ["--csv"])
         let csvLines = csv.stdout.split(separator: "\n")
-        #expect(csvLines[0] == "sol,utc,localMeanSolarTime,localTrueSolarTime,place,zone,local,period,good")
+        #expect(csvLines[0] == "sol,utc,localMeanSolarTime,localTrueSolarTime,place,zone,local,period,good,sunrise,sunset,ert")
         #expect(csvLines.count == 1 + 5 * 3)
 
         let json = try Self.run(base + ["--json"])
@@ -85,7 +86,7 @@ import Testing
         #expect(array.count == 5)
         #expect(array.map { $0["missionSol"] as? Int } == [1700, 1701, 1702, 1703, 1704])
         for report in array {
-            #expect(Set(report.keys) == MarsCLITests.expectedKeys.union(["site", "missionSol", "places"]))
+            #expect(Set(report.keys) == MarsCLITests.expectedKeys.union(["site", "missionSol", "places", "sunrise", "sunset"]))
             let places = try #require(report["places"] as? [[String: Any]])
             #expect(places.map { $0["zone"] as? String } == ["Europe/London", "America/Chicago", "Asia/Tokyo"])
             for p in places { #expect(p["name"] != nil && p["local"] != nil && p["period"] != nil && p["good"] is Bool) }

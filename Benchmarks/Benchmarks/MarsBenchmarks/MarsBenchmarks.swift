@@ -122,4 +122,28 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(rows.compactMap(schedule.json).joined(separator: ",\n").utf8.count)
         }
     }
+
+    // Issue 33: goals OWLT < 20 µs, a sol's sunrise/noon/sunset < 200 µs.
+    Benchmark("Light time: ERT → SCET and OWLT from DE421 (fixed point in TDB)",
+              configuration: .init(scalingFactor: .kilo)) { benchmark in
+        guard let ephemeris = try? ChebyshevEphemeris.loadBundled() else { fatalError("no ephemeris") }
+        let leap = LeapSecondTable.builtIn
+        var t = start
+        for _ in benchmark.scaledIterations {
+            t += 3_600
+            blackHole(try? MarsLightTime.received(atUnixSeconds: t, ephemeris: ephemeris, leapSeconds: leap))
+        }
+    }
+
+    Benchmark("The Sun at a site: one sol's sunrise, local noon and sunset (Curiosity)",
+              configuration: .init(scalingFactor: .kilo)) { benchmark in
+        guard let site = try? MarsSiteLibrary.bundled().site(named: "curiosity") else { fatalError("no site") }
+        let leap = LeapSecondTable.builtIn
+        var sol = 53_000
+        for _ in benchmark.scaledIterations {
+            sol += 1
+            blackHole(MarsSolarDay(localSol: sol, planetocentricLatitude: site.latitude, longitudeEast: site.longitudeEast,
+                                   leapSeconds: leap))
+        }
+    }
 }

@@ -62,6 +62,8 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case keyToggleAllSites, keyGoToSol, allSitesHint, marsGoToHint, goToExample, missionColumn, moreSites
     case callsHint
     case marsSitesUnavailable, advancedFieldsOn, mars, marsHint, sol, missionSolShort, marsYear, marsYearShort, at, site, missionSol, northernShort, subsolar, declination
+    case owltShort, seenOnEarthNow, solarConjunctionShort, sunShort, sunriseIn, sunsetIn, polarDay, polarNight
+    case plainSunriseAtSite, plainSunsetAtSite
     case northernSpring, northernSummer, northernAutumn, northernWinter, spring, summer, autumn, winter
 
     // MARK: Sights panel
@@ -273,6 +275,16 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .northernShort: "N"
         case .subsolar: "subsolar"
         case .declination: "Decl"
+        case .owltShort: "OWLT"
+        case .seenOnEarthNow: "seen on Earth now: Mars at"
+        case .solarConjunctionShort: "solar conjunction"
+        case .sunShort: "Sun"
+        case .sunriseIn: "sunrise in"
+        case .sunsetIn: "sunset in"
+        case .polarDay: "polar day"
+        case .polarNight: "polar night"
+        case .plainSunriseAtSite: "Sunrise on Mars at"
+        case .plainSunsetAtSite: "Sunset on Mars at"
         case .northernSpring: "northern spring"
         case .northernSummer: "northern summer"
         case .northernAutumn: "northern autumn"

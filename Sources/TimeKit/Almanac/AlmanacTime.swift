@@ -11,6 +11,13 @@ public struct AlmanacTime: Equatable, Sendable {
     public static let unixEpochJulianDay = 2440587.5
     public static let j2000 = 2451545.0
 
+    /// TDB − TT in seconds: the two largest periodic terms (Explanatory
+    /// Supplement 1992, 2.222-1); under 2 ms, and 30 µs is all the rest.
+    public static func tdbMinusTTSeconds(julianDayTT: Double) -> Double {
+        let g = (357.53 + 0.9856003 * (julianDayTT - j2000)) * .pi / 180
+        return 0.001657 * sin(g) + 0.000014 * sin(2 * g)
+    }
+
     /// Julian centuries of TT since J2000.
     public var centuriesTT: Double { (julianDayTT - Self.j2000) / 36525 }
 
@@ -20,10 +27,7 @@ public struct AlmanacTime: Equatable, Sendable {
         let mjd = jdUTC - 2400000.5
         ut1MinusUTCSeconds = ut1.ut1MinusUTCSeconds(atMJD: mjd)
         julianDayTT = jdUTC + leapSeconds.ttMinusUTC(atUnixSeconds: unixSeconds) / 86400
-        // TDB − TT, the two largest periodic terms (Explanatory Supplement 1992,
-        // 2.222-1); under 2 ms, and 30 µs is all the rest.
-        let g = (357.53 + 0.9856003 * (julianDayTT - Self.j2000)) * .pi / 180
-        julianDayTDB = julianDayTT + (0.001657 * sin(g) + 0.000014 * sin(2 * g)) / 86400
+        julianDayTDB = julianDayTT + Self.tdbMinusTTSeconds(julianDayTT: julianDayTT) / 86400
         julianDayUT1 = jdUTC + ut1MinusUTCSeconds / 86400
     }
 }

@@ -14,7 +14,7 @@ extension MarsClock {
     /// One JSON object (one line). `site` adds `"site"`; `missionSol` adds
     /// `"missionSol"`. Numbers are full-precision shortest round-trip
     /// decimals; angles in degrees, times of day in hours.
-    public func json(site: MarsSite? = nil, missionSol: Int? = nil) -> String {
+    public func json(site: MarsSite? = nil, missionSol: Int? = nil, sky: MarsSkyReport? = nil) -> String {
         var parts: [String] = []
         func number(_ key: String, _ v: Double) {
             parts.append("\"\(key)\":\(v.isFinite ? String(v) : "null")")
@@ -44,11 +44,12 @@ extension MarsClock {
             parts.append("\"site\":\(Self.jsonString(site.name))")
             if let missionSol { parts.append("\"missionSol\":\(missionSol)") }
         }
+        if let sky { parts += sky.jsonFields }
         return "{" + parts.joined(separator: ",") + "}"
     }
 
     /// The readable table: one `label  value` line per quantity.
-    public func text(site: MarsSite? = nil, missionSol: Int? = nil) -> String {
+    public func text(site: MarsSite? = nil, missionSol: Int? = nil, sky: MarsSkyReport? = nil) -> String {
         let ms = Int64((unixSeconds * 1000).rounded(.toNearestOrAwayFromZero))
         func deg(_ v: Double) -> String { FixedText.decimal(v, places: 5) + "°" }
         var rows: [(String, String)] = [
@@ -77,6 +78,7 @@ extension MarsClock {
             rows.append(("Site", site.name))
             if let missionSol { rows.append(("Mission sol", String(missionSol))) }
         }
+        if let sky { rows += sky.textRows }
         return rows.map { label, value in
             label + String(repeating: " ", count: max(1, 24 - label.count)) + value
         }.joined(separator: "\n")

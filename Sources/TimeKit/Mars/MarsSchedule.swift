@@ -20,6 +20,10 @@ public struct MarsSchedule: Sendable {
         public var missionSol: Int?
         /// One row per Earth place, in the order given.
         public var places: [CallTimeRow]
+        /// Sunrise and sunset of this local sol at the site (nil without a site).
+        public var solarDay: MarsSolarDay? = nil
+        /// Light leaving Mars at the instant (with `ertEphemeris`); nil outside the ephemeris.
+        public var light: MarsLightTime? = nil
     }
 
     public var query: MarsTimeQuery
@@ -27,6 +31,8 @@ public struct MarsSchedule: Sendable {
     public var places: [Place]
     public var periods: PeriodTable
     public var leapSeconds: LeapSecondTable
+    /// Set to add each row's Earth-received time (`--ert-column`).
+    public var ertEphemeris: ChebyshevEphemeris?
 
     /// The most sols one schedule lists (about 274 Earth years).
     public static let maximumSols = 100_000
@@ -56,8 +62,17 @@ public struct MarsSchedule: Sendable {
                 let missionSol = landingTT.flatMap { q.site?.missionSol(at: clock, landingTTMinusUTCSeconds: $0) }
                 let at = Date(timeIntervalSince1970: t)
                 let placeRows = CallTimeRow.rows(for: places, start: at, periods: periods) ?? []
-                rows.append(Row(sol: q.sol, result: .success(Found(answer: answer, clock: clock, missionSol: missionSol,
-                                                                    places: placeRows))))
+                var found = Found(answer: answer, clock: clock, missionSol: missionSol, places: placeRows)
+                if let site = q.site {
+                    found.solarDay = MarsSolarDay(localSol: MarsInverse.localSolAt(unixSeconds: t, longitudeEast: q.longitudeEast,
+                                                                                   leapSeconds: leapSeconds),
+                                                  planetocentricLatitude: site.latitude, longitudeEast: q.longitudeEast,
+                                                  leapSeconds: leapSeconds)
+                }
+                if let ertEphemeris {
+                    found.light = try? MarsLightTime.emitted(atUnixSeconds: t, ephemeris: ertEphemeris, leapSeconds: leapSeconds)
+                }
+                rows.append(Row(sol: q.sol, result: .success(found)))
             } catch .solarTimeNotOnSol(let time, let sol) {
                 rows.append(Row(sol: q.sol, result: .failure(.solarTimeNotOnSol(time: time, sol: sol))))
             } catch {
@@ -92,23 +107,36 @@ extension MarsSchedule {
         guard case .success(let found) = row.result else { return nil }
         var report = found.clock.json(site: query.site, missionSol: found.missionSol)
         report.removeLast()  // the closing brace
-        return report + ",\"places\":" + Self.placesJSON(found.places) + "}"
+        var extra = ""
+        if let day = found.solarDay {
+            extra += ",\"sunrise\":" + MarsSolarDay.json(day.sunrise) + ",\"sunset\":" + MarsSolarDay.json(day.sunset)
+        }
+        if ertEphemeris != nil {
+            extra += ",\"ert\":" + (found.light.map { "\"" + MarsSkyReport.iso($0.ertUnixSeconds) + "\"" } ?? "null")
+            extra += ",\"owlt\":" + (found.light.map { String($0.owltSeconds) } ?? "null")
+        }
+        return report + extra + ",\"places\":" + Self.placesJSON(found.places) + "}"
     }
 
     /// CSV header: one line per sol and place (long form: a spreadsheet
     /// pivots it; wide columns named after places would repeat names).
-    public static let csvHeader = "sol,utc,localMeanSolarTime,localTrueSolarTime,place,zone,local,period,good"
+    /// `sunrise`, `sunset` (UTC; a site only, empty in polar day or night) and
+    /// `ert` (with `--ert-column`) come last, so older readers keep their columns.
+    public static let csvHeader = "sol,utc,localMeanSolarTime,localTrueSolarTime,place,zone,local,period,good,sunrise,sunset,ert"
 
     /// CSV lines of one row (a sol without the asked time has empty fields).
     public func csvLines(_ row: Row) -> [String] {
-        guard case .success(let found) = row.result else { return ["\(row.sol),,,,,,,,"] }
+        guard case .success(let found) = row.result else { return ["\(row.sol),,,,,,,,,,,"] }
         let c = found.clock
         let head = "\(row.sol),\(ISOInstant.milliseconds(unixMilliseconds: found.answer.unixMilliseconds)),"
             + FixedText.clock(hours: c.localMeanSolarTime) + "," + FixedText.clock(hours: c.localTrueSolarTime)
-        guard !found.places.isEmpty else { return [head + ",,,,,"] }
+        func iso(_ u: Double?) -> String { u.map { MarsSkyReport.iso($0) } ?? "" }
+        let tail = "," + iso(found.solarDay?.sunrise?.unixSeconds) + "," + iso(found.solarDay?.sunset?.unixSeconds)
+            + "," + iso(found.light?.ertUnixSeconds)
+        guard !found.places.isEmpty else { return [head + ",,,,," + tail] }
         return found.places.map { p in
             head + "," + Self.csvField(p.place.name) + "," + p.place.zoneIdentifier + "," + p.reading.wall.isoText + ","
-                + p.period.rawValue + "," + (p.good ? "true" : "false")
+                + p.period.rawValue + "," + (p.good ? "true" : "false") + tail
         }
     }
 

@@ -206,8 +206,28 @@ import TimeKit
             "TT-UTC 69.184 s   MSD 52362.30782",
             "EOT  -4.295°   subsolar 73.48°E",
             "Decl 13.79°   r 1.6313 AU",
+            "Sun  +83.8°  az 219°   sunset in 6h 13m",
             "! leap-second list expired 2026-06-28; using 37 s",
         ])
+    }
+
+    /// Issue 33: with the ephemeris, the light time and what Earth sees now.
+    @Test func lightTimeAndSunRows() throws {
+        var state = MarsPanelState(siteID: "perseverance", sites: try MarsSiteLibrary.bundled().sites)
+        state.longitudeEast = 77.4508
+        state.ephemeris = MarsPanelEphemeris(try ChebyshevEphemeris.loadBundled())
+        // 2021-02-18T21:06:00Z: light now arriving left Mars at 20:54:37 (OWLT 682.35 s).
+        let input = MarsPanelText.input(at: 1_613_682_360, state: state)
+        let lines = MarsPanelText.skyRows(input).map { $0.map(\.text).joined() }
+        #expect(lines == [
+            "OWLT 11m 22s   seen on Earth now: Mars at 20:54:37 UTC",
+            "Sun  +34.5°  az 260°   sunset in 2h 30m",  // the Sun now, not at SCET
+        ])
+        let ja = MarsPanelText.skyRows(input, language: .ja).map { $0.map(\.text).joined() }
+        #expect(ja[0].contains("地球に今届く火星の時刻 20:54:37 UTC") && ja[1].contains("日の入りまで"))
+        // A bare longitude has no latitude: no Sun row.
+        state.siteID = nil
+        #expect(MarsPanelText.skyRows(MarsPanelText.input(at: 1_613_682_360, state: state)).count == 1)
     }
 
     @Test func shortPanelsKeepTheNoticeBeforeAdvancedRows() {

@@ -119,7 +119,7 @@ import Testing
         let s = try Self.schedule(count: 3, places: ["London, GB", "Tokyo"])
         let lines = try s.rows().flatMap(s.csvLines)
         #expect(lines.count == 6)
-        #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 9 })
+        #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 12 })  // + sunrise, sunset, ert (issue 33)
         #expect(lines[0].hasPrefix("1700,") && lines[0].contains(",13:00:00,") && lines[0].contains(",London,Europe/London,"))
         #expect(MarsSchedule.csvField("London, GB") == "\"London, GB\"")
     }

@@ -19,7 +19,9 @@ extension MarsPanel: DashboardPanel {
     /// while typing): they take rows from the advanced fields or sites.
     static func wantedRows(_ state: AppState) -> Int {
         if state.mars.showsAllSites { return max(minimumRows, 2 + 1 + state.mars.sites.count + state.mars.notices.count) }
-        return minimumRows + (state.mars.advanced ? 4 : 0)
+        // Issue 33: a row for the light time, one for the Sun at a site.
+        let sky = (state.mars.ephemeris != nil ? 1 : 0) + (state.mars.site != nil ? 1 : 0)
+        return minimumRows + (state.mars.advanced ? 4 : 0) + sky
     }
 
     /// The panel's lines in full (snapshot data summary).
@@ -46,7 +48,22 @@ extension MarsPanel: DashboardPanel {
                          + (old.mars.goToText == nil ? " " + l.text(.goToExample) + " · " + l.text(.marsGoToHint) : ""))
         }
         if let message = new.mars.goToMessage, message != old.mars.goToMessage { lines.append(l.text(message)) }
+        if let line = sunAnnouncement(from: old, to: new) { lines.append(line) }
         return lines
+    }
+
+    /// Plain mode: "Sunrise on Mars at Perseverance" when the next event
+    /// turns from sunrise to sunset between two states (and the reverse).
+    static func sunAnnouncement(from old: AppState, to new: AppState) -> String? {
+        guard let site = new.mars.site, old.mars.site?.id == site.id, new.now > old.now else { return nil }
+        let leap = new.mars.leapSeconds
+        let before = MarsPanelSunEvent.next(after: old.now.timeIntervalSince1970, site: site, leapSeconds: leap)
+        let after = MarsPanelSunEvent.next(after: new.now.timeIntervalSince1970, site: site, leapSeconds: leap)
+        switch (before, after) {
+        case (.sunrise, .sunset): return new.language.text(.plainSunriseAtSite) + " " + site.name
+        case (.sunset, .sunrise): return new.language.text(.plainSunsetAtSite) + " " + site.name
+        default: return nil
+        }
     }
 }
 

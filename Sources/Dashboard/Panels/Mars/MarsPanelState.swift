@@ -31,6 +31,8 @@ public struct MarsPanelState: Equatable, Sendable {
     public var goToText: String?
     /// What the last go-to did (call moved, or why not); cleared by the next key.
     public var goToMessage: UIMessage?
+    /// JPL DE421 (the almanac's copy) for the light time; nil when it could not be read.
+    public var ephemeris: MarsPanelEphemeris?
 
     public init(longitudeEast: Double = 0, siteID: String? = nil, advanced: Bool = false,
                 sites: [MarsSite] = [], leapSeconds: LeapSecondTable = .builtIn, notices: [UIMessage] = []) {
@@ -96,6 +98,17 @@ public struct MarsPanelState: Equatable, Sendable {
         var next = self
         next.advanced.toggle()
         return next
+    }
+}
+
+/// The ephemeris the panel reads the light time from, compared by what it
+/// covers (the state is compared often; the file is 3.4 MB).
+public struct MarsPanelEphemeris: Equatable, Sendable {
+    public var ephemeris: ChebyshevEphemeris
+    public init(_ ephemeris: ChebyshevEphemeris) { self.ephemeris = ephemeris }
+    public static func == (a: MarsPanelEphemeris, b: MarsPanelEphemeris) -> Bool {
+        a.ephemeris.coverageJulianDaysTDB == b.ephemeris.coverageJulianDaysTDB
+            && a.ephemeris.series.count == b.ephemeris.series.count
     }
 }
 

@@ -28,6 +28,11 @@ public enum MarsPanelText {
         public var goToText: String? = nil
         /// What the last go-to did.
         public var goToMessage: UIMessage? = nil
+        /// The light arriving at the Earth now (nil without the ephemeris or outside it).
+        public var light: MarsLightTime? = nil
+        /// The Sun at the site now and the next sunrise or sunset (a site only).
+        public var sun: MarsSolarPosition? = nil
+        public var nextSunEvent: MarsPanelSunEvent? = nil
     }
 
     /// Evaluates Mars time at `unixSeconds` for the panel's state (pure).
@@ -41,9 +46,57 @@ public enum MarsPanelText {
         if let site, let landing = site.landingUnixSeconds {
             missionSol = site.missionSol(at: clock, landingTTMinusUTCSeconds: leap.ttMinusUTC(atUnixSeconds: landing))
         }
-        return Input(clock: clock, site: site, missionSol: missionSol, advanced: state.advanced, notices: state.notices,
-                     allSites: state.showsAllSites ? MarsSiteReading.all(state.sites, at: unixSeconds, leapSeconds: leap) : nil,
-                     goToText: state.goToText, goToMessage: state.goToMessage)
+        var input = Input(clock: clock, site: site, missionSol: missionSol, advanced: state.advanced, notices: state.notices,
+                          allSites: state.showsAllSites ? MarsSiteReading.all(state.sites, at: unixSeconds, leapSeconds: leap) : nil,
+                          goToText: state.goToText, goToMessage: state.goToMessage)
+        if let ephemeris = state.ephemeris?.ephemeris {
+            input.light = try? MarsLightTime.received(atUnixSeconds: unixSeconds, ephemeris: ephemeris, leapSeconds: leap)
+        }
+        if let site {
+            input.sun = MarsSolarPosition(clock: clock, planetocentricLatitude: site.latitude)
+            input.nextSunEvent = MarsPanelSunEvent.next(after: unixSeconds, site: site, leapSeconds: leap)
+        }
+        return input
+    }
+
+    /// `11m 22s` (a light time or a wait), `2h 05m` from an hour up.
+    static func duration(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded(.down))
+        if s >= 3600 { return "\(s / 3600)h \(MarkTime.pad(s % 3600 / 60))m" }
+        return "\(s / 60)m \(MarkTime.pad(s % 60))s"
+    }
+
+    /// Light time and the Sun at the site (issue 33): after the core rows.
+    public static func skyRows(_ input: Input, width: Int = 100, language l: UILanguage = .en) -> [Row] {
+        var rows: [Row] = []
+        if let light = input.light {
+            let ms = Int64((light.scetUnixSeconds * 1000).rounded(.down))
+            let scet = String(ISOInstant.milliseconds(unixMilliseconds: ms).dropFirst(11).prefix(8)) + " UTC"
+            var row: Row = [Segment(label(l.text(.owltShort), 5), .dim), Segment(duration(light.owltSeconds))]
+            if width >= compactBelowColumns {
+                row += [Segment("   \(l.text(.seenOnEarthNow)) ", .dim), Segment(scet, .marsTime)]
+            }
+            rows.append(row)
+            if light.isNearSolarConjunction {
+                rows.append([Segment("! " + l.text(.solarConjunctionShort) + " (< 3°)", .warning)])
+            }
+        }
+        if let sun = input.sun {
+            var row: Row = [Segment(label(l.text(.sunShort), 5), .dim),
+                            Segment((sun.elevationDegrees >= 0 ? "+" : "") + FixedText.decimal(sun.elevationDegrees, places: 1) + "°")]
+            if width >= compactBelowColumns {
+                row.append(Segment("  az " + FixedText.decimal(sun.azimuthDegrees, places: 0) + "°", .dim))
+            }
+            switch input.nextSunEvent {
+            case .sunrise(let wait)?: row += [Segment("   \(l.text(.sunriseIn)) ", .dim), Segment(duration(wait))]
+            case .sunset(let wait)?: row += [Segment("   \(l.text(.sunsetIn)) ", .dim), Segment(duration(wait))]
+            case .polarDay?: row.append(Segment("   " + l.text(.polarDay)))
+            case .polarNight?: row.append(Segment("   " + l.text(.polarNight)))
+            case nil: break
+            }
+            rows.append(row)
+        }
+        return rows
     }
 
     /// Inner widths below this get the compact rows.
@@ -158,7 +211,8 @@ public enum MarsPanelText {
     }
 
     /// The rows that fit in `height`: core rows first, then notices (never
-    /// dropped for the advanced fields), then as many advanced rows as fit.
+    /// dropped for the advanced fields), then as many advanced rows as fit,
+    /// then the light-time and Sun rows.
     /// The go-to field and its message come before the notices; the
     /// all-sites view replaces the core and advanced rows.
     public static func rows(_ input: Input, height: Int, width: Int = 100, language: UILanguage = .en) -> [Row] {
@@ -172,15 +226,42 @@ public enum MarsPanelText {
         let core = coreRows(input, width: width, language: language)
         let notices = goTo + noticeRows(input, width: width, language: language)
         let advanced = advancedRows(input, language: language)
+        let sky = skyRows(input, width: width, language: language)
         guard height > 0 else { return [] }
         let coreShown = Array(core.prefix(height))
         let noticesShown = Array(notices.prefix(max(0, height - coreShown.count)))
         let advancedShown = Array(advanced.prefix(max(0, height - coreShown.count - noticesShown.count)))
-        return coreShown + advancedShown + noticesShown
+        // Light time and the Sun fill what is left: the advanced view was asked for.
+        let skyShown = Array(sky.prefix(max(0, height - coreShown.count - noticesShown.count - advancedShown.count)))
+        return coreShown + advancedShown + skyShown + noticesShown
     }
 
     /// Plain text of `rows(input, height:)`, for golden tests.
     public static func lines(_ input: Input, height: Int = 100, width: Int = 100, language: UILanguage = .en) -> [String] {
         rows(input, height: height, width: width, language: language).map { $0.map(\.text).joined() }
+    }
+}
+
+/// What the Sun does next at a site: rises or sets in so many seconds, or
+/// neither (polar day or night on this sol).
+public enum MarsPanelSunEvent: Equatable, Sendable {
+    case sunrise(inSeconds: Double)
+    case sunset(inSeconds: Double)
+    case polarDay
+    case polarNight
+
+    /// The next sunrise or sunset after `unixSeconds` (this local sol or the next).
+    public static func next(after unixSeconds: Double, site: MarsSite, leapSeconds: LeapSecondTable) -> MarsPanelSunEvent {
+        let today = MarsSolarDay.containing(unixSeconds: unixSeconds, planetocentricLatitude: site.latitude,
+                                            longitudeEast: site.longitudeEast, leapSeconds: leapSeconds)
+        for day in [today, MarsSolarDay(localSol: today.localSol + 1, planetocentricLatitude: site.latitude,
+                                        longitudeEast: site.longitudeEast, leapSeconds: leapSeconds)] {
+            guard let rise = day.sunrise, let set = day.sunset else {
+                return (day.maximumElevationDegrees ?? 0) > 0 ? .polarDay : .polarNight
+            }
+            if unixSeconds < rise.unixSeconds { return .sunrise(inSeconds: rise.unixSeconds - unixSeconds) }
+            if unixSeconds < set.unixSeconds { return .sunset(inSeconds: set.unixSeconds - unixSeconds) }
+        }
+        return .polarNight
     }
 }

@@ -29,6 +29,8 @@ enum MarsPanelLoader {
                                        nowUnixSeconds: Int64(now.timeIntervalSince1970.rounded(.down)))
         if let notice = UIMessage.leapSeconds(leap) { notices.append(notice) }
         var state = MarsPanelState(sites: sites, leapSeconds: leap.table, notices: notices)
+        // The light time's ephemeris is memory-mapped: only the pages read are loaded.
+        state.ephemeris = (try? ChebyshevEphemeris.loadBundled()).map(MarsPanelEphemeris.init)
         var saved: MarsSettings?
         do {
             saved = try store.existing()?.marsSettings()

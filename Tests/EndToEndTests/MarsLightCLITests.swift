@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// `timedeck mars` light time (issue 33): --ert, --scet, the JSON keys, the
+/// Sun at a site, refusals, and schedules with sunrise, sunset and ERT.
+@Suite struct MarsLightCLITests {
+    static func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    static func unix(_ iso: Any?) throws -> Double {
+        let text = try #require(iso as? String)
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return try #require(f.date(from: text)).timeIntervalSince1970
+    }
+
+    @Test func atGivesScetAndErtOwltLater() throws {
+        let r = try MarsCLITests.run(["mars", "--at", "2021-02-18T20:55:00Z", "--site", "Perseverance", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try Self.object(r.stdout)
+        let owlt = try #require(o["owlt"] as? Double)
+        #expect(o["scet"] as? String == "2021-02-18T20:55:00.000Z")
+        let ert = try Self.unix(o["ert"]), scet = try Self.unix(o["scet"])
+        #expect(abs(ert - scet - owlt) < 0.001)
+        #expect(owlt > 682 && owlt < 683)  // 1.367 AU that evening
+        #expect(abs((o["earthMarsDistance"] as? Double ?? 0) - owlt * 299_792.458 / 149_597_870.7) < 1e-9)
+        #expect(o["solarConjunction"] as? Bool == false)
+        let elevation = try #require(o["solarElevation"] as? Double)
+        #expect(elevation > 30 && elevation < 45)  // LTST 15:26 at Jezero
+        let sunrise = try #require(o["sunrise"] as? [String: Any])
+        #expect(Set(sunrise.keys) == ["utc", "ltst", "lmst"])
+        #expect((o["localNoon"] as? [String: Any])?["ltst"] as? String == "12:00:00")
+    }
+
+    @Test func ertReportsTheEventAtMarsAndScetIsAt() throws {
+        let e = try Self.object(try MarsCLITests.run(["mars", "--ert", "2021-02-18T21:06:00Z", "--site", "jezero", "--json"]).stdout)
+        #expect(e["ert"] as? String == "2021-02-18T21:06:00.000Z")
+        let scet = try #require(e["scet"] as? String)
+        #expect(e["utc"] as? String == scet)  // every Mars time of the report is at SCET
+        let s = try Self.object(try MarsCLITests.run(["mars", "--scet", scet, "--site", "jezero", "--json"]).stdout)
+        let a = try Self.object(try MarsCLITests.run(["mars", "--at", scet, "--site", "jezero", "--json"]).stdout)
+        #expect(s["localMeanSolarTime"] as? Double == a["localMeanSolarTime"] as? Double)
+        #expect(s["ert"] as? String == "2021-02-18T21:06:00.000Z")
+    }
+
+    @Test func conjunctionIsFlaggedInText() throws {
+        let r = try MarsCLITests.run(["mars", "--at", "2023-11-18T12:00:00Z", "--longitude", "10"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("solar conjunction"))
+        #expect(r.stdout.contains("Sun at the site") && r.stdout.contains("needs a latitude"))
+    }
+
+    @Test func polarDayHasNullSunriseAndSunset() throws {
+        // Phoenix (68° N) at the northern summer solstice (Ls 89.8°, 2025-05-29).
+        let o = try Self.object(try MarsCLITests.run(["mars", "--at", "2025-05-29T12:00:00Z", "--site", "phoenix", "--json"]).stdout)
+        #expect(o["sunrise"] is NSNull && o["sunset"] is NSNull)
+        #expect((o["maxSolarElevation"] as? Double ?? 0) > 0)
+    }
+
+    @Test(arguments: [
+        (["--ert", "2021-02-18T21:06:00Z", "--at", "2021-02-18T20:55:00Z"], "give one of the two"),
+        (["--ert", "2021-02-18T21:06:00Z", "--scet", "2021-02-18T20:55:00Z"], "give one of the two"),
+        (["--scet", "2021-02-18T21:06:00Z", "--at", "2021-02-18T20:55:00Z"], "same as --at"),
+        (["--ert", "1960-01-01T00:00:00Z"], "covers 1972-01-01"),
+        (["--ert", "2021-02-18T21:06:00Z", "--sol", "5", "--lmst", "13:00"], "do not go with"),
+        (["--ert-column"], "adds a column to a schedule"),
+    ])
+    func refusals(arguments: [String], message: String) throws {
+        let r = try MarsCLITests.run(["mars"] + arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func outsideTheEphemerisTheReportSaysSo() throws {
+        let r = try MarsCLITests.run(["mars", "--at", "1960-01-01T00:00:00Z", "--json"])
+        #expect(r.status == 0)
+        let o = try Self.object(r.stdout)
+        #expect(o["owlt"] is NSNull && o["ert"] is NSNull)
+        #expect(r.stderr.contains("no light time"))
+    }
+
+    @Test func scheduleWithSunAndErtColumns() throws {
+        let base = ["mars", "--site", "Curiosity", "--sol", "4000", "--lmst", "13:00", "--sols", "3", "--ert-column"]
+        let text = try MarsCLITests.run(base)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("SUNRISE (UTC)") && text.stdout.contains("ERT (UTC)"))
+        let csv = try MarsCLITests.run(base + ["--csv"]).stdout.split(separator: "\n").map(String.init)
+        #expect(csv.first?.hasSuffix(",sunrise,sunset,ert") == true)
+        let fields = csv[1].split(separator: ",", omittingEmptySubsequences: false)
+        #expect(fields.suffix(3).allSatisfy { $0.hasSuffix("Z") }, "\(csv[1])")
+        let json = try MarsCLITests.run(base + ["--json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count == 3)
+        for row in rows {
+            let owlt = try #require(row["owlt"] as? Double)
+            let ert = try Self.unix(row["ert"]), utc = try Self.unix(row["utc"])
+            #expect(abs(ert - utc - owlt) < 0.002)
+            let rise = try Self.unix((row["sunrise"] as? [String: Any])?["utc"])
+            let set = try Self.unix((row["sunset"] as? [String: Any])?["utc"])
+            #expect(rise < utc && utc < set)  // 13:00 LMST is daytime
+        }
+    }
+}

@@ -89,7 +89,7 @@ struct WeatherCommand: JSONCommand {
         guard let series else { throw ExitCode(1) }
         let forecast = series.forecast(at: now)
         if json {
-            Console.json(forecast.json)
+            Console.json(forecast.json(at: now))
         } else {
             for line in Self.lines(forecast, now: now, units: settings.weatherUnits) { Console.out(line) }
         }
@@ -125,7 +125,7 @@ struct WeatherCommand: JSONCommand {
             }
             let amounts = segments.map { s in "\(clock(s.start).prefix(5)) " + (s.millimetres.map { String(format: "%.1f", $0) } ?? "–") }
             lines.append("\(name) (mm): " + amounts.joined(separator: "  "))
-            switch ComingRain(segments, span: span, now: now) {
+            switch forecast.comingRain(span, at: now) {
             case .dry: lines.append("  no rain")
             case .unknown: lines.append("  no values")
             case let .rain(start, end, peak, intensity, falling):

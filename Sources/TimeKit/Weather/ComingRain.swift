@@ -14,14 +14,26 @@ public enum ComingRain: Equatable, Sendable {
     /// The source has no values for the span.
     case unknown
 
-    /// The coming rain in `segments` (one ring span) as seen at `now`.
+    /// The coming rain as seen at `now`: whether a wet segment overlaps
+    /// now … now + the span, and the run of wet segments from the first of
+    /// them, followed through all of `segments` (its end and peak are not
+    /// cut at the span's edge). `segments` should be the finest data from
+    /// the segment under way (`WeatherForecast.finest`); unknown when none
+    /// of those in the span has a value.
     public init(_ segments: [PrecipitationSegment], span: WeatherForecast.RingSpan, now: Date) {
-        guard segments.contains(where: { $0.millimetres != nil }) else { self = .unknown; return }
-        guard let first = segments.firstIndex(where: { ($0.intensity ?? .none) > .none }) else {
+        let horizon = now.addingTimeInterval(Double(span.minutes) * 60)
+        let inSpan = segments.indices.filter { segments[$0].end > now && segments[$0].start < horizon }
+        guard inSpan.contains(where: { segments[$0].millimetres != nil }) else { self = .unknown; return }
+        guard let first = inSpan.first(where: { (segments[$0].intensity ?? .none) > .none }) else {
             self = .dry(span)
             return
         }
-        let run = segments[first...].prefix { ($0.intensity ?? .none) > .none }
+        var last = first
+        while last + 1 < segments.count, (segments[last + 1].intensity ?? .none) > .none,
+              abs(segments[last + 1].start.timeIntervalSince(segments[last].end)) < 1 {
+            last += 1
+        }
+        let run = segments[first...last]
         let start = run[run.startIndex].start
         self = .rain(start: start, end: run[run.endIndex - 1].end,
                      peakMillimetresPerHour: run.compactMap(\.millimetresPerHour).max() ?? 0,

@@ -1,12 +1,13 @@
 import Foundation
 
 extension WeatherForecast {
-    /// The forecast as `timedeck weather --json` writes it (issue 24):
-    /// `{"latitude","longitude","fetched","temperature","next60":[{"start","precipitation"}×4] or null,
-    /// "next12h":[{"start","precipitation"}…]}`: times as UTC ISO 8601 to the
-    /// second, temperature in °C, precipitation in mm for the segment, a
-    /// missing value as `null`. One line, keys in this order.
-    public var json: String {
+    /// The forecast as `timedeck weather --json` writes it at `now` (issues 24, 34):
+    /// `{"latitude","longitude","fetched","temperature","next60":[{"start","precipitation"}×4 or 5] or null,
+    /// "next12h":[{"start","precipitation"}…],"spell":{"start","end","peak"} or null}`: times as UTC
+    /// ISO 8601 to the second, temperature in °C, precipitation in mm for
+    /// the segment, the spell's peak in mm/h, a missing value as `null`.
+    /// One line, keys in this order.
+    public func json(at now: Date) -> String {
         func number(_ value: Double?, decimals: Int) -> String {
             guard let value, value.isFinite else { return "null" }
             var text = String(format: "%.\(decimals)f", value)
@@ -25,6 +26,13 @@ extension WeatherForecast {
             + "\"fetched\":\"\(ISOInstant.seconds(fetched))\","
             + "\"temperature\":\(number(currentTemperatureCelsius, decimals: 2)),"
             + "\"next60\":\(next60.map(segments) ?? "null"),"
-            + "\"next12h\":\(segments(next12h))}"
+            + "\"next12h\":\(segments(next12h)),"
+            + "\"spell\":\(spellJSON(now, number))}"
+    }
+
+    func spellJSON(_ now: Date, _ number: (Double?, Int) -> String) -> String {
+        guard case let .rain(start, end, peak, _, _) = spell(at: now) else { return "null" }
+        return "{\"start\":\"\(ISOInstant.seconds(start))\",\"end\":\"\(ISOInstant.seconds(end))\","
+            + "\"peak\":\(number(peak, 2))}"
     }
 }

@@ -75,15 +75,53 @@ public struct WeatherSeries: Equatable, Sendable {
         self.hours = hours
     }
 
-    /// The forecast as seen at `now`: the quarter hours from the one under
-    /// way to an hour ahead when the source covers all of that (else nil),
-    /// and the twelve hours from the one under way (fewer when the series
-    /// ends sooner).
+    /// The forecast as seen at `now`: every quarter hour that overlaps
+    /// now … now + 60 min (4, or 5 when now is not on a quarter) when the
+    /// source covers all of that with at least one value (else nil: the ring
+    /// falls back to 12 hours), the twelve hours from the one under way
+    /// (fewer when the series ends sooner), and the finest data from now on.
     public func forecast(at now: Date) -> WeatherForecast {
-        WeatherForecast(position: position, fetched: fetched, currentTemperatureCelsius: currentTemperatureCelsius,
-                        currentPrecipitationMillimetres: currentPrecipitationMillimetres,
-                        next60: Self.segments(quarterHours, minutes: 15, count: 4, from: now, requireAll: true),
-                        next12h: Self.segments(hours, minutes: 60, count: 12, from: now, requireAll: false) ?? [])
+        let hour = Self.covering(quarterHours, minutes: 15, from: now, until: now.addingTimeInterval(3600))
+        return WeatherForecast(position: position, fetched: fetched, currentTemperatureCelsius: currentTemperatureCelsius,
+                               currentPrecipitationMillimetres: currentPrecipitationMillimetres,
+                               next60: hour.flatMap { $0.contains { $0.millimetres != nil } ? $0 : nil },
+                               next12h: Self.segments(hours, minutes: 60, count: 12, from: now, requireAll: false) ?? [],
+                               finest: finest(from: now))
+    }
+
+    /// The segments that overlap `now ..< end`, from the one under way;
+    /// nil unless they reach `end` without a gap.
+    static func covering(_ samples: [ForecastSample], minutes: Int, from now: Date, until end: Date) -> [PrecipitationSegment]? {
+        let count = Int((end.timeIntervalSince(now) / (Double(minutes) * 60)).rounded(.up)) + 1
+        guard let run = segments(samples, minutes: minutes, count: count, from: now, requireAll: false) else { return nil }
+        let overlapping = run.filter { $0.start < end }
+        guard let last = overlapping.last, last.end >= end else { return nil }
+        return overlapping
+    }
+
+    /// The finest data covering each instant from the segment under way to
+    /// the end of the series: quarter hours while they run on without a gap
+    /// or a null, then hours (an hour the quarters end inside is cut to
+    /// its remainder, at the hour's rate). The words, the spell's end and
+    /// peak are read from this, never from the ring's segments alone.
+    public func finest(from now: Date) -> [PrecipitationSegment] {
+        var result: [PrecipitationSegment] = []
+        if let quarters = Self.segments(quarterHours, minutes: 15, count: quarterHours.count, from: now, requireAll: false) {
+            result = Array(quarters.prefix { $0.millimetres != nil })
+        }
+        let covered = result.last?.end ?? now
+        let hourly = Self.segments(hours, minutes: 60, count: hours.count, from: covered, requireAll: false) ?? []
+        for segment in hourly {
+            guard segment.end > covered else { continue }
+            if segment.start >= covered || result.isEmpty {
+                result.append(segment)
+            } else {
+                let minutes = Int((segment.end.timeIntervalSince(covered) / 60).rounded())
+                let share = segment.millimetres.map { $0 * Double(minutes) / Double(segment.minutes) }
+                result.append(PrecipitationSegment(start: covered, minutes: minutes, millimetres: share))
+            }
+        }
+        return result
     }
 
     /// `count` consecutive segments of `minutes` from the one that holds
@@ -122,14 +160,20 @@ public struct WeatherForecast: Equatable, Sendable {
     public var fetched: Date
     public var currentTemperatureCelsius: Double?
     public var currentPrecipitationMillimetres: Double?
-    /// The next 60 minutes in four quarter hours, when the source has them.
+    /// Every quarter hour overlapping the next 60 minutes (4 or 5), when
+    /// the source has them with at least one value.
     public var next60: [PrecipitationSegment]?
     /// The next 12 hours (up to twelve hourly segments).
     public var next12h: [PrecipitationSegment]
+    /// The finest data from the segment under way to the end of the series
+    /// (`WeatherSeries.finest`): what the words and the spell are read from.
+    /// The ring's segments alone would cut a spell at the ring's edge.
+    public var finest: [PrecipitationSegment]
 
     public init(position: GeoPosition, fetched: Date, currentTemperatureCelsius: Double?,
                 currentPrecipitationMillimetres: Double? = nil,
-                next60: [PrecipitationSegment]?, next12h: [PrecipitationSegment]) {
+                next60: [PrecipitationSegment]?, next12h: [PrecipitationSegment], finest: [PrecipitationSegment]? = nil) {
+        self.finest = finest ?? next60.map { hour in hour + next12h.filter { $0.start >= (hour.last?.end ?? .distantPast) } } ?? next12h
         self.position = position
         self.fetched = fetched
         self.currentTemperatureCelsius = currentTemperatureCelsius
@@ -143,6 +187,20 @@ public struct WeatherForecast: Equatable, Sendable {
     public func segments(preferringHour: Bool) -> (span: RingSpan, segments: [PrecipitationSegment]) {
         if preferringHour, let hour = next60 { return (.nextHour, hour) }
         return (.next12Hours, next12h)
+    }
+
+    /// The coming rain in a ring span's words, read from the finest data.
+    public func comingRain(_ span: RingSpan, at now: Date) -> ComingRain {
+        ComingRain(finest, span: span, now: now)
+    }
+
+    /// The next (or current) precipitation spell starting within 12 hours,
+    /// from the finest data covering it; nil when none is forecast (or the
+    /// source has no values).
+    public func spell(at now: Date) -> ComingRain? {
+        let rain = comingRain(.next12Hours, at: now)
+        if case .rain = rain { return rain }
+        return nil
     }
 
     /// How much of the clock the precipitation ring stands for.

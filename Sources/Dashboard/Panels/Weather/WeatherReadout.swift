@@ -24,7 +24,7 @@ struct WeatherReadout: Equatable {
         let w = state.weather
         forecast = w.series?.forecast(at: state.now)
         (span, segments) = forecast?.segments(preferringHour: w.prefersHour) ?? (w.prefersHour ? .nextHour : .next12Hours, [])
-        rain = forecast.map { _ in ComingRain(segments, span: span, now: state.now) }
+        rain = forecast.map { [span] in $0.comingRain(span, at: state.now) }
         ageMinutes = w.series.map { max(0, Int(state.now.timeIntervalSince($0.fetched) / 60)) }
         failure = w.failure
     }

@@ -27,7 +27,7 @@ extension UIMessage {
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
         case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightIntercept, sightEntryField, plainKeyTyped, plainKeyErased, sightCompletions, plainSight, plainFix
         case sightRemoved, sightNoneToRemove, sightsPoorCut, sightsCirclesApart, sightsFarFromDeadReckoning, sightsDisagreeBy, sightsCandidates, sightsFromDeadReckoning, sightsClockDoubt, sightsRoundLeftOut
-        case weatherOff, weatherAsking, weatherRainFrom, weatherRainNow, weatherAge, weatherStale, weatherNoForecast
+        case weatherOff, weatherAsking, weatherRainFrom, weatherRainNow, weatherAge, weatherStale, weatherNoForecast, weatherForecastFor
     }
 
     public var kind: Kind {
@@ -187,6 +187,7 @@ extension UIMessage {
         case .weatherAge: .weatherAge
         case .weatherStale: .weatherStale
         case .weatherNoForecast: .weatherNoForecast
+        case .weatherForecastFor: .weatherForecastFor
         }
     }
 
@@ -386,6 +387,7 @@ extension UIMessage {
         case .weatherAge: [.weatherAge(minutes: 3), .weatherAge(minutes: 180)]
         case .weatherStale: Self.weatherProblems.map { .weatherStale(minutes: 42, problem: $0) }
         case .weatherNoForecast: Self.weatherProblems.map { .weatherNoForecast(problem: $0) }
+        case .weatherForecastFor: [.weatherForecastFor(place: "52° 31'.20 N  013° 24'.60 E", kilometres: 12)]
         }
     }
 }

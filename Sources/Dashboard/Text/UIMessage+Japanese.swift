@@ -226,6 +226,7 @@ extension UIMessage {
         case let .weatherRainNow(until, peak): "雨が降っています（\(until) まで、最大 \(peak) mm/h）"
         case .weatherAge(let minutes): "\(Self.japaneseAge(minutes))前の予報"
         case let .weatherStale(minutes, problem): "\(Self.japaneseAge(minutes))前の予報: \(Self.japaneseProblem(problem))"
+        case let .weatherForecastFor(place, km): "\(km) km 離れた \(place) の予報"
         case .weatherNoForecast(let problem): "予報なし: \(Self.japaneseProblem(problem))"
         }
     }

@@ -251,6 +251,9 @@ public enum UIMessage: Hashable, Sendable {
     /// The last forecast's age and why the latest ask failed.
     case weatherStale(minutes: Int, problem: WeatherProblem)
     case weatherNoForecast(problem: WeatherProblem)
+    /// The shown forecast was asked for another place than the position now
+    /// (after a move, until a forecast for here arrives): where, how far.
+    case weatherForecastFor(place: String, kilometres: Int)
 
     /// The message in English.
     var english: String {
@@ -476,6 +479,7 @@ public enum UIMessage: Hashable, Sendable {
         case .weatherAge(let minutes): "forecast \(Self.englishAge(minutes)) old"
         case let .weatherStale(minutes, problem): "forecast \(Self.englishAge(minutes)) old: \(Self.englishProblem(problem))"
         case .weatherNoForecast(let problem): "no forecast: \(Self.englishProblem(problem))"
+        case let .weatherForecastFor(place, km): "forecast for \(place), \(km) km away"
         }
     }
 }

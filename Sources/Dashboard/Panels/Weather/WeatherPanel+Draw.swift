@@ -84,6 +84,7 @@ extension WeatherPanel {
             lines.append((l.text(.weatherLegend), .dim))
             lines.append((l.text(WeatherText.span(readout, prefersHour: state.weather.prefersHour)), .dim))
         }
+        if let elsewhere = WeatherText.elsewhere(readout) { lines.append((l.text(elsewhere), .warning)) }
         if let (message, isProblem) = WeatherText.status(readout, state) {
             lines.append((l.text(message), isProblem ? .warning : .dim))
         }

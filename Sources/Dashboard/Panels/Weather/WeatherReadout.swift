@@ -18,6 +18,15 @@ struct WeatherReadout: Equatable {
     /// Whole minutes since the forecast arrived.
     var ageMinutes: Int?
     var failure: WeatherProblem?
+    /// Where the shown forecast was asked for and how far that is from the
+    /// position now, when farther than a move that asks again (5 km).
+    var elsewhere: (place: GeoPosition, kilometres: Double)?
+
+    static func == (a: Self, b: Self) -> Bool {
+        a.position == b.position && a.source == b.source && a.forecast == b.forecast && a.span == b.span
+            && a.segments == b.segments && a.rain == b.rain && a.ageMinutes == b.ageMinutes && a.failure == b.failure
+            && a.elsewhere?.place == b.elsewhere?.place && a.elsewhere?.kilometres == b.elsewhere?.kilometres
+    }
 
     init(_ state: AppState) {
         (position, source) = Self.position(state)
@@ -27,6 +36,10 @@ struct WeatherReadout: Equatable {
         rain = forecast.map { [span] in $0.comingRain(span, at: state.now) }
         ageMinutes = w.series.map { max(0, Int(state.now.timeIntervalSince($0.fetched) / 60)) }
         failure = w.failure
+        if w.series != nil, let asked = w.seriesAsked, let here = position {
+            let km = OpenMeteoParser.distanceKilometres(asked, here)
+            if km > WeatherPanelState.movedKilometres { elsewhere = (asked, km) }
+        }
     }
 
     /// `weather.position` if set, else gpsd's current fix, else `marks.position`.
@@ -93,6 +106,12 @@ enum WeatherText {
         }
         if let failure = readout.failure { return (.weatherNoForecast(problem: failure), true) }
         return (.weatherAsking(host: WeatherReadout.host(state)), false)
+    }
+
+    /// "forecast for <place>, N km away" when the forecast shown was asked
+    /// for somewhere else (after a move, until a new one arrives).
+    static func elsewhere(_ readout: WeatherReadout) -> UIMessage? {
+        readout.elsewhere.map { .weatherForecastFor(place: $0.place.navigatorText, kilometres: Int($0.kilometres.rounded())) }
     }
 
     /// `52° 31'.20 N  013° 24'.60 E (gpsd)`: degrees and decimal minutes,

@@ -41,7 +41,7 @@ struct WeatherCommand: JSONCommand {
         let loaded = CommandConfig.loadedWarning()
         let settings = loaded.settings
         if let refused = settings.weatherURLRefused {
-            Console.error("timedeck: weather is off: \(refused).\n")
+            Console.error("timedeck: weather is off: \(refused.sentence)\n")
             throw ExitCode(2)
         }
         let host = OpenMeteoRequest.host(of: settings.weatherURL) ?? settings.weatherURL
@@ -77,7 +77,7 @@ struct WeatherCommand: JSONCommand {
                 series = new
             case .failed(let problem, _):
                 guard let kept = series, cachedHere else {
-                    Console.error("timedeck: no forecast: \(problem). Check weather.url and the network, then try again.\n")
+                    Console.error("timedeck: no forecast: \(problem.sentence) Check weather.url and the network, then try again.\n")
                     throw ExitCode(1)
                 }
                 let minutes = Int(now.timeIntervalSince(kept.fetched) / 60)
@@ -109,7 +109,7 @@ struct WeatherCommand: JSONCommand {
     static func lines(_ forecast: WeatherForecast, now: Date, units: WeatherUnits) -> [String] {
         // Times in the user's zone (TZ, else /etc/localtime), labelled.
         let local = LocalZone.current()
-        let label = local.name == "UTC" ? "UTC" : LocalTimeText.offset(seconds: local.zone.offsetSeconds(at: now))
+        let label = LocalTimeText.offsetLabel(seconds: local.zone.offsetSeconds(at: now))
         let clock = { (date: Date) in LocalTimeText.isoLocal(date, in: local.zone).dropFirst(11).prefix(5) + " " + label }
         let duration = { (minutes: Int) in
             minutes < 90 ? "\(minutes) min" : "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
@@ -138,7 +138,12 @@ struct WeatherCommand: JSONCommand {
     }
 
     func writeCard(forecast series: WeatherSeries, now: Date, settings: Settings, place: String, to path: String) throws {
-        var state = AppState(now: now, localZone: TimeZone(identifier: "UTC")!)
+        // The card's clock in the user's zone, as the text says it (issue 34:
+        // it was always UTC, labelled GMT).
+        let local = LocalZone.current()
+        let offset = LocalTimeText.offsetLabel(seconds: local.zone.offsetSeconds(at: now))
+        var state = AppState(now: now, localZone: local.zone)
+        state.localZoneName = local.name == offset ? offset : "\(local.name) \(offset)"
         state.settings = settings
         state.weather = WeatherPanelState(series: series)
         guard let content = WeatherCard.content(state, place: place) else { throw ExitCode(1) }

@@ -23,7 +23,7 @@ struct WeatherCommand: JSONCommand {
     )
 
     @OptionGroup var output: OutputOptions<WeatherCommand>
-    static let jsonHelp = "Print JSON: latitude, longitude, fetched, temperature, next60 (4 × 15 min, or null), next12h (12 × 1 h)."
+    static let jsonHelp = "Print JSON: latitude, longitude, fetched, temperature, next60 (15-min segments overlapping the next 60 min, or null), next12h (12 × 1 h), spell, wind, code, conditions, high, low."
     var json: Bool { output.json }
 
     @Flag(help: "Ask the service even if the stored forecast is younger than 10 minutes.")
@@ -87,9 +87,9 @@ struct WeatherCommand: JSONCommand {
             }
         }
         guard let series else { throw ExitCode(1) }
-        let forecast = series.forecast(at: now)
+        let forecast = series.forecast(at: now, zone: LocalZone.current().zone)
         if json {
-            Console.json(forecast.json(at: now))
+            Console.json(forecast.json(at: now, units: settings.weatherUnits))
         } else {
             for line in Self.lines(forecast, now: now, units: settings.weatherUnits) { Console.out(line) }
         }

@@ -47,14 +47,20 @@ public enum ComingRain: Equatable, Sendable {
     }
 }
 
-/// Temperatures as shown: one decimal and the unit, `7.3 °C` or `45.1 °F`.
+/// Temperatures as shown: one decimal and the unit, `7.3 °C` or `45.1 °F`;
+/// wind in km/h, or knots when nautical (issue 34; temperatures in °C).
 public enum WeatherUnits: String, CaseIterable, Sendable {
-    case metric, imperial
+    case metric, imperial, nautical
+
+    /// Wind speed in this system's unit: knots when nautical, else km/h.
+    public func windSpeed(kilometresPerHour: Double) -> Double {
+        self == .nautical ? kilometresPerHour / Wind.kilometresPerHourPerKnot : kilometresPerHour
+    }
 
     /// `7.3 °C` (metric) or `45.1 °F` (imperial) for `celsius`.
     public func temperatureText(celsius: Double) -> String {
         switch self {
-        case .metric: Self.oneDecimal(celsius) + " °C"
+        case .metric, .nautical: Self.oneDecimal(celsius) + " °C"
         case .imperial: Self.oneDecimal(celsius * 9 / 5 + 32) + " °F"
         }
     }

@@ -7,7 +7,14 @@ extension WeatherForecast {
     /// ISO 8601 to the second, temperature in °C, precipitation in mm for
     /// the segment, the spell's peak in mm/h, a missing value as `null`.
     /// One line, keys in this order.
-    public func json(at now: Date) -> String {
+    ///
+    /// Issue 34 adds, per segment, `"type"` (none/rain/showers/snow/mixed, or
+    /// null without a value) and `"probability"` (% or null); and `"wind"`
+    /// `{"speed","gusts","direction"}` (km/h, knots when `units` is nautical;
+    /// degrees true it comes from) or null, `"code"` (WMO) and `"conditions"`
+    /// (its words) or null, `"high"` and `"low"` (°C, the local day's hourly
+    /// values) or null.
+    public func json(at now: Date, units: WeatherUnits = .metric) -> String {
         func number(_ value: Double?, decimals: Int) -> String {
             guard let value, value.isFinite else { return "null" }
             var text = String(format: "%.\(decimals)f", value)
@@ -18,8 +25,10 @@ extension WeatherForecast {
             return text == "-0" ? "0" : text
         }
         func segments(_ list: [PrecipitationSegment]) -> String {
-            "[" + list.map { "{\"start\":\"\(ISOInstant.seconds($0.start))\",\"precipitation\":\(number($0.millimetres, decimals: 2))}" }
-                .joined(separator: ",") + "]"
+            "[" + list.map {
+                "{\"start\":\"\(ISOInstant.seconds($0.start))\",\"precipitation\":\(number($0.millimetres, decimals: 2)),"
+                    + "\"type\":\($0.type.map { "\"\($0.rawValue)\"" } ?? "null"),\"probability\":\(number($0.probabilityPercent, decimals: 0))}"
+            }.joined(separator: ",") + "]"
         }
         return "{\"latitude\":\(number(position.latitudeDegrees, decimals: 6)),"
             + "\"longitude\":\(number(position.longitudeDegrees, decimals: 6)),"
@@ -27,7 +36,18 @@ extension WeatherForecast {
             + "\"temperature\":\(number(currentTemperatureCelsius, decimals: 2)),"
             + "\"next60\":\(next60.map(segments) ?? "null"),"
             + "\"next12h\":\(segments(next12h)),"
-            + "\"spell\":\(spellJSON(now, number))}"
+            + "\"spell\":\(spellJSON(now, number)),"
+            + "\"wind\":\(windJSON(units, number)),"
+            + "\"code\":\(currentWeatherCode.map(String.init) ?? "null"),"
+            + "\"conditions\":\(currentWeatherCode.flatMap(WeatherCode.words).map { "\"\($0)\"" } ?? "null"),"
+            + "\"high\":\(number(highCelsius, decimals: 2)),\"low\":\(number(lowCelsius, decimals: 2))}"
+    }
+
+    func windJSON(_ units: WeatherUnits, _ number: (Double?, Int) -> String) -> String {
+        guard let wind = currentWind else { return "null" }
+        let speed = wind.speedKilometresPerHour.map { units.windSpeed(kilometresPerHour: $0) }
+        let gusts = wind.gustsKilometresPerHour.map { units.windSpeed(kilometresPerHour: $0) }
+        return "{\"speed\":\(number(speed, 1)),\"gusts\":\(number(gusts, 1)),\"direction\":\(number(wind.directionDegrees, 0))}"
     }
 
     func spellJSON(_ now: Date, _ number: (Double?, Int) -> String) -> String {

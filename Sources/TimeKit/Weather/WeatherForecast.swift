@@ -10,11 +10,19 @@ public struct PrecipitationSegment: Equatable, Sendable {
     /// Precipitation in the segment, millimetres of water; nil when the
     /// source has no value for it (Open-Meteo sends `null`).
     public var millimetres: Double?
+    /// What falls (`none` when dry); nil when the amount is unknown.
+    public var type: PrecipitationType?
+    /// Probability of precipitation (%), when the source gives one.
+    public var probabilityPercent: Double?
 
-    public init(start: Date, minutes: Int, millimetres: Double?) {
+    public init(start: Date, minutes: Int, millimetres: Double?, type: PrecipitationType? = nil, probabilityPercent: Double? = nil) {
         self.start = start
         self.minutes = minutes
         self.millimetres = millimetres
+        self.type = type ?? millimetres.map {
+            PrecipitationIntensity(millimetres: $0, minutes: minutes) > .none ? .rain : .none
+        }
+        self.probabilityPercent = probabilityPercent
     }
 
     public var end: Date { start.addingTimeInterval(Double(minutes) * 60) }
@@ -37,11 +45,38 @@ public struct ForecastSample: Equatable, Sendable {
     /// Precipitation summed over the step that *ends* at `time` (mm).
     public var precipitationMillimetres: Double?
     public var temperatureCelsius: Double?
+    /// The parts of the precipitation (mm; snowfall in cm of snow), the
+    /// probability (%) and the WMO code, when the source sends them.
+    public var rainMillimetres: Double?
+    public var showersMillimetres: Double?
+    public var snowfallCentimetres: Double?
+    public var probabilityPercent: Double?
+    public var weatherCode: Int?
 
-    public init(time: Date, precipitationMillimetres: Double?, temperatureCelsius: Double?) {
+    public init(time: Date, precipitationMillimetres: Double?, temperatureCelsius: Double?,
+                rainMillimetres: Double? = nil, showersMillimetres: Double? = nil, snowfallCentimetres: Double? = nil,
+                probabilityPercent: Double? = nil, weatherCode: Int? = nil) {
         self.time = time
         self.precipitationMillimetres = precipitationMillimetres
         self.temperatureCelsius = temperatureCelsius
+        self.rainMillimetres = rainMillimetres
+        self.showersMillimetres = showersMillimetres
+        self.snowfallCentimetres = snowfallCentimetres
+        self.probabilityPercent = probabilityPercent
+        self.weatherCode = weatherCode
+    }
+
+    /// The segment this sample closes (`minutes` long, ending at `time`).
+    func segment(minutes: Int) -> PrecipitationSegment {
+        let wet = precipitationMillimetres.map { PrecipitationIntensity(millimetres: $0, minutes: minutes) > .none }
+        return PrecipitationSegment(
+            start: time.addingTimeInterval(-Double(minutes) * 60), minutes: minutes, millimetres: precipitationMillimetres,
+            type: wet.map {
+                PrecipitationType.of(wet: $0, rainMillimetres: rainMillimetres, showersMillimetres: showersMillimetres,
+                                     snowfallCentimetres: snowfallCentimetres, weatherCode: weatherCode,
+                                     temperatureCelsius: temperatureCelsius)
+            },
+            probabilityPercent: probabilityPercent)
     }
 }
 
@@ -58,6 +93,9 @@ public struct WeatherSeries: Equatable, Sendable {
     public var currentTime: Date?
     public var currentTemperatureCelsius: Double?
     public var currentPrecipitationMillimetres: Double?
+    /// `current.weather_code` (WMO) and the wind now, when sent.
+    public var currentWeatherCode: Int?
+    public var currentWind: Wind?
     /// Quarter-hour samples, oldest first (empty when the source has none).
     public var quarterHours: [ForecastSample]
     /// Hourly samples, oldest first.
@@ -80,13 +118,29 @@ public struct WeatherSeries: Equatable, Sendable {
     /// source covers all of that with at least one value (else nil: the ring
     /// falls back to 12 hours), the twelve hours from the one under way
     /// (fewer when the series ends sooner), and the finest data from now on.
-    public func forecast(at now: Date) -> WeatherForecast {
+    /// `zone` is the user's, for the day's high and low (nil: UTC).
+    public func forecast(at now: Date, zone: ZoneRules? = nil) -> WeatherForecast {
         let hour = Self.covering(quarterHours, minutes: 15, from: now, until: now.addingTimeInterval(3600))
-        return WeatherForecast(position: position, fetched: fetched, currentTemperatureCelsius: currentTemperatureCelsius,
-                               currentPrecipitationMillimetres: currentPrecipitationMillimetres,
-                               next60: hour.flatMap { $0.contains { $0.millimetres != nil } ? $0 : nil },
-                               next12h: Self.segments(hours, minutes: 60, count: 12, from: now, requireAll: false) ?? [],
-                               finest: finest(from: now))
+        var forecast = WeatherForecast(position: position, fetched: fetched, currentTemperatureCelsius: currentTemperatureCelsius,
+                                       currentPrecipitationMillimetres: currentPrecipitationMillimetres,
+                                       next60: hour.flatMap { $0.contains { $0.millimetres != nil } ? $0 : nil },
+                                       next12h: Self.segments(hours, minutes: 60, count: 12, from: now, requireAll: false) ?? [],
+                                       finest: finest(from: now))
+        forecast.currentWeatherCode = currentWeatherCode
+        forecast.currentWind = currentWind
+        (forecast.highCelsius, forecast.lowCelsius) = dayRange(at: now, zone: zone ?? .fixed(seconds: 0))
+        return forecast
+    }
+
+    /// The highest and lowest hourly temperature on the local calendar day
+    /// that holds `now` (nil when the series has none that day).
+    func dayRange(at now: Date, zone: ZoneRules) -> (Double?, Double?) {
+        let today = LocalTimeText.fields(now, in: zone)
+        let values = hours.lazy.filter {
+            let f = LocalTimeText.fields($0.time, in: zone)
+            return f.year == today.year && f.month == today.month && f.day == today.day
+        }.compactMap(\.temperatureCelsius)
+        return (values.max(), values.min())
     }
 
     /// The segments that overlap `now ..< end`, from the one under way;
@@ -118,7 +172,8 @@ public struct WeatherSeries: Equatable, Sendable {
             } else {
                 let minutes = Int((segment.end.timeIntervalSince(covered) / 60).rounded())
                 let share = segment.millimetres.map { $0 * Double(minutes) / Double(segment.minutes) }
-                result.append(PrecipitationSegment(start: covered, minutes: minutes, millimetres: share))
+                result.append(PrecipitationSegment(start: covered, minutes: minutes, millimetres: share, type: segment.type,
+                                                   probabilityPercent: segment.probabilityPercent))
             }
         }
         return result
@@ -144,7 +199,7 @@ public struct WeatherSeries: Equatable, Sendable {
             let start = sample.time.addingTimeInterval(-step)
             if let previous = result.last, abs(start.timeIntervalSince(previous.end)) > 1 { break }  // a gap
             if result.isEmpty, start > now { break }  // the series starts after now
-            result.append(PrecipitationSegment(start: start, minutes: minutes, millimetres: sample.precipitationMillimetres))
+            result.append(sample.segment(minutes: minutes))
             index += 1
         }
         if requireAll { return result.count == count ? result : nil }
@@ -169,6 +224,12 @@ public struct WeatherForecast: Equatable, Sendable {
     /// (`WeatherSeries.finest`): what the words and the spell are read from.
     /// The ring's segments alone would cut a spell at the ring's edge.
     public var finest: [PrecipitationSegment]
+    /// The WMO code and the wind now (`current`), when the source sent them.
+    public var currentWeatherCode: Int?
+    public var currentWind: Wind?
+    /// The highest and lowest hourly temperature of the local day (°C).
+    public var highCelsius: Double?
+    public var lowCelsius: Double?
 
     public init(position: GeoPosition, fetched: Date, currentTemperatureCelsius: Double?,
                 currentPrecipitationMillimetres: Double? = nil,

@@ -91,8 +91,10 @@ import TestSupport
     @Test func theRequestAsksForWhatTheParserReads() throws {
         let request = OpenMeteoRequest(position: try GeoPosition(latitudeDegrees: -27.4672, longitudeDegrees: 153.3812))
         #expect(request.url?.absoluteString == "https://api.open-meteo.com/v1/forecast?latitude=-27.47&longitude=153.38"
-            + "&current=temperature_2m,precipitation&minutely_15=precipitation,temperature_2m"
-            + "&hourly=precipitation,temperature_2m&timezone=GMT&timeformat=unixtime&forecast_days=2")
+            + "&current=temperature_2m,precipitation,weather_code,wind_speed_10m,wind_gusts_10m,wind_direction_10m"
+            + "&minutely_15=precipitation,temperature_2m,rain,snowfall,weather_code"
+            + "&hourly=precipitation,temperature_2m,rain,showers,snowfall,precipitation_probability,weather_code"
+            + "&timezone=GMT&timeformat=unixtime&forecast_days=2")
         var local = request
         local.baseURL = "http://127.0.0.1:8080/v1/forecast?apikey=abc"
         local.timeFormat = .iso8601
@@ -141,10 +143,10 @@ import TestSupport
         s.fetched = Self.t1400.addingTimeInterval(30.4)
         let json = s.forecast(at: Self.t1400.addingTimeInterval(7 * 60)).json(at: Self.t1400.addingTimeInterval(7 * 60))
         #expect(json.hasPrefix("{\"latitude\":52.52,\"longitude\":13.419998,\"fetched\":\"2026-11-26T14:00:30Z\",\"temperature\":7.3,"
-            + "\"next60\":[{\"start\":\"2026-11-26T14:00:00Z\",\"precipitation\":0},{\"start\":\"2026-11-26T14:15:00Z\",\"precipitation\":0.5},"
-            + "{\"start\":\"2026-11-26T14:30:00Z\",\"precipitation\":1.2},{\"start\":\"2026-11-26T14:45:00Z\",\"precipitation\":0},"
-            + "{\"start\":\"2026-11-26T15:00:00Z\",\"precipitation\":0}],"
-            + "\"next12h\":[{\"start\":\"2026-11-26T14:00:00Z\",\"precipitation\":1.7},{\"start\":\"2026-11-26T15:00:00Z\",\"precipitation\":null},"))
+            + "\"next60\":[{\"start\":\"2026-11-26T14:00:00Z\",\"precipitation\":0,\"type\":\"none\",\"probability\":null},{\"start\":\"2026-11-26T14:15:00Z\",\"precipitation\":0.5,\"type\":\"rain\",\"probability\":null},"
+            + "{\"start\":\"2026-11-26T14:30:00Z\",\"precipitation\":1.2,\"type\":\"rain\",\"probability\":null},{\"start\":\"2026-11-26T14:45:00Z\",\"precipitation\":0,\"type\":\"none\",\"probability\":null},"
+            + "{\"start\":\"2026-11-26T15:00:00Z\",\"precipitation\":0,\"type\":\"none\",\"probability\":null}],"
+            + "\"next12h\":[{\"start\":\"2026-11-26T14:00:00Z\",\"precipitation\":1.7,\"type\":\"rain\",\"probability\":null},{\"start\":\"2026-11-26T15:00:00Z\",\"precipitation\":null,\"type\":null,\"probability\":null},"))
         let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         #expect((parsed?["next12h"] as? [Any])?.count == 12)
         #expect(s.forecast(at: Self.t1400.addingTimeInterval(3600)).json(at: Self.t1400.addingTimeInterval(3600)).contains("\"next60\":null,"))

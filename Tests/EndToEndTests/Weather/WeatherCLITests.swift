@@ -155,6 +155,37 @@ import TimeKit
         #expect(out.stderr.count < 1000, "the server's reason is bounded")
     }
 
+    /// Issue 34, item 2 against the local server: snow at −4.6 °C in the two
+    /// wet quarters, the code in words, the wind in knots when nautical,
+    /// the day's high and low; the request asks for the fields.
+    @Test func snowWindAndTheDayInTheJSON() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        var sample = Self.sample()
+        sample.temperature = -4.6
+        sample.extraQuarterHourly = ["rain": Array(repeating: 0, count: sample.quarterHourly.count),
+                                     "snowfall": sample.quarterHourly.map { ($0 ?? 0) > 0 ? 0.5 : 0 }]
+        sample.extraCurrent = ["weather_code": 73, "wind_speed_10m": 18.52, "wind_gusts_10m": 37.04, "wind_direction_10m": 250]
+        sample.extraHourly = ["precipitation_probability": Array(repeating: 40, count: sample.hourly.count)]
+        let body = sample.json
+        let server = try LocalHTTPServer { _ in .answer(status: 200, body: body) }
+        defer { server.stop() }
+        try Self.setUp(p, server: server, extra: "units = \"nautical\"")
+        let out = try p.run(["weather", "--json"], extraEnvironment: ["TZ": "UTC"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        let next60 = try #require(object["next60"] as? [[String: Any]])
+        #expect(next60.prefix(4).map { $0["type"] as? String } == ["none", "snow", "snow", "none"], "\(next60)")
+        #expect((object["next12h"] as? [[String: Any]])?.first?["probability"] as? Double == 40)
+        #expect(object["code"] as? Int == 73 && object["conditions"] as? String == "moderate snow fall")
+        let wind = try #require(object["wind"] as? [String: Any])
+        #expect(wind["speed"] as? Double == 10 && wind["gusts"] as? Double == 20 && wind["direction"] as? Double == 250)
+        #expect(object["high"] is Double && object["low"] is Double)
+        let query = try #require(server.requests.first).query
+        #expect(query["minutely_15"]?.contains("snowfall") == true && query["hourly"]?.contains("precipitation_probability") == true)
+        #expect(query["current"]?.contains("wind_gusts_10m") == true)
+    }
+
     /// Issue 34: `TZ=Europe/Berlin weather --card` shows Berlin's time with
     /// the same offset label as the text; UTC+00:00 is written `UTC`.
     @Test func theShareCardShowsTheLocalZone() throws {

@@ -130,8 +130,14 @@ struct WeatherCommand: JSONCommand {
             case .unknown: lines.append("  no values")
             case let .rain(start, end, peak, intensity, falling):
                 let minutes = Int(end.timeIntervalSince(start) / 60)
-                lines.append(falling ? "  rain now until \(clock(end)), up to \(String(format: "%.1f", peak)) mm/h (\(intensity))"
-                                     : "  rain from \(clock(start)) for \(duration(minutes)), up to \(String(format: "%.1f", peak)) mm/h (\(intensity))")
+                let noun = switch forecast.comingType(span, at: now) {
+                case .snow?: "snow"
+                case .showers?: "showers"
+                case .mixed?: "rain and snow"
+                default: "rain"
+                }
+                lines.append(falling ? "  \(noun) now until \(clock(end)), up to \(String(format: "%.1f", peak)) mm/h (\(intensity))"
+                                     : "  \(noun) from \(clock(start)) for \(duration(minutes)), up to \(String(format: "%.1f", peak)) mm/h (\(intensity))")
             }
         }
         return lines

@@ -21,23 +21,44 @@ public enum ComingRain: Equatable, Sendable {
     /// the segment under way (`WeatherForecast.finest`); unknown when none
     /// of those in the span has a value.
     public init(_ segments: [PrecipitationSegment], span: WeatherForecast.RingSpan, now: Date) {
-        let horizon = now.addingTimeInterval(Double(span.minutes) * 60)
-        let inSpan = segments.indices.filter { segments[$0].end > now && segments[$0].start < horizon }
-        guard inSpan.contains(where: { segments[$0].millimetres != nil }) else { self = .unknown; return }
-        guard let first = inSpan.first(where: { (segments[$0].intensity ?? .none) > .none }) else {
+        guard let found = Self.run(segments, span: span, now: now) else { self = .unknown; return }
+        guard let run = found else {
             self = .dry(span)
             return
         }
+        let start = run[run.startIndex].start
+        self = .rain(start: start, end: run[run.endIndex - 1].end,
+                     peakMillimetresPerHour: run.compactMap(\.millimetresPerHour).max() ?? 0,
+                     peak: run.compactMap(\.intensity).max() ?? .light, isFalling: start <= now)
+    }
+
+    /// The wet run the words speak of: nil when the span has no value,
+    /// `.some(nil)` when it is dry.
+    static func run(_ segments: [PrecipitationSegment], span: WeatherForecast.RingSpan,
+                    now: Date) -> ArraySlice<PrecipitationSegment>?? {
+        let horizon = now.addingTimeInterval(Double(span.minutes) * 60)
+        let inSpan = segments.indices.filter { segments[$0].end > now && segments[$0].start < horizon }
+        guard inSpan.contains(where: { segments[$0].millimetres != nil }) else { return nil }
+        guard let first = inSpan.first(where: { (segments[$0].intensity ?? .none) > .none }) else { return .some(nil) }
         var last = first
         while last + 1 < segments.count, (segments[last + 1].intensity ?? .none) > .none,
               abs(segments[last + 1].start.timeIntervalSince(segments[last].end)) < 1 {
             last += 1
         }
-        let run = segments[first...last]
-        let start = run[run.startIndex].start
-        self = .rain(start: start, end: run[run.endIndex - 1].end,
-                     peakMillimetresPerHour: run.compactMap(\.millimetresPerHour).max() ?? 0,
-                     peak: run.compactMap(\.intensity).max() ?? .light, isFalling: start <= now)
+        return segments[first...last]
+    }
+
+    /// What falls in the coming spell: snow when every wet segment is snow,
+    /// showers when every one is showers, mixed when snow meets rain or
+    /// showers (or a segment is mixed), else rain; nil when dry or unknown.
+    public static func type(_ segments: [PrecipitationSegment], span: WeatherForecast.RingSpan,
+                            now: Date) -> PrecipitationType? {
+        guard let found = run(segments, span: span, now: now), let run = found else { return nil }
+        let types = Set(run.compactMap(\.type))
+        if types.contains(.mixed) || types.contains(.snow) && (types.contains(.rain) || types.contains(.showers)) { return .mixed }
+        if types == [.snow] { return .snow }
+        if types == [.showers] { return .showers }
+        return .rain
     }
 
     /// Minutes from the start of the rain to its end.

@@ -255,6 +255,11 @@ public struct WeatherForecast: Equatable, Sendable {
         ComingRain(finest, span: span, now: now)
     }
 
+    /// What falls in the coming spell of a span (nil: dry or unknown).
+    public func comingType(_ span: RingSpan, at now: Date) -> PrecipitationType? {
+        ComingRain.type(finest, span: span, now: now)
+    }
+
     /// The next (or current) precipitation spell starting within 12 hours,
     /// from the finest data covering it; nil when none is forecast (or the
     /// source has no values).

@@ -289,6 +289,22 @@ import TimeKit
         #expect(!WeatherPanel.textLines(s, WeatherReadout(s)).contains { $0.text.hasPrefix("forecast for") })
     }
 
+    /// Issue 34: at −4.6 °C with Open-Meteo's snowfall, the words say snow
+    /// (they said "rain"), in both languages and in plain mode.
+    @Test func snowIsCalledSnow() throws {
+        var sample = OpenMeteoSample(start: Self.t1400, hourly: Self.showers.hours, quarterHourly: Self.showers.quarters)
+        sample.temperature = -4.6
+        sample.extraQuarterHourly = ["rain": Array(repeating: 0, count: 8), "snowfall": Self.showers.quarters.map { ($0 ?? 0) > 0 ? 0.6 : 0 }]
+        let series = try OpenMeteoParser.parse(sample.data, asked: Self.berlin, fetched: Self.t1400)
+        let s = state(series: series)
+        #expect(WeatherPanel.textLines(s, WeatherReadout(s)).first?.text == "snow from 15:15 for 30 min, up to 4.8 mm/h")
+        let ja = state(series: series, language: .ja)
+        #expect(WeatherPanel.textLines(ja, WeatherReadout(ja)).first?.text == "15:15 から 30 分間の雪、最大 4.8 mm/h")
+        var plain = s
+        plain.panels = [.marks, .weather]
+        #expect(PlainAnnouncer.greeting(plain).contains { $0.hasPrefix("Weather: snow from 15:15") })
+    }
+
     // MARK: Screens
 
     @Test func goldenOffPrompt() {

@@ -65,7 +65,7 @@ public enum WeatherCard {
         let celsius = c.forecast.currentTemperatureCelsius
         let (span, segments) = c.forecast.segments(preferringHour: c.prefersHour)
         let clock = { (d: Date) in WeatherText.clock(d, zone: c.zone, use24Hour: c.use24Hour, c.language) }
-        let rain = c.language.text(WeatherText.rain(c.forecast.comingRain(span, at: c.now), clock: clock))
+        let rain = c.language.text(WeatherText.rain(c.forecast.comingRain(span, at: c.now), c.forecast.comingType(span, at: c.now), clock: clock))
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" "
         out += "font-family=\"'DejaVu Sans', 'Helvetica', sans-serif\" fill=\"#ffffff\">\n"

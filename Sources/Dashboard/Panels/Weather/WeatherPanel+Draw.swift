@@ -80,7 +80,7 @@ extension WeatherPanel {
             case let .rain(_, _, _, peak, _): WeatherText.shade(peak).1
             default: .normal
             }
-            lines.append((l.text(WeatherText.rain(rain, state)), role))
+            lines.append((l.text(WeatherText.rain(rain, readout.fall, state)), role))
             lines.append((l.text(.weatherLegend), .dim))
             lines.append((l.text(WeatherText.span(readout, prefersHour: state.weather.prefersHour)), .dim))
         }

@@ -31,7 +31,7 @@ extension WeatherPanel: DashboardPanel {
         var lines = ["Weather:"]
         lines.append("  " + temperatureText(state, readout).text)
         if let rain = readout.rain {
-            lines.append("  " + UILanguage.en.text(WeatherText.rain(rain, state)))
+            lines.append("  " + UILanguage.en.text(WeatherText.rain(rain, readout.fall, state)))
             lines.append("  " + UILanguage.en.text(WeatherText.span(readout, prefersHour: state.weather.prefersHour)))
             let ring = readout.segments.map { segment in
                 "\(WeatherText.clock(segment.start, state)) " + (segment.millimetres.map { String(format: "%.1f mm", $0) } ?? "–")
@@ -50,7 +50,7 @@ extension WeatherPanel: DashboardPanel {
         let l = state.language
         let readout = WeatherReadout(state)
         guard let rain = readout.rain else { return [] }
-        var line = l.text(.weather) + ": " + l.text(WeatherText.rain(rain, state))
+        var line = l.text(.weather) + ": " + l.text(WeatherText.rain(rain, readout.fall, state))
         if let c = readout.forecast?.currentTemperatureCelsius {
             line += " · " + state.settings.weatherUnits.temperatureText(celsius: c)
         }
@@ -73,8 +73,8 @@ extension WeatherPanel: DashboardPanel {
         var oldAtNow = new
         oldAtNow.weather = old.weather
         let before = WeatherReadout(oldAtNow), after = WeatherReadout(new)
-        let words = l.text(after.rain.map { WeatherText.rain($0, new) } ?? .verbatim(""))
-        let wordsBefore = l.text(before.rain.map { WeatherText.rain($0, new) } ?? .verbatim(""))
+        let words = l.text(after.rain.map { WeatherText.rain($0, after.fall, new) } ?? .verbatim(""))
+        let wordsBefore = l.text(before.rain.map { WeatherText.rain($0, before.fall, new) } ?? .verbatim(""))
         if after.rain != nil, words != wordsBefore || after.span != before.span {
             var line = prefix + words
             if let c = after.forecast?.currentTemperatureCelsius {

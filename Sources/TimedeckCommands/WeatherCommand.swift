@@ -23,7 +23,7 @@ struct WeatherCommand: JSONCommand {
     )
 
     @OptionGroup var output: OutputOptions<WeatherCommand>
-    static let jsonHelp = "Print JSON: latitude, longitude, fetched, temperature, next60 (4 × 15 min, or null), next12h (12 × 1 h)."
+    static let jsonHelp = "Print JSON: latitude, longitude, fetched, temperature, next60 (15-min segments overlapping the next 60 min, or null), next12h (12 × 1 h), spell, wind, code, conditions, high, low."
     var json: Bool { output.json }
 
     @Flag(help: "Ask the service even if the stored forecast is younger than 10 minutes.")
@@ -41,7 +41,7 @@ struct WeatherCommand: JSONCommand {
         let loaded = CommandConfig.loadedWarning()
         let settings = loaded.settings
         if let refused = settings.weatherURLRefused {
-            Console.error("timedeck: weather is off: \(refused).\n")
+            Console.error("timedeck: weather is off: \(refused.sentence)\n")
             throw ExitCode(2)
         }
         let host = OpenMeteoRequest.host(of: settings.weatherURL) ?? settings.weatherURL
@@ -77,7 +77,7 @@ struct WeatherCommand: JSONCommand {
                 series = new
             case .failed(let problem, _):
                 guard let kept = series, cachedHere else {
-                    Console.error("timedeck: no forecast: \(problem). Check weather.url and the network, then try again.\n")
+                    Console.error("timedeck: no forecast: \(problem.sentence) Check weather.url and the network, then try again.\n")
                     throw ExitCode(1)
                 }
                 let minutes = Int(now.timeIntervalSince(kept.fetched) / 60)
@@ -87,9 +87,9 @@ struct WeatherCommand: JSONCommand {
             }
         }
         guard let series else { throw ExitCode(1) }
-        let forecast = series.forecast(at: now)
+        let forecast = series.forecast(at: now, zone: LocalZone.current().zone)
         if json {
-            Console.json(forecast.json)
+            Console.json(forecast.json(at: now, units: settings.weatherUnits))
         } else {
             for line in Self.lines(forecast, now: now, units: settings.weatherUnits) { Console.out(line) }
         }
@@ -109,7 +109,7 @@ struct WeatherCommand: JSONCommand {
     static func lines(_ forecast: WeatherForecast, now: Date, units: WeatherUnits) -> [String] {
         // Times in the user's zone (TZ, else /etc/localtime), labelled.
         let local = LocalZone.current()
-        let label = local.name == "UTC" ? "UTC" : LocalTimeText.offset(seconds: local.zone.offsetSeconds(at: now))
+        let label = LocalTimeText.offsetLabel(seconds: local.zone.offsetSeconds(at: now))
         let clock = { (date: Date) in LocalTimeText.isoLocal(date, in: local.zone).dropFirst(11).prefix(5) + " " + label }
         let duration = { (minutes: Int) in
             minutes < 90 ? "\(minutes) min" : "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
@@ -125,20 +125,31 @@ struct WeatherCommand: JSONCommand {
             }
             let amounts = segments.map { s in "\(clock(s.start).prefix(5)) " + (s.millimetres.map { String(format: "%.1f", $0) } ?? "–") }
             lines.append("\(name) (mm): " + amounts.joined(separator: "  "))
-            switch ComingRain(segments, span: span, now: now) {
+            switch forecast.comingRain(span, at: now) {
             case .dry: lines.append("  no rain")
             case .unknown: lines.append("  no values")
             case let .rain(start, end, peak, intensity, falling):
                 let minutes = Int(end.timeIntervalSince(start) / 60)
-                lines.append(falling ? "  rain now until \(clock(end)), up to \(String(format: "%.1f", peak)) mm/h (\(intensity))"
-                                     : "  rain from \(clock(start)) for \(duration(minutes)), up to \(String(format: "%.1f", peak)) mm/h (\(intensity))")
+                let noun = switch forecast.comingType(span, at: now) {
+                case .snow?: "snow"
+                case .showers?: "showers"
+                case .mixed?: "rain and snow"
+                default: "rain"
+                }
+                lines.append(falling ? "  \(noun) now until \(clock(end)), up to \(String(format: "%.1f", peak)) mm/h (\(intensity))"
+                                     : "  \(noun) from \(clock(start)) for \(duration(minutes)), up to \(String(format: "%.1f", peak)) mm/h (\(intensity))")
             }
         }
         return lines
     }
 
     func writeCard(forecast series: WeatherSeries, now: Date, settings: Settings, place: String, to path: String) throws {
-        var state = AppState(now: now, localZone: TimeZone(identifier: "UTC")!)
+        // The card's clock in the user's zone, as the text says it (issue 34:
+        // it was always UTC, labelled GMT).
+        let local = LocalZone.current()
+        let offset = LocalTimeText.offsetLabel(seconds: local.zone.offsetSeconds(at: now))
+        var state = AppState(now: now, localZone: local.zone)
+        state.localZoneName = local.name == offset ? offset : "\(local.name) \(offset)"
         state.settings = settings
         state.weather = WeatherPanelState(series: series)
         guard let content = WeatherCard.content(state, place: place) else { throw ExitCode(1) }

@@ -20,6 +20,14 @@ public struct OpenMeteoSample: Sendable {
     public var temperature: Double? = 7.3
     public var currentTime: Date?
     public var utcOffsetSeconds = 0
+    /// More fields by name (issue 34: `rain`, `showers`, `snowfall`,
+    /// `precipitation_probability`, `weather_code`, the wind), as the API
+    /// sends them: parallel arrays in the blocks, numbers in `current`.
+    public var extraQuarterHourly: [String: [Double?]] = [:]
+    public var extraHourly: [String: [Double?]] = [:]
+    public var extraCurrent: [String: Double?] = [:]
+    /// Temperatures by hour (nil: the default pattern).
+    public var hourlyTemperatures: [Double?]?
 
     public init(start: Date, hourly: [Double?], quarterHourly: [Double?]) {
         self.start = start
@@ -40,19 +48,23 @@ public struct OpenMeteoSample: Sendable {
         out += "\"utc_offset_seconds\":\(utcOffsetSeconds),\"timezone\":\"GMT\",\"timezone_abbreviation\":\"GMT\",\"elevation\":38.0,"
         out += "\"current_units\":{\"time\":\"\(formatName)\",\"interval\":\"seconds\",\"temperature_2m\":\"°C\",\"precipitation\":\"mm\"},"
         out += "\"current\":{\"time\":\(time(currentTime ?? start)),\"interval\":900,\"temperature_2m\":\(number(temperature)),"
-        out += "\"precipitation\":\(number(quarterHourly.first ?? 0))},"
+        out += "\"precipitation\":\(number(quarterHourly.first ?? 0))"
+        for (name, value) in extraCurrent.sorted(by: { $0.key < $1.key }) { out += ",\"\(name)\":\(number(value))" }
+        out += "},"
         out += "\"minutely_15_units\":{\"time\":\"\(formatName)\",\"precipitation\":\"mm\",\"temperature_2m\":\"°C\"},"
-        out += "\"minutely_15\":" + block(quarterHourly, step: 900) + ","
+        out += "\"minutely_15\":" + block(quarterHourly, step: 900, extra: extraQuarterHourly) + ","
         out += "\"hourly_units\":{\"time\":\"\(formatName)\",\"precipitation\":\"mm\",\"temperature_2m\":\"°C\"},"
-        out += "\"hourly\":" + block(hourly, step: 3600) + "}"
+        out += "\"hourly\":" + block(hourly, step: 3600, extra: extraHourly, temperatures: hourlyTemperatures) + "}"
         return out
     }
 
-    func block(_ values: [Double?], step: Double) -> String {
+    func block(_ values: [Double?], step: Double, extra: [String: [Double?]] = [:], temperatures given: [Double?]? = nil) -> String {
         let times = values.indices.map { time(start.addingTimeInterval(Double($0) * step)) }
-        let temperatures = values.indices.map { i in number(temperature.map { $0 + Double(i % 7) / 10 }) }
-        return "{\"time\":[\(times.joined(separator: ","))],\"precipitation\":[\(values.map(number).joined(separator: ","))],"
-            + "\"temperature_2m\":[\(temperatures.joined(separator: ","))]}"
+        let temperatures = given.map { $0.map(number) } ?? values.indices.map { i in number(temperature.map { $0 + Double(i % 7) / 10 }) }
+        var out = "{\"time\":[\(times.joined(separator: ","))],\"precipitation\":[\(values.map(number).joined(separator: ","))],"
+            + "\"temperature_2m\":[\(temperatures.joined(separator: ","))]"
+        for (name, list) in extra.sorted(by: { $0.key < $1.key }) { out += ",\"\(name)\":[\(list.map(number).joined(separator: ","))]" }
+        return out + "}"
     }
 
     func time(_ date: Date) -> String {

@@ -27,7 +27,7 @@ extension UIMessage {
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
         case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightIntercept, sightEntryField, plainKeyTyped, plainKeyErased, sightCompletions, plainSight, plainFix
         case sightRemoved, sightNoneToRemove, sightsPoorCut, sightsCirclesApart, sightsFarFromDeadReckoning, sightsDisagreeBy, sightsCandidates, sightsFromDeadReckoning, sightsOneLine, sightsClockDoubt, sightsRoundLeftOut
-        case weatherOff, weatherAsking, weatherRainFrom, weatherRainNow, weatherAge, weatherStale, weatherNoForecast
+        case weatherOff, weatherAsking, weatherRainFrom, weatherRainNow, weatherAge, weatherStale, weatherNoForecast, weatherForecastFor, weatherFallsFrom, weatherFallsNow
     }
 
     public var kind: Kind {
@@ -188,6 +188,9 @@ extension UIMessage {
         case .weatherAge: .weatherAge
         case .weatherStale: .weatherStale
         case .weatherNoForecast: .weatherNoForecast
+        case .weatherForecastFor: .weatherForecastFor
+        case .weatherFallsFrom: .weatherFallsFrom
+        case .weatherFallsNow: .weatherFallsNow
         }
     }
 
@@ -388,6 +391,10 @@ extension UIMessage {
         case .weatherAge: [.weatherAge(minutes: 3), .weatherAge(minutes: 180)]
         case .weatherStale: Self.weatherProblems.map { .weatherStale(minutes: 42, problem: $0) }
         case .weatherNoForecast: Self.weatherProblems.map { .weatherNoForecast(problem: $0) }
+        case .weatherForecastFor: [.weatherForecastFor(place: "52° 31'.20 N  013° 24'.60 E", kilometres: 12)]
+        case .weatherFallsFrom: [.weatherFallsFrom(kind: .snow, time: "14:15", minutes: 20, peak: "2.4"),
+                                 .weatherFallsFrom(kind: .mixed, time: "14:15", minutes: 90, peak: "4.8")]
+        case .weatherFallsNow: [.weatherFallsNow(kind: .showers, until: "15:00", peak: "0.8")]
         }
     }
 }

@@ -227,6 +227,10 @@ extension UIMessage {
         case let .weatherRainNow(until, peak): "雨が降っています（\(until) まで、最大 \(peak) mm/h）"
         case .weatherAge(let minutes): "\(Self.japaneseAge(minutes))前の予報"
         case let .weatherStale(minutes, problem): "\(Self.japaneseAge(minutes))前の予報: \(Self.japaneseProblem(problem))"
+        case let .weatherForecastFor(place, km): "\(km) km 離れた \(place) の予報"
+        case let .weatherFallsFrom(kind, time, minutes, peak):
+            "\(time) から \(Self.japaneseDuration(minutes))の\(Self.japaneseFall(kind))、最大 \(peak) mm/h"
+        case let .weatherFallsNow(kind, until, peak): "\(Self.japaneseFall(kind))が降っています（\(until) まで、最大 \(peak) mm/h）"
         case .weatherNoForecast(let problem): "予報なし: \(Self.japaneseProblem(problem))"
         }
     }
@@ -291,6 +295,18 @@ extension UIMessage {
         case .calls: "通話"
         case .sights: "天測"
         case .weather: "天気"
+        }
+    }
+}
+
+extension UIMessage {
+    /// What falls, in Japanese.
+    static func japaneseFall(_ kind: PrecipitationType) -> String {
+        switch kind {
+        case .snow: "雪"
+        case .showers: "にわか雨"
+        case .mixed: "みぞれ"
+        case .rain, .none: "雨"
         }
     }
 }

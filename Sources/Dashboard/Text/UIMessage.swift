@@ -253,6 +253,13 @@ public enum UIMessage: Hashable, Sendable {
     /// The last forecast's age and why the latest ask failed.
     case weatherStale(minutes: Int, problem: WeatherProblem)
     case weatherNoForecast(problem: WeatherProblem)
+    /// The shown forecast was asked for another place than the position now
+    /// (after a move, until a forecast for here arrives): where, how far.
+    case weatherForecastFor(place: String, kilometres: Int)
+    /// As `weatherRainFrom`/`weatherRainNow` for snow, showers or a mix
+    /// (issue 34: at −4 °C it said "rain").
+    case weatherFallsFrom(kind: PrecipitationType, time: String, minutes: Int, peak: String)
+    case weatherFallsNow(kind: PrecipitationType, until: String, peak: String)
 
     /// The message in English.
     var english: String {
@@ -479,6 +486,10 @@ public enum UIMessage: Hashable, Sendable {
         case .weatherAge(let minutes): "forecast \(Self.englishAge(minutes)) old"
         case let .weatherStale(minutes, problem): "forecast \(Self.englishAge(minutes)) old: \(Self.englishProblem(problem))"
         case .weatherNoForecast(let problem): "no forecast: \(Self.englishProblem(problem))"
+        case let .weatherForecastFor(place, km): "forecast for \(place), \(km) km away"
+        case let .weatherFallsFrom(kind, time, minutes, peak):
+            "\(Self.englishFall(kind)) from \(time) for \(Self.englishDuration(minutes)), up to \(peak) mm/h"
+        case let .weatherFallsNow(kind, until, peak): "\(Self.englishFall(kind)) now until \(until), up to \(peak) mm/h"
         }
     }
 }
@@ -486,6 +497,16 @@ public enum UIMessage: Hashable, Sendable {
 extension UIMessage {
     /// `42 min`, `3 h`.
     static func englishAge(_ minutes: Int) -> String { minutes < 120 ? "\(minutes) min" : "\(minutes / 60) h" }
+
+    /// What falls, in English.
+    static func englishFall(_ kind: PrecipitationType) -> String {
+        switch kind {
+        case .snow: "snow"
+        case .showers: "showers"
+        case .mixed: "rain and snow"
+        case .rain, .none: "rain"
+        }
+    }
 
     /// `30 min`, `5 h`, `1 h 30 min`.
     static func englishDuration(_ minutes: Int) -> String {

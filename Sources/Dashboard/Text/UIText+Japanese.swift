@@ -250,6 +250,12 @@ extension UIText {
         case .weatherDryHour: "今後 60 分は雨なし"
         case .weatherDry12h: "今後 12 時間は雨なし"
         case .weatherNoPosition: "位置がありません: weather.position か marks.position を設定するか、gpsd を接続してください"
+        case .weatherCardHour: "リング: 今から 60 分"
+        case .weatherCard12h: "リング: 今から 12 時間"
+        case .weatherCardDry: "なし"
+        case .weatherCardLight: "弱 <2.5"
+        case .weatherCardModerate: "並 <7.6"
+        case .weatherCardHeavy: "強 ≥7.6 mm/h"
         }
     }
 }

@@ -70,6 +70,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     // MARK: Weather panel
     case keyWeatherFocus, keyWeatherEnable, keyWeatherSpan, weather, weatherHint, weatherLegend
     case weatherRingHour, weatherRing12h, weatherRing12hOnly, weatherNoData, weatherDryHour, weatherDry12h, weatherNoPosition
+    case weatherCardHour, weatherCard12h, weatherCardDry, weatherCardLight, weatherCardModerate, weatherCardHeavy
 
     case keyEnterSight, keyRemoveSight, keyUndoSightRemoval, sights, sightsHint, sightEntryHint, sightNeedsMark, sightMarkNotStored, sightNeedsAltitude
     case sightsAlmanacMissing, sightsNeedTwo, sightsNeedDeadReckoning
@@ -328,6 +329,12 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .weatherDryHour: "no rain in the next 60 min"
         case .weatherDry12h: "no rain in the next 12 h"
         case .weatherNoPosition: "No position: set weather.position or marks.position, or connect gpsd"
+        case .weatherCardHour: "ring: next 60 min from now"
+        case .weatherCard12h: "ring: next 12 h from now"
+        case .weatherCardDry: "dry"
+        case .weatherCardLight: "light <2.5"
+        case .weatherCardModerate: "moderate <7.6"
+        case .weatherCardHeavy: "heavy ≥7.6 mm/h"
         }
     }
 }

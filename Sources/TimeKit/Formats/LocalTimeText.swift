@@ -9,6 +9,12 @@ public enum LocalTimeText {
         return "UTC\(sign)\(MarkTime.pad(a / 3600)):\(MarkTime.pad(a / 60 % 60))"
     }
 
+    /// The offset as a label beside a local time: `UTC` for zero (one form
+    /// for every zone at UTC+00:00, issue 34), else `UTC+01:00`.
+    public static func offsetLabel(seconds: Int) -> String {
+        seconds == 0 ? "UTC" : offset(seconds: seconds)
+    }
+
     /// Local calendar fields of `date` in `zone` (via the zone's UTC offset at
     /// that instant, then integer arithmetic).
     public static func fields(_ date: Date, in zone: TimeZone) -> UTCFields {

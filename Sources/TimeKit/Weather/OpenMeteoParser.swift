@@ -58,6 +58,10 @@ public enum OpenMeteoParser {
             guard let units = root[unitsName], case .object = units else { continue }
             try checkUnit(units["temperature_2m"], expected: "°C")
             try checkUnit(units["precipitation"], expected: "mm")
+            for name in ["rain", "showers"] { try checkUnit(units[name], expected: "mm") }
+            try checkUnit(units["snowfall"], expected: "cm")
+            try checkUnit(units["precipitation_probability"], expected: "%")
+            for name in ["wind_speed_10m", "wind_gusts_10m"] { try checkUnit(units[name], expected: "km/h") }
         }
 
         var series = WeatherSeries(position: position, fetched: fetched, currentTemperatureCelsius: nil,
@@ -68,6 +72,11 @@ public enum OpenMeteoParser {
             if let t = block["time"] { series.currentTime = try time(t, "current.time") }
             series.currentTemperatureCelsius = try temperature(block["temperature_2m"], "current.temperature_2m")
             series.currentPrecipitationMillimetres = try precipitation(block["precipitation"], "current.precipitation")
+            series.currentWeatherCode = try weatherCode(block["weather_code"], "current.weather_code")
+            let wind = Wind(speedKilometresPerHour: try ranged(block["wind_speed_10m"], "current.wind_speed_10m", 0...500, "km/h"),
+                            gustsKilometresPerHour: try ranged(block["wind_gusts_10m"], "current.wind_gusts_10m", 0...600, "km/h"),
+                            directionDegrees: try ranged(block["wind_direction_10m"], "current.wind_direction_10m", 0...360, "°"))
+            if wind != Wind(speedKilometresPerHour: nil, gustsKilometresPerHour: nil, directionDegrees: nil) { series.currentWind = wind }
         }
         guard let hourly = root["hourly"] else { throw .missingField("hourly") }
         series.hours = try samples(hourly, block: "hourly", stepSeconds: 3600)
@@ -126,6 +135,16 @@ public enum OpenMeteoParser {
         guard precipitation.count == times.count, temperature.count == times.count else {
             throw .unequalLengths(block: block)
         }
+        // Issue 34's fields: optional (an older server may not send them),
+        // but as long as `time` when sent, every value range-checked.
+        func optional(_ field: String) throws(WeatherProblem) -> [ForecastJSON]? {
+            guard let value = object[field] else { return nil }
+            let list = try array(value, "\(block).\(field)")
+            guard list.count == times.count else { throw .unequalLengths(block: block) }
+            return list
+        }
+        let rain = try optional("rain"), showers = try optional("showers"), snowfall = try optional("snowfall")
+        let probability = try optional("precipitation_probability"), code = try optional("weather_code")
         var result: [ForecastSample] = []
         result.reserveCapacity(times.count)
         var previous: Date?
@@ -137,9 +156,17 @@ public enum OpenMeteoParser {
                 throw .badValue("\(block) times are not \(stepSeconds / 60) minutes apart at \(ISOInstant.seconds(t))")
             }
             previous = t
-            result.append(ForecastSample(time: t,
-                                         precipitationMillimetres: try Self.precipitation(precipitation[i], precipitationName),
-                                         temperatureCelsius: try Self.temperature(temperature[i], temperatureName)))
+            var sample = ForecastSample(time: t,
+                                        precipitationMillimetres: try Self.precipitation(precipitation[i], precipitationName),
+                                        temperatureCelsius: try Self.temperature(temperature[i], temperatureName))
+            if let rain { sample.rainMillimetres = try Self.precipitation(rain[i], "\(block).rain") }
+            if let showers { sample.showersMillimetres = try Self.precipitation(showers[i], "\(block).showers") }
+            if let snowfall { sample.snowfallCentimetres = try Self.ranged(snowfall[i], "\(block).snowfall", 0...1000, "cm") }
+            if let probability {
+                sample.probabilityPercent = try Self.ranged(probability[i], "\(block).precipitation_probability", 0...100, "%")
+            }
+            if let code { sample.weatherCode = try Self.weatherCode(code[i], "\(block).weather_code") }
+            result.append(sample)
         }
         return result
     }
@@ -166,6 +193,22 @@ public enum OpenMeteoParser {
         // More than a metre in one step has never fallen anywhere.
         guard (0...1000).contains(mm) else { throw .badValue("\(name) \(mm) mm") }
         return mm
+    }
+
+    /// An optional number within `range` (checked before any conversion).
+    static func ranged(_ value: ForecastJSON?, _ name: String, _ range: ClosedRange<Double>, _ unit: String) throws(WeatherProblem) -> Double? {
+        guard let n = try optionalNumber(value, name) else { return nil }
+        guard range.contains(n) else { throw .badValue("\(name) \(n) \(unit)") }
+        return n
+    }
+
+    /// A WMO code: a whole number 0–99 (checked before `Int(_:)`, which traps on 1e300).
+    static func weatherCode(_ value: ForecastJSON?, _ name: String) throws(WeatherProblem) -> Int? {
+        guard let n = try ranged(value, name, 0...99, ""), let code = Int(exactly: n) else {
+            if try optionalNumber(value, name) == nil { return nil }
+            throw .badValue("\(name) is not a whole number")
+        }
+        return code
     }
 
     static func temperature(_ value: ForecastJSON?, _ name: String) throws(WeatherProblem) -> Double? {

@@ -40,9 +40,9 @@ public struct OpenMeteoRequest: Equatable, Sendable {
         return [
             "latitude=\(Self.coordinate(p.latitudeDegrees))",
             "longitude=\(Self.coordinate(p.longitudeDegrees))",
-            "current=temperature_2m,precipitation",
-            "minutely_15=precipitation,temperature_2m",
-            "hourly=precipitation,temperature_2m",
+            "current=temperature_2m,precipitation,weather_code,wind_speed_10m,wind_gusts_10m,wind_direction_10m",
+            "minutely_15=precipitation,temperature_2m,rain,snowfall,weather_code",
+            "hourly=precipitation,temperature_2m,rain,showers,snowfall,precipitation_probability,weather_code",
             "timezone=GMT",
             "timeformat=\(timeFormat.rawValue)",
             "forecast_days=\(forecastDays)",

@@ -10,11 +10,19 @@ public struct PrecipitationSegment: Equatable, Sendable {
     /// Precipitation in the segment, millimetres of water; nil when the
     /// source has no value for it (Open-Meteo sends `null`).
     public var millimetres: Double?
+    /// What falls (`none` when dry); nil when the amount is unknown.
+    public var type: PrecipitationType?
+    /// Probability of precipitation (%), when the source gives one.
+    public var probabilityPercent: Double?
 
-    public init(start: Date, minutes: Int, millimetres: Double?) {
+    public init(start: Date, minutes: Int, millimetres: Double?, type: PrecipitationType? = nil, probabilityPercent: Double? = nil) {
         self.start = start
         self.minutes = minutes
         self.millimetres = millimetres
+        self.type = type ?? millimetres.map {
+            PrecipitationIntensity(millimetres: $0, minutes: minutes) > .none ? .rain : .none
+        }
+        self.probabilityPercent = probabilityPercent
     }
 
     public var end: Date { start.addingTimeInterval(Double(minutes) * 60) }
@@ -37,11 +45,38 @@ public struct ForecastSample: Equatable, Sendable {
     /// Precipitation summed over the step that *ends* at `time` (mm).
     public var precipitationMillimetres: Double?
     public var temperatureCelsius: Double?
+    /// The parts of the precipitation (mm; snowfall in cm of snow), the
+    /// probability (%) and the WMO code, when the source sends them.
+    public var rainMillimetres: Double?
+    public var showersMillimetres: Double?
+    public var snowfallCentimetres: Double?
+    public var probabilityPercent: Double?
+    public var weatherCode: Int?
 
-    public init(time: Date, precipitationMillimetres: Double?, temperatureCelsius: Double?) {
+    public init(time: Date, precipitationMillimetres: Double?, temperatureCelsius: Double?,
+                rainMillimetres: Double? = nil, showersMillimetres: Double? = nil, snowfallCentimetres: Double? = nil,
+                probabilityPercent: Double? = nil, weatherCode: Int? = nil) {
         self.time = time
         self.precipitationMillimetres = precipitationMillimetres
         self.temperatureCelsius = temperatureCelsius
+        self.rainMillimetres = rainMillimetres
+        self.showersMillimetres = showersMillimetres
+        self.snowfallCentimetres = snowfallCentimetres
+        self.probabilityPercent = probabilityPercent
+        self.weatherCode = weatherCode
+    }
+
+    /// The segment this sample closes (`minutes` long, ending at `time`).
+    func segment(minutes: Int) -> PrecipitationSegment {
+        let wet = precipitationMillimetres.map { PrecipitationIntensity(millimetres: $0, minutes: minutes) > .none }
+        return PrecipitationSegment(
+            start: time.addingTimeInterval(-Double(minutes) * 60), minutes: minutes, millimetres: precipitationMillimetres,
+            type: wet.map {
+                PrecipitationType.of(wet: $0, rainMillimetres: rainMillimetres, showersMillimetres: showersMillimetres,
+                                     snowfallCentimetres: snowfallCentimetres, weatherCode: weatherCode,
+                                     temperatureCelsius: temperatureCelsius)
+            },
+            probabilityPercent: probabilityPercent)
     }
 }
 
@@ -58,6 +93,9 @@ public struct WeatherSeries: Equatable, Sendable {
     public var currentTime: Date?
     public var currentTemperatureCelsius: Double?
     public var currentPrecipitationMillimetres: Double?
+    /// `current.weather_code` (WMO) and the wind now, when sent.
+    public var currentWeatherCode: Int?
+    public var currentWind: Wind?
     /// Quarter-hour samples, oldest first (empty when the source has none).
     public var quarterHours: [ForecastSample]
     /// Hourly samples, oldest first.
@@ -75,15 +113,70 @@ public struct WeatherSeries: Equatable, Sendable {
         self.hours = hours
     }
 
-    /// The forecast as seen at `now`: the quarter hours from the one under
-    /// way to an hour ahead when the source covers all of that (else nil),
-    /// and the twelve hours from the one under way (fewer when the series
-    /// ends sooner).
-    public func forecast(at now: Date) -> WeatherForecast {
-        WeatherForecast(position: position, fetched: fetched, currentTemperatureCelsius: currentTemperatureCelsius,
-                        currentPrecipitationMillimetres: currentPrecipitationMillimetres,
-                        next60: Self.segments(quarterHours, minutes: 15, count: 4, from: now, requireAll: true),
-                        next12h: Self.segments(hours, minutes: 60, count: 12, from: now, requireAll: false) ?? [])
+    /// The forecast as seen at `now`: every quarter hour that overlaps
+    /// now … now + 60 min (4, or 5 when now is not on a quarter) when the
+    /// source covers all of that with at least one value (else nil: the ring
+    /// falls back to 12 hours), the twelve hours from the one under way
+    /// (fewer when the series ends sooner), and the finest data from now on.
+    /// `zone` is the user's, for the day's high and low (nil: UTC).
+    public func forecast(at now: Date, zone: ZoneRules? = nil) -> WeatherForecast {
+        let hour = Self.covering(quarterHours, minutes: 15, from: now, until: now.addingTimeInterval(3600))
+        var forecast = WeatherForecast(position: position, fetched: fetched, currentTemperatureCelsius: currentTemperatureCelsius,
+                                       currentPrecipitationMillimetres: currentPrecipitationMillimetres,
+                                       next60: hour.flatMap { $0.contains { $0.millimetres != nil } ? $0 : nil },
+                                       next12h: Self.segments(hours, minutes: 60, count: 12, from: now, requireAll: false) ?? [],
+                                       finest: finest(from: now))
+        forecast.currentWeatherCode = currentWeatherCode
+        forecast.currentWind = currentWind
+        (forecast.highCelsius, forecast.lowCelsius) = dayRange(at: now, zone: zone ?? .fixed(seconds: 0))
+        return forecast
+    }
+
+    /// The highest and lowest hourly temperature on the local calendar day
+    /// that holds `now` (nil when the series has none that day).
+    func dayRange(at now: Date, zone: ZoneRules) -> (Double?, Double?) {
+        let today = LocalTimeText.fields(now, in: zone)
+        let values = hours.lazy.filter {
+            let f = LocalTimeText.fields($0.time, in: zone)
+            return f.year == today.year && f.month == today.month && f.day == today.day
+        }.compactMap(\.temperatureCelsius)
+        return (values.max(), values.min())
+    }
+
+    /// The segments that overlap `now ..< end`, from the one under way;
+    /// nil unless they reach `end` without a gap.
+    static func covering(_ samples: [ForecastSample], minutes: Int, from now: Date, until end: Date) -> [PrecipitationSegment]? {
+        let count = Int((end.timeIntervalSince(now) / (Double(minutes) * 60)).rounded(.up)) + 1
+        guard let run = segments(samples, minutes: minutes, count: count, from: now, requireAll: false) else { return nil }
+        let overlapping = run.filter { $0.start < end }
+        guard let last = overlapping.last, last.end >= end else { return nil }
+        return overlapping
+    }
+
+    /// The finest data covering each instant from the segment under way to
+    /// the end of the series: quarter hours while they run on without a gap
+    /// or a null, then hours (an hour the quarters end inside is cut to
+    /// its remainder, at the hour's rate). The words, the spell's end and
+    /// peak are read from this, never from the ring's segments alone.
+    public func finest(from now: Date) -> [PrecipitationSegment] {
+        var result: [PrecipitationSegment] = []
+        if let quarters = Self.segments(quarterHours, minutes: 15, count: quarterHours.count, from: now, requireAll: false) {
+            result = Array(quarters.prefix { $0.millimetres != nil })
+        }
+        let covered = result.last?.end ?? now
+        let hourly = Self.segments(hours, minutes: 60, count: hours.count, from: covered, requireAll: false) ?? []
+        for segment in hourly {
+            guard segment.end > covered else { continue }
+            if segment.start >= covered || result.isEmpty {
+                result.append(segment)
+            } else {
+                let minutes = Int((segment.end.timeIntervalSince(covered) / 60).rounded())
+                let share = segment.millimetres.map { $0 * Double(minutes) / Double(segment.minutes) }
+                result.append(PrecipitationSegment(start: covered, minutes: minutes, millimetres: share, type: segment.type,
+                                                   probabilityPercent: segment.probabilityPercent))
+            }
+        }
+        return result
     }
 
     /// `count` consecutive segments of `minutes` from the one that holds
@@ -106,7 +199,7 @@ public struct WeatherSeries: Equatable, Sendable {
             let start = sample.time.addingTimeInterval(-step)
             if let previous = result.last, abs(start.timeIntervalSince(previous.end)) > 1 { break }  // a gap
             if result.isEmpty, start > now { break }  // the series starts after now
-            result.append(PrecipitationSegment(start: start, minutes: minutes, millimetres: sample.precipitationMillimetres))
+            result.append(sample.segment(minutes: minutes))
             index += 1
         }
         if requireAll { return result.count == count ? result : nil }
@@ -122,14 +215,26 @@ public struct WeatherForecast: Equatable, Sendable {
     public var fetched: Date
     public var currentTemperatureCelsius: Double?
     public var currentPrecipitationMillimetres: Double?
-    /// The next 60 minutes in four quarter hours, when the source has them.
+    /// Every quarter hour overlapping the next 60 minutes (4 or 5), when
+    /// the source has them with at least one value.
     public var next60: [PrecipitationSegment]?
     /// The next 12 hours (up to twelve hourly segments).
     public var next12h: [PrecipitationSegment]
+    /// The finest data from the segment under way to the end of the series
+    /// (`WeatherSeries.finest`): what the words and the spell are read from.
+    /// The ring's segments alone would cut a spell at the ring's edge.
+    public var finest: [PrecipitationSegment]
+    /// The WMO code and the wind now (`current`), when the source sent them.
+    public var currentWeatherCode: Int?
+    public var currentWind: Wind?
+    /// The highest and lowest hourly temperature of the local day (°C).
+    public var highCelsius: Double?
+    public var lowCelsius: Double?
 
     public init(position: GeoPosition, fetched: Date, currentTemperatureCelsius: Double?,
                 currentPrecipitationMillimetres: Double? = nil,
-                next60: [PrecipitationSegment]?, next12h: [PrecipitationSegment]) {
+                next60: [PrecipitationSegment]?, next12h: [PrecipitationSegment], finest: [PrecipitationSegment]? = nil) {
+        self.finest = finest ?? next60.map { hour in hour + next12h.filter { $0.start >= (hour.last?.end ?? .distantPast) } } ?? next12h
         self.position = position
         self.fetched = fetched
         self.currentTemperatureCelsius = currentTemperatureCelsius
@@ -143,6 +248,25 @@ public struct WeatherForecast: Equatable, Sendable {
     public func segments(preferringHour: Bool) -> (span: RingSpan, segments: [PrecipitationSegment]) {
         if preferringHour, let hour = next60 { return (.nextHour, hour) }
         return (.next12Hours, next12h)
+    }
+
+    /// The coming rain in a ring span's words, read from the finest data.
+    public func comingRain(_ span: RingSpan, at now: Date) -> ComingRain {
+        ComingRain(finest, span: span, now: now)
+    }
+
+    /// What falls in the coming spell of a span (nil: dry or unknown).
+    public func comingType(_ span: RingSpan, at now: Date) -> PrecipitationType? {
+        ComingRain.type(finest, span: span, now: now)
+    }
+
+    /// The next (or current) precipitation spell starting within 12 hours,
+    /// from the finest data covering it; nil when none is forecast (or the
+    /// source has no values).
+    public func spell(at now: Date) -> ComingRain? {
+        let rain = comingRain(.next12Hours, at: now)
+        if case .rain = rain { return rain }
+        return nil
     }
 
     /// How much of the clock the precipitation ring stands for.

@@ -34,8 +34,8 @@ public enum WeatherKeys: SettingGroup {
 
     public static let units = Setting.choice(
         table, "units", default: WeatherUnits.metric, at: \.weatherUnits,
-        help: BilingualText(en: "Temperatures in metric (°C) or imperial (°F); precipitation is always in mm.",
-                            ja: "気温をメートル法（°C）かヤード・ポンド法（°F）で表示します。降水量はいつも mm です。"))
+        help: BilingualText(en: "metric (°C, wind km/h), imperial (°F, wind km/h) or nautical (°C, wind in knots); precipitation is always in mm.",
+                            ja: "metric（°C、風速 km/h）、imperial（°F、風速 km/h）、nautical（°C、風速ノット）。降水量はいつも mm です。"))
 
     public static let keys = [enabled.erased, url.erased, position.erased, units.erased]
 }

@@ -38,6 +38,13 @@ public enum WeatherProblem: Error, Equatable, Hashable, Sendable, Codable, Custo
     /// any host — never to the default service in its place.
     case addressRefused(url: String, reason: String)
 
+    /// `description` as one sentence with exactly one full stop at the end
+    /// (a server's reason may end in its own: never "..").
+    public var sentence: String {
+        let text = description
+        return text.hasSuffix(".") || text.hasSuffix("。") || text.hasSuffix("!") || text.hasSuffix("?") ? text : text + "."
+    }
+
     public var description: String {
         switch self {
         case .timedOut(let s): "no answer within \(s) s"

@@ -84,8 +84,14 @@ import TimeKit
         #expect(texts.contains("15:07  Europe/Berlin"))
         #expect(texts.contains("Berlin <Mitte> & ␛[31m"))
         #expect(texts.contains("rain from 15:15 for 30 min, up to 4.8 mm/h"))
-        #expect(svg.contains("url(#hatch)"))  // the moderate quarter, hatched as well as coloured
-        #expect(!svg.contains("url(#crosshatch)\""))  // no heavy segment
+        #expect(svg.components(separatedBy: "url(#hatch)").count == 3)  // the moderate quarter and its legend swatch
+        #expect(svg.components(separatedBy: "url(#crosshatch)").count == 2)  // no heavy segment: the legend's swatch only
+        // Issue 34: the legend is what the card draws (no ░▒▓), and the span is said.
+        #expect(!svg.contains("░") && !svg.contains("▒") && !svg.contains("▓"))
+        #expect(["dry", "light <2.5", "moderate <7.6", "heavy ≥7.6 mm/h", "ring: next 60 min from now"].allSatisfy(texts.contains), "\(texts)")
+        var twelve = content
+        twelve.prefersHour = false
+        #expect(XMLCheck(WeatherCard.svg(twelve)).texts.map(\.content).contains("ring: next 12 h from now"))
         #expect(svg.contains("fill=\"\(WeatherCard.background(celsius: 7.3))\""))
         var imperial = content
         imperial.units = .imperial

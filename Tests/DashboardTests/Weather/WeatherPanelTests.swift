@@ -194,8 +194,9 @@ import TimeKit
         let readout = WeatherReadout(twelve)
         #expect(readout.span == .next12Hours)
         #expect(readout.segments.count == 12)
-        // 14:00–16:00 UTC wet: raining now, until 17:00 in Berlin.
-        #expect(WeatherPanel.textLines(twelve, readout).first?.text == "rain now until 17:00, up to 1.7 mm/h")
+        // The hours say 14:00–16:00 UTC wet, but the quarter hours covering
+        // 14:00–15:45 say dry until 14:15: the finest data speak (issue 34).
+        #expect(WeatherPanel.textLines(twelve, readout).first?.text == "rain from 15:15 for 30 min, up to 4.8 mm/h")
         let noQuarters = state(series: try Self.series(quarters: [], hours: Self.showers.hours))
         #expect(WeatherReadout(noQuarters).span == .next12Hours)
         #expect(WeatherPanel.textLines(noQuarters, WeatherReadout(noQuarters)).contains {
@@ -253,6 +254,55 @@ import TimeKit
         let ja0 = state(series: dry, language: .ja, zone: "UTC")
         let ja1 = update(ja0, .weather(.arrived(wet, asked: Self.berlin))).0
         #expect(PlainAnnouncer.changes(from: ja0, to: ja1).contains("天気: 14:15 から 30 分間の雨、最大 4.8 mm/h · 7.3 °C"))
+    }
+
+    /// Issue 34: the clock moving over the same forecast announces nothing
+    /// (14:07 → 14:16 turns "rain from 14:15" into "rain now"); a new
+    /// forecast that changes the words does.
+    @Test func plainModeAnnouncesOnlyWhatANewForecastChanges() throws {
+        let wet = try Self.series(quarters: Self.showers.quarters, hours: Self.showers.hours)
+        let s0 = state(series: wet, zone: "UTC")
+        let s1 = update(s0, .tick(Self.now.addingTimeInterval(9 * 60))).0
+        #expect(!PlainAnnouncer.changes(from: s0, to: s1).contains { $0.hasPrefix("Weather:") })
+        let same = try Self.series(quarters: Self.showers.quarters, hours: Self.showers.hours, fetched: s1.now)
+        let s2 = update(s1, .weather(.arrived(same, asked: Self.berlin))).0
+        #expect(!PlainAnnouncer.changes(from: s1, to: s2).contains { $0.hasPrefix("Weather:") })
+        var later = Self.showers.quarters
+        later[4] = 0.5  // 14:45–15:00 wet too
+        let longer = try Self.series(quarters: later, hours: Self.showers.hours, fetched: s1.now)
+        let s3 = update(s2, .weather(.arrived(longer, asked: Self.berlin))).0
+        #expect(PlainAnnouncer.changes(from: s2, to: s3).contains("Weather: rain now until 15:00, up to 4.8 mm/h · 7.3 °C"))
+    }
+
+    /// Issue 34: after a move the panel says where the forecast is for
+    /// until one for here arrives.
+    @Test func aMovedPositionSaysWhereTheForecastIsFor() throws {
+        var s = state(series: try Self.series(quarters: Self.dry.quarters, hours: Self.dry.hours))
+        s = update(s, .weather(.arrived(s.weather.series!, asked: Self.berlin))).0
+        #expect(!WeatherPanel.textLines(s, WeatherReadout(s)).contains { $0.text.hasPrefix("forecast for") })
+        s.settings.weatherPosition = "52.62, 13.41"  // 11 km north
+        let lines = WeatherPanel.textLines(s, WeatherReadout(s))
+        #expect(lines.contains { $0.text == "forecast for 52° 31'.20 N  013° 24'.60 E, 11 km away" && $0.role == .warning }, "\(lines)")
+        #expect(WeatherPanel.summary(s).contains("  forecast for 52° 31'.20 N  013° 24'.60 E, 11 km away"))
+        let here = try GeoPosition(latitudeDegrees: 52.62, longitudeDegrees: 13.41)
+        s = update(s, .weather(.arrived(s.weather.series!, asked: here))).0
+        #expect(!WeatherPanel.textLines(s, WeatherReadout(s)).contains { $0.text.hasPrefix("forecast for") })
+    }
+
+    /// Issue 34: at −4.6 °C with Open-Meteo's snowfall, the words say snow
+    /// (they said "rain"), in both languages and in plain mode.
+    @Test func snowIsCalledSnow() throws {
+        var sample = OpenMeteoSample(start: Self.t1400, hourly: Self.showers.hours, quarterHourly: Self.showers.quarters)
+        sample.temperature = -4.6
+        sample.extraQuarterHourly = ["rain": Array(repeating: 0, count: 8), "snowfall": Self.showers.quarters.map { ($0 ?? 0) > 0 ? 0.6 : 0 }]
+        let series = try OpenMeteoParser.parse(sample.data, asked: Self.berlin, fetched: Self.t1400)
+        let s = state(series: series)
+        #expect(WeatherPanel.textLines(s, WeatherReadout(s)).first?.text == "snow from 15:15 for 30 min, up to 4.8 mm/h")
+        let ja = state(series: series, language: .ja)
+        #expect(WeatherPanel.textLines(ja, WeatherReadout(ja)).first?.text == "15:15 から 30 分間の雪、最大 4.8 mm/h")
+        var plain = s
+        plain.panels = [.marks, .weather]
+        #expect(PlainAnnouncer.greeting(plain).contains { $0.hasPrefix("Weather: snow from 15:15") })
     }
 
     // MARK: Screens

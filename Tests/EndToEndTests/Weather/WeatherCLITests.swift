@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
+import TimeKit
 
 /// `timedeck weather` against a local server speaking Open-Meteo's format
 /// (no network here): values reported exactly, the cache, errors and a dead
@@ -69,7 +70,9 @@ import TestSupport
         #expect(object["temperature"] as? Double == 7.3)
         #expect(object["latitude"] as? Double == 48.86 && object["longitude"] as? Double == 2.35)
         let next60 = try #require(object["next60"] as? [[String: Any]])
-        #expect(next60.map { $0["precipitation"] as? Double } == [0, 0.4, 1.2, 0])
+        // Every quarter overlapping now … now + 60 min: 5, or 4 exactly on a quarter (issue 34).
+        #expect(next60.prefix(4).map { $0["precipitation"] as? Double } == [0, 0.4, 1.2, 0])
+        #expect((4...5).contains(next60.count))
         let next12 = try #require(object["next12h"] as? [[String: Any]])
         #expect(next12.count == 12)
         #expect(next12.contains { $0["precipitation"] as? Double == 9.0 })
@@ -150,6 +153,76 @@ import TestSupport
         #expect(out.status == 1)
         #expect(!out.stderr.contains("\u{1B}") && !out.stderr.contains("\u{07}"))
         #expect(out.stderr.count < 1000, "the server's reason is bounded")
+    }
+
+    /// Issue 34, item 2 against the local server: snow at −4.6 °C in the two
+    /// wet quarters, the code in words, the wind in knots when nautical,
+    /// the day's high and low; the request asks for the fields.
+    @Test func snowWindAndTheDayInTheJSON() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        var sample = Self.sample()
+        sample.temperature = -4.6
+        sample.extraQuarterHourly = ["rain": Array(repeating: 0, count: sample.quarterHourly.count),
+                                     "snowfall": sample.quarterHourly.map { ($0 ?? 0) > 0 ? 0.5 : 0 }]
+        sample.extraCurrent = ["weather_code": 73, "wind_speed_10m": 18.52, "wind_gusts_10m": 37.04, "wind_direction_10m": 250]
+        sample.extraHourly = ["precipitation_probability": Array(repeating: 40, count: sample.hourly.count)]
+        let body = sample.json
+        let server = try LocalHTTPServer { _ in .answer(status: 200, body: body) }
+        defer { server.stop() }
+        try Self.setUp(p, server: server, extra: "units = \"nautical\"")
+        let out = try p.run(["weather", "--json"], extraEnvironment: ["TZ": "UTC"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        let next60 = try #require(object["next60"] as? [[String: Any]])
+        #expect(next60.prefix(4).map { $0["type"] as? String } == ["none", "snow", "snow", "none"], "\(next60)")
+        #expect((object["next12h"] as? [[String: Any]])?.first?["probability"] as? Double == 40)
+        #expect(object["code"] as? Int == 73 && object["conditions"] as? String == "moderate snow fall")
+        let wind = try #require(object["wind"] as? [String: Any])
+        #expect(wind["speed"] as? Double == 10 && wind["gusts"] as? Double == 20 && wind["direction"] as? Double == 250)
+        #expect(object["high"] is Double && object["low"] is Double)
+        let query = try #require(server.requests.first).query
+        #expect(query["minutely_15"]?.contains("snowfall") == true && query["hourly"]?.contains("precipitation_probability") == true)
+        #expect(query["current"]?.contains("wind_gusts_10m") == true)
+    }
+
+    /// Issue 34: `TZ=Europe/Berlin weather --card` shows Berlin's time with
+    /// the same offset label as the text; UTC+00:00 is written `UTC`.
+    @Test func theShareCardShowsTheLocalZone() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let server = try LocalHTTPServer { _ in .answer(status: 200, body: Self.sample().json) }
+        defer { server.stop() }
+        try Self.setUp(p, server: server)
+        let card = p.home.appendingPathComponent("card.svg").path
+        let before = Date()
+        let out = try p.run(["weather", "--card", card], extraEnvironment: ["TZ": "Europe/Berlin"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let svg = try String(contentsOfFile: card, encoding: .utf8)
+        let berlin = try #require(ZoneDatabase.system.rules(named: "Europe/Berlin"))
+        let offset = LocalTimeText.offsetLabel(seconds: berlin.offsetSeconds(at: before))
+        let times = [before, Date()].map { String(LocalTimeText.isoLocal($0, in: berlin).dropFirst(11).prefix(5)) }
+        #expect(times.contains { svg.contains(">\($0)  Europe/Berlin \(offset)<") }, "\(times) \(offset)")
+        #expect(out.stdout.contains(offset), "\(out.stdout)")
+        let london = try p.run(["weather"], extraEnvironment: ["TZ": "Europe/London"])
+        let utc = try p.run(["weather"], extraEnvironment: ["TZ": "UTC"])
+        #expect(!london.stdout.contains("UTC+00:00") && london.stdout.contains(" UTC "), "\(london.stdout)")
+        #expect(utc.stdout.contains(" UTC "), "\(utc.stdout)")
+    }
+
+    /// Issue 34: a server's reason that ends in a full stop is not followed by another.
+    @Test func aReasonEndingInAFullStopGetsNoSecond() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let server = try LocalHTTPServer { _ in
+            .answer(status: 400, body: String(decoding: OpenMeteoSample.error("Latitude must be in range of -90 to 90°."), as: UTF8.self))
+        }
+        defer { server.stop() }
+        try Self.setUp(p, server: server)
+        let out = try p.run(["weather"])
+        #expect(out.status == 1)
+        #expect(out.stderr.contains("server said: Latitude must be in range of -90 to 90°. Check weather.url"), "\(out.stderr)")
+        #expect(!out.stderr.contains(".."), "\(out.stderr)")
     }
 
     @Test func theShareCardIsAValidSVG() throws {

@@ -15,22 +15,24 @@ import TestSupport
     }
 
     /// Quarter hours stamped 14:15, 14:30, … cover 14:00–14:15, 14:15–14:30, …
-    /// ("sum of the preceding 15 minutes"): at 14:07 the hour is 14:00–15:00.
+    /// ("sum of the preceding 15 minutes"): at 14:07 the next 60 minutes
+    /// (14:07–15:07) are the five quarters 14:00 … 15:00 (issue 34).
     @Test func nextHourStartsWithTheQuarterUnderWay() throws {
         let s = try Self.series(hourly: Array(repeating: 0, count: 14), quarters: [nil, 0, 0.5, 1.2, 0, 0])
         // The first quarter-hour sample is stamped 14:00 (covers 13:45–14:00).
         let now = Self.t1400.addingTimeInterval(7 * 60)
         let f = s.forecast(at: now)
         let hour = try #require(f.next60)
-        #expect(hour.map(\.start) == (0..<4).map { Self.t1400.addingTimeInterval(Double($0) * 900) })
-        #expect(hour.map(\.millimetres) == [0, 0.5, 1.2, 0])
-        #expect(hour.map(\.minutes) == [15, 15, 15, 15])
+        #expect(hour.map(\.start) == (0..<5).map { Self.t1400.addingTimeInterval(Double($0) * 900) })
+        #expect(hour.map(\.millimetres) == [0, 0.5, 1.2, 0, 0])
+        #expect(hour.map(\.minutes) == [15, 15, 15, 15, 15])
     }
 
     @Test func noNextHourWhenTheQuartersEndTooSoon() throws {
         let s = try Self.series(hourly: Array(repeating: 0, count: 14), quarters: [0, 0, 0, 0])
         #expect(s.forecast(at: Self.t1400.addingTimeInterval(60)).next60 == nil)
-        #expect(s.forecast(at: Self.t1400.addingTimeInterval(-14 * 60)).next60?.count == 4)
+        #expect(s.forecast(at: Self.t1400.addingTimeInterval(-14 * 60)).next60 == nil)  // 13:46–14:46: not covered
+        #expect(s.forecast(at: Self.t1400.addingTimeInterval(-15 * 60)).next60?.count == 4)  // 13:45–14:45
     }
 
     @Test func twelveHoursFromTheHourUnderWay() throws {
@@ -89,8 +91,10 @@ import TestSupport
     @Test func theRequestAsksForWhatTheParserReads() throws {
         let request = OpenMeteoRequest(position: try GeoPosition(latitudeDegrees: -27.4672, longitudeDegrees: 153.3812))
         #expect(request.url?.absoluteString == "https://api.open-meteo.com/v1/forecast?latitude=-27.47&longitude=153.38"
-            + "&current=temperature_2m,precipitation&minutely_15=precipitation,temperature_2m"
-            + "&hourly=precipitation,temperature_2m&timezone=GMT&timeformat=unixtime&forecast_days=2")
+            + "&current=temperature_2m,precipitation,weather_code,wind_speed_10m,wind_gusts_10m,wind_direction_10m"
+            + "&minutely_15=precipitation,temperature_2m,rain,snowfall,weather_code"
+            + "&hourly=precipitation,temperature_2m,rain,showers,snowfall,precipitation_probability,weather_code"
+            + "&timezone=GMT&timeformat=unixtime&forecast_days=2")
         var local = request
         local.baseURL = "http://127.0.0.1:8080/v1/forecast?apikey=abc"
         local.timeFormat = .iso8601
@@ -135,15 +139,16 @@ import TestSupport
 
     /// The CLI's JSON (issue 24, item 4), exactly.
     @Test func theForecastAsTheCLIWritesIt() throws {
-        var s = try Self.series(hourly: [0, 1.7, nil] + Array(repeating: 0, count: 12), quarters: [0, 0, 0.5, 1.2, 0])
+        var s = try Self.series(hourly: [0, 1.7, nil] + Array(repeating: 0, count: 12), quarters: [0, 0, 0.5, 1.2, 0, 0])
         s.fetched = Self.t1400.addingTimeInterval(30.4)
-        let json = s.forecast(at: Self.t1400.addingTimeInterval(7 * 60)).json
+        let json = s.forecast(at: Self.t1400.addingTimeInterval(7 * 60)).json(at: Self.t1400.addingTimeInterval(7 * 60))
         #expect(json.hasPrefix("{\"latitude\":52.52,\"longitude\":13.419998,\"fetched\":\"2026-11-26T14:00:30Z\",\"temperature\":7.3,"
-            + "\"next60\":[{\"start\":\"2026-11-26T14:00:00Z\",\"precipitation\":0},{\"start\":\"2026-11-26T14:15:00Z\",\"precipitation\":0.5},"
-            + "{\"start\":\"2026-11-26T14:30:00Z\",\"precipitation\":1.2},{\"start\":\"2026-11-26T14:45:00Z\",\"precipitation\":0}],"
-            + "\"next12h\":[{\"start\":\"2026-11-26T14:00:00Z\",\"precipitation\":1.7},{\"start\":\"2026-11-26T15:00:00Z\",\"precipitation\":null},"))
+            + "\"next60\":[{\"start\":\"2026-11-26T14:00:00Z\",\"precipitation\":0,\"type\":\"none\",\"probability\":null},{\"start\":\"2026-11-26T14:15:00Z\",\"precipitation\":0.5,\"type\":\"rain\",\"probability\":null},"
+            + "{\"start\":\"2026-11-26T14:30:00Z\",\"precipitation\":1.2,\"type\":\"rain\",\"probability\":null},{\"start\":\"2026-11-26T14:45:00Z\",\"precipitation\":0,\"type\":\"none\",\"probability\":null},"
+            + "{\"start\":\"2026-11-26T15:00:00Z\",\"precipitation\":0,\"type\":\"none\",\"probability\":null}],"
+            + "\"next12h\":[{\"start\":\"2026-11-26T14:00:00Z\",\"precipitation\":1.7,\"type\":\"rain\",\"probability\":null},{\"start\":\"2026-11-26T15:00:00Z\",\"precipitation\":null,\"type\":null,\"probability\":null},"))
         let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         #expect((parsed?["next12h"] as? [Any])?.count == 12)
-        #expect(s.forecast(at: Self.t1400.addingTimeInterval(3600)).json.contains("\"next60\":null,"))
+        #expect(s.forecast(at: Self.t1400.addingTimeInterval(3600)).json(at: Self.t1400.addingTimeInterval(3600)).contains("\"next60\":null,"))
     }
 }

@@ -65,7 +65,7 @@ public enum WeatherCard {
         let celsius = c.forecast.currentTemperatureCelsius
         let (span, segments) = c.forecast.segments(preferringHour: c.prefersHour)
         let clock = { (d: Date) in WeatherText.clock(d, zone: c.zone, use24Hour: c.use24Hour, c.language) }
-        let rain = c.language.text(WeatherText.rain(ComingRain(segments, span: span, now: c.now), clock: clock))
+        let rain = c.language.text(WeatherText.rain(c.forecast.comingRain(span, at: c.now), c.forecast.comingType(span, at: c.now), clock: clock))
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" "
         out += "font-family=\"'DejaVu Sans', 'Helvetica', sans-serif\" fill=\"#ffffff\">\n"
@@ -83,9 +83,46 @@ public enum WeatherCard {
         out += "<text x=\"200\" y=\"122\" text-anchor=\"middle\" font-size=\"46\" font-weight=\"bold\">\(e(temperature))</text>\n"
         out += ring(segments, span: span, c)
         out += face(c)
-        out += "<text x=\"200\" y=\"452\" text-anchor=\"middle\" font-size=\"15\">\(e(rain))</text>\n"
-        out += "<text x=\"200\" y=\"472\" text-anchor=\"middle\" font-size=\"11\" opacity=\"0.85\">\(e(c.language.text(.weatherLegend)))</text>\n"
+        out += "<text x=\"200\" y=\"86\" text-anchor=\"middle\" font-size=\"12\" opacity=\"0.85\">"
+        out += "\(e(c.language.text(span == .nextHour ? .weatherCardHour : .weatherCard12h)))</text>\n"
+        out += "<text x=\"200\" y=\"450\" text-anchor=\"middle\" font-size=\"15\">\(e(rain))</text>\n"
+        out += legend(c.language)
         return out + "</svg>\n"
+    }
+
+    /// The legend as the ring draws it (issue 34: it showed the terminal's
+    /// ░▒▓, which the card does not draw): a swatch per class, filled as
+    /// `fill(_:)` fills a segment, with its words.
+    static func legend(_ language: UILanguage) -> String {
+        let n = SVGText.number, e = SVGText.escaped
+        let items: [(PrecipitationIntensity, UIText, Double)] = [
+            (.none, .weatherCardDry, 28), (.light, .weatherCardLight, 64), (.moderate, .weatherCardModerate, 84), (.heavy, .weatherCardHeavy, 100),
+        ]
+        var out = ""
+        var x = 200 - items.map { 16 + $0.2 }.reduce(0, +) / 2
+        for (intensity, label, width) in items {
+            let square = "M\(n(x)) 460 h10 v10 h-10 Z"
+            out += fill(square, intensity)
+            out += "<text x=\"\(n(x + 14))\" y=\"469\" font-size=\"11\" opacity=\"0.85\">\(e(language.text(label)))</text>\n"
+            x += 16 + width
+        }
+        return out
+    }
+
+    /// The paths that draw `path` as a segment of `intensity`: dry an
+    /// outline, light a pale fill, moderate a fill with diagonal hatching,
+    /// heavy a dark fill with cross-hatching (never colour alone).
+    static func fill(_ path: String, _ intensity: PrecipitationIntensity) -> String {
+        switch intensity {
+        case .none:
+            "<path d=\"\(path)\" fill=\"none\" stroke=\"#ffffff\" stroke-opacity=\"0.6\" stroke-width=\"1\"/>\n"
+        case .light:
+            "<path d=\"\(path)\" fill=\"#9fd3ff\" fill-opacity=\"0.55\"/>\n"
+        case .moderate:
+            "<path d=\"\(path)\" fill=\"#3d8bff\" fill-opacity=\"0.85\"/>\n<path d=\"\(path)\" fill=\"url(#hatch)\" fill-opacity=\"0.6\"/>\n"
+        case .heavy:
+            "<path d=\"\(path)\" fill=\"#5b2bd6\"/>\n<path d=\"\(path)\" fill=\"url(#crosshatch)\" fill-opacity=\"0.7\"/>\n"
+        }
     }
 
     /// The dial position (turns from 12 o'clock) of `date` for the span.
@@ -114,18 +151,7 @@ public enum WeatherCard {
             var sweep = end.timeIntervalSince(start) / 60 / Double(span.minutes)
             sweep = min(sweep, 0.9999)
             let path = sector(from: t0, sweep: sweep)
-            switch PrecipitationIntensity(millimetres: mm, minutes: segment.minutes) {
-            case .none:
-                out += "<path d=\"\(path)\" fill=\"none\" stroke=\"#ffffff\" stroke-opacity=\"0.6\" stroke-width=\"1\"/>\n"
-            case .light:
-                out += "<path d=\"\(path)\" fill=\"#9fd3ff\" fill-opacity=\"0.55\"/>\n"
-            case .moderate:
-                out += "<path d=\"\(path)\" fill=\"#3d8bff\" fill-opacity=\"0.85\"/>\n"
-                out += "<path d=\"\(path)\" fill=\"url(#hatch)\" fill-opacity=\"0.6\"/>\n"
-            case .heavy:
-                out += "<path d=\"\(path)\" fill=\"#5b2bd6\"/>\n"
-                out += "<path d=\"\(path)\" fill=\"url(#crosshatch)\" fill-opacity=\"0.7\"/>\n"
-            }
+            out += fill(path, PrecipitationIntensity(millimetres: mm, minutes: segment.minutes))
         }
         return out
     }

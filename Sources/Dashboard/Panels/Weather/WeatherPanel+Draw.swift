@@ -80,10 +80,11 @@ extension WeatherPanel {
             case let .rain(_, _, _, peak, _): WeatherText.shade(peak).1
             default: .normal
             }
-            lines.append((l.text(WeatherText.rain(rain, state)), role))
+            lines.append((l.text(WeatherText.rain(rain, readout.fall, state)), role))
             lines.append((l.text(.weatherLegend), .dim))
             lines.append((l.text(WeatherText.span(readout, prefersHour: state.weather.prefersHour)), .dim))
         }
+        if let elsewhere = WeatherText.elsewhere(readout) { lines.append((l.text(elsewhere), .warning)) }
         if let (message, isProblem) = WeatherText.status(readout, state) {
             lines.append((l.text(message), isProblem ? .warning : .dim))
         }

@@ -31,13 +31,14 @@ extension WeatherPanel: DashboardPanel {
         var lines = ["Weather:"]
         lines.append("  " + temperatureText(state, readout).text)
         if let rain = readout.rain {
-            lines.append("  " + UILanguage.en.text(WeatherText.rain(rain, state)))
+            lines.append("  " + UILanguage.en.text(WeatherText.rain(rain, readout.fall, state)))
             lines.append("  " + UILanguage.en.text(WeatherText.span(readout, prefersHour: state.weather.prefersHour)))
             let ring = readout.segments.map { segment in
                 "\(WeatherText.clock(segment.start, state)) " + (segment.millimetres.map { String(format: "%.1f mm", $0) } ?? "–")
             }
             if !ring.isEmpty { lines.append("  " + ring.joined(separator: ", ")) }
         }
+        if let elsewhere = WeatherText.elsewhere(readout) { lines.append("  " + UILanguage.en.text(elsewhere)) }
         if let (message, _) = WeatherText.status(readout, state) { lines.append("  " + UILanguage.en.text(message)) }
         if let position = WeatherText.position(readout) { lines.append("  " + position) }
         return lines
@@ -49,7 +50,7 @@ extension WeatherPanel: DashboardPanel {
         let l = state.language
         let readout = WeatherReadout(state)
         guard let rain = readout.rain else { return [] }
-        var line = l.text(.weather) + ": " + l.text(WeatherText.rain(rain, state))
+        var line = l.text(.weather) + ": " + l.text(WeatherText.rain(rain, readout.fall, state))
         if let c = readout.forecast?.currentTemperatureCelsius {
             line += " · " + state.settings.weatherUnits.temperatureText(celsius: c)
         }
@@ -57,8 +58,9 @@ extension WeatherPanel: DashboardPanel {
     }
 
     /// Plain mode: the prompt when weather is turned off, a change in the
-    /// coming rain (not every tick: the rain's bounds are segment bounds), a
-    /// new failure.
+    /// coming rain's words that a new forecast (or the span key) makes, a
+    /// new failure. Both readouts are taken at the new instant, so the clock
+    /// moving over the same forecast never announces (issue 34).
     static func announcements(from old: AppState, to new: AppState) -> [String] {
         let l = new.language
         let prefix = l.text(.weather) + ": "
@@ -68,9 +70,13 @@ extension WeatherPanel: DashboardPanel {
         }
         guard new.settings.weatherEnabled, new.weather != old.weather || new.now != old.now else { return [] }
         var lines: [String] = []
-        let before = WeatherReadout(old), after = WeatherReadout(new)
-        if let rain = after.rain, rain != before.rain || after.span != before.span {
-            var line = prefix + l.text(WeatherText.rain(rain, new))
+        var oldAtNow = new
+        oldAtNow.weather = old.weather
+        let before = WeatherReadout(oldAtNow), after = WeatherReadout(new)
+        let words = l.text(after.rain.map { WeatherText.rain($0, after.fall, new) } ?? .verbatim(""))
+        let wordsBefore = l.text(before.rain.map { WeatherText.rain($0, before.fall, new) } ?? .verbatim(""))
+        if after.rain != nil, words != wordsBefore || after.span != before.span {
+            var line = prefix + words
             if let c = after.forecast?.currentTemperatureCelsius {
                 line += " · " + new.settings.weatherUnits.temperatureText(celsius: c)
             }

@@ -74,6 +74,7 @@ public enum WeatherPanel {
         switch event {
         case let .loaded(series, asked, failure, failedAt):
             next.weather.series = series
+            next.weather.seriesAsked = asked
             next.weather.failure = failure
             next.weather.failedAt = failedAt
             // A restart does not ask again sooner than the last ask would have.
@@ -88,6 +89,7 @@ public enum WeatherPanel {
             next.weather.failedAt = nil
             next.weather.askSent = nil
             next.weather.askedPosition = asked
+            next.weather.seriesAsked = asked
         case let .failed(problem, at):
             next.weather.failure = problem
             next.weather.failedAt = at

@@ -25,6 +25,10 @@ public struct WeatherPanelState: Equatable, Sendable {
     /// When the panel last asked, and for which position.
     public var lastAsked: Date?
     public var askedPosition: GeoPosition?
+    /// Where the forecast in `series` was asked for (the store keeps it
+    /// beside the forecast); nil when unknown. After a move the panel says
+    /// "forecast for <there>, N km away" until a forecast for here arrives.
+    public var seriesAsked: GeoPosition?
     /// An ask is under way (sent at this instant, not yet answered).
     public var askSent: Date?
     /// Show the next 60 minutes when the source has them (else 12 hours).

@@ -15,18 +15,34 @@ struct WeatherReadout: Equatable {
     var span: WeatherForecast.RingSpan
     var segments: [PrecipitationSegment]
     var rain: ComingRain?
+    /// What falls in the coming spell (nil: dry or unknown).
+    var fall: PrecipitationType?
     /// Whole minutes since the forecast arrived.
     var ageMinutes: Int?
     var failure: WeatherProblem?
+    /// Where the shown forecast was asked for and how far that is from the
+    /// position now, when farther than a move that asks again (5 km).
+    var elsewhere: (place: GeoPosition, kilometres: Double)?
+
+    static func == (a: Self, b: Self) -> Bool {
+        a.position == b.position && a.source == b.source && a.forecast == b.forecast && a.span == b.span
+            && a.segments == b.segments && a.rain == b.rain && a.fall == b.fall && a.ageMinutes == b.ageMinutes && a.failure == b.failure
+            && a.elsewhere?.place == b.elsewhere?.place && a.elsewhere?.kilometres == b.elsewhere?.kilometres
+    }
 
     init(_ state: AppState) {
         (position, source) = Self.position(state)
         let w = state.weather
         forecast = w.series?.forecast(at: state.now)
         (span, segments) = forecast?.segments(preferringHour: w.prefersHour) ?? (w.prefersHour ? .nextHour : .next12Hours, [])
-        rain = forecast.map { _ in ComingRain(segments, span: span, now: state.now) }
+        rain = forecast.map { [span] in $0.comingRain(span, at: state.now) }
+        fall = forecast?.comingType(span, at: state.now)
         ageMinutes = w.series.map { max(0, Int(state.now.timeIntervalSince($0.fetched) / 60)) }
         failure = w.failure
+        if w.series != nil, let asked = w.seriesAsked, let here = position {
+            let km = OpenMeteoParser.distanceKilometres(asked, here)
+            if km > WeatherPanelState.movedKilometres { elsewhere = (asked, km) }
+        }
     }
 
     /// `weather.position` if set, else gpsd's current fix, else `marks.position`.
@@ -60,15 +76,18 @@ enum WeatherText {
     static func rate(_ millimetresPerHour: Double) -> String { String(format: "%.1f", millimetresPerHour) }
 
     /// The coming rain in words.
-    static func rain(_ rain: ComingRain, _ state: AppState) -> UIMessage {
-        self.rain(rain) { clock($0, state) }
+    static func rain(_ rain: ComingRain, _ fall: PrecipitationType?, _ state: AppState) -> UIMessage {
+        self.rain(rain, fall) { clock($0, state) }
     }
 
     /// The coming rain in words, times written by `clock`.
-    static func rain(_ rain: ComingRain, clock: (Date) -> String) -> UIMessage {
+    static func rain(_ rain: ComingRain, _ fall: PrecipitationType?, clock: (Date) -> String) -> UIMessage {
         switch rain {
         case .dry(let span): .text(span == .nextHour ? .weatherDryHour : .weatherDry12h)
         case .unknown: .text(.weatherNoData)
+        case let .rain(start, end, peak, _, isFalling) where fall != nil && fall != .rain && fall != PrecipitationType.none:
+            isFalling ? .weatherFallsNow(kind: fall ?? .rain, until: clock(end), peak: rate(peak))
+                : .weatherFallsFrom(kind: fall ?? .rain, time: clock(start), minutes: rain.minutes ?? 0, peak: rate(peak))
         case let .rain(start, end, peak, _, isFalling):
             isFalling ? .weatherRainNow(until: clock(end), peak: rate(peak))
                 : .weatherRainFrom(time: clock(start), minutes: rain.minutes ?? 0, peak: rate(peak))
@@ -93,6 +112,12 @@ enum WeatherText {
         }
         if let failure = readout.failure { return (.weatherNoForecast(problem: failure), true) }
         return (.weatherAsking(host: WeatherReadout.host(state)), false)
+    }
+
+    /// "forecast for <place>, N km away" when the forecast shown was asked
+    /// for somewhere else (after a move, until a new one arrives).
+    static func elsewhere(_ readout: WeatherReadout) -> UIMessage? {
+        readout.elsewhere.map { .weatherForecastFor(place: $0.place.navigatorText, kilometres: Int($0.kilometres.rounded())) }
     }
 
     /// `52° 31'.20 N  013° 24'.60 E (gpsd)`: degrees and decimal minutes,

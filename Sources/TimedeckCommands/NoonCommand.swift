@@ -82,7 +82,7 @@ struct NoonCommand: JSONCommand {
                 }
             }
         }
-        let position = try deadReckoning(settings: settings, marks: markedMarks)
+        let position = try Self.deadReckoning(dr, settings: settings, marks: markedMarks)
         let near = try noonGuess(position, sights: sights)
         let drTime = try drAt.map { try NavigationCLI.instant($0, field: "--dr-at") }
         var passage = try NavigationCLI.guarding {
@@ -141,7 +141,7 @@ struct NoonCommand: JSONCommand {
 
     /// `--dr`, else `sights.dr`, else the newest mark's position, else
     /// `marks.position` (as `fix`).
-    func deadReckoning(settings: Settings, marks: [SightingMark]) throws -> GeoPosition {
+    static func deadReckoning(_ dr: String?, settings: Settings, marks: [SightingMark]) throws -> GeoPosition {
         if let dr { return try NavigationCLI.position(dr, field: "--dr") }
         if let text = settings.sightsDeadReckoning { return try NavigationCLI.position(text, field: "sights.dr") }
         if let newest = marks.max(by: { $0.correctedUnixNanoseconds < $1.correctedUnixNanoseconds }),

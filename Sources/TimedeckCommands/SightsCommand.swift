@@ -7,7 +7,8 @@ import TimeStore
 /// `timedeck sights plan --dr POS [--at ISO]`.
 struct SightsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sights", abstract: "Plan celestial sights.", subcommands: [SightsPlanCommand.self])
+        commandName: "sights", abstract: "Plan celestial sights, and average a run of sights of one body.",
+        subcommands: [SightsPlanCommand.self, SightsAverageCommand.self])
 }
 
 struct SightsPlanCommand: JSONCommand {

@@ -38,6 +38,8 @@ public enum SightRun {
     /// The smallest residual ever flagged, arcminutes: below it a sight is
     /// as good as a sextant reads.
     public static let smallestOutlierArcminutes = 1.0
+    /// A run whose kept sights scatter more than this (rms, arcminutes) is refused.
+    public static let largestScatterArcminutes = 2.0
     /// A run longer than this (seconds) is several observations, not one.
     public static let longestRunSeconds = 1800.0
 
@@ -73,6 +75,10 @@ public enum SightRun {
         let keptValues = zip(values, kept).filter(\.1).map(\.0)
         let mean = keptValues.reduce(0, +) / Double(keptValues.count)
         let rms = (keptValues.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(keptValues.count)).squareRoot()
+        guard rms <= largestScatterArcminutes else {
+            throw FixError(field: "sights", problem: String(format: "the sights scatter %.1f′ (rms) about their mean, more than a sextant "
+                                                            + "does; check each one's time and altitude", rms))
+        }
         let keptTimes = zip(times, kept).filter(\.1).map(\.0)
         let middle = ((keptTimes.min() ?? 0) + (keptTimes.max() ?? 0)) / 2
         let entry = try solver.almanac.entry(for: first.body, atUnixSeconds: middle)

@@ -53,4 +53,30 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try? solver.fix(sights, deadReckoning: dr, fixUnixSeconds: fixTime))
         }
     }
+
+    // Issue 32's goals: a noon curve of 50 Sun sights < 1 ms; identifying an unknown star < 5 ms.
+    let noonTruth = (try? GeoPosition(latitudeDegrees: 40.05, longitudeDegrees: -50.4)) ?? truth
+    let noonShip = FixSolver(almanac: almanac, corrections: .standard, courseDegrees: 200, speedKnots: 8)
+    let noonReference = 1_710_979_200.0 + 15.5 * 3600  // 2024-03-21 15:30 UTC
+    let noonSights: [Sight] = (0..<50).compactMap { k in
+        let t = noonReference - 1500 + Double(k) * 60
+        guard let e = try? almanac.entry(for: .sun, atUnixSeconds: t) else { return nil }
+        let there = noonShip.position(noonTruth, at: noonReference, movedTo: t)
+        let ho = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: there).altitudeDegrees
+        let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: .lower, entry: e, corrections: .standard)
+        return Sight(body: .sun, limb: .lower, sextantAltitudeDegrees: hs, unixSeconds: t)
+    }
+
+    Benchmark("Noon: the curve of 50 Sun sights on a moving ship") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? NoonSight.fit(noonSights, solver: noonShip, deadReckoning: noonTruth, drUnixSeconds: noonReference))
+        }
+    }
+
+    Benchmark("Identify: an unknown star from Hs and a rough bearing") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? BodyIdentification.identify(sextantAltitudeDegrees: 51.6, azimuthDegrees: 73, unixSeconds: t0,
+                                                       from: dr, corrections: .standard, almanac: almanac))
+        }
+    }
 }

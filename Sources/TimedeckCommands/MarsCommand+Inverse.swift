@@ -161,21 +161,34 @@ extension MarsCommand {
         var unixSeconds = now.timeIntervalSince1970
         if let text = at, text.lowercased() != "now" { unixSeconds = try InstantParser.parse(text).unixSeconds }
         let readings = MarsSiteReading.all(library.sites, at: unixSeconds, leapSeconds: leap.table)
+        // Each site's sky: the light time (centre to centre, the same for
+        // every site) and the Sun where the site has a latitude.
+        let ephemeris = Self.ephemeris()
+        let skies = readings.map {
+            MarsSkyReport.at(clock: $0.clock, planetocentricLatitude: $0.site.latitude, ephemeris: ephemeris, leapSeconds: leap.table)
+        }
         if json {
-            Console.json("[" + readings.map { $0.clock.json(site: $0.site, missionSol: $0.missionSol) }.joined(separator: ",\n") + "]")
+            Console.json("[" + zip(readings, skies).map { $0.clock.json(site: $0.site, missionSol: $0.missionSol, sky: $1) }
+                .joined(separator: ",\n") + "]")
+            if let why = skies.first?.lightUnavailable { Console.error("note: no light time: \(why)\n") }
             if let notice = leap.notice { Console.error("note: \(notice)\n") }
             return
         }
         let ms = Int64((unixSeconds * 1000).rounded(.toNearestOrAwayFromZero))
         var lines = ["Every site at \(ISOInstant.milliseconds(unixMilliseconds: ms))"]
         lines.append(Self.trimmed(PlacesTable.fit("SITE", 16) + PlacesTable.fit("LONGITUDE", 11) + PlacesTable.fit("LMST", 10)
-                             + PlacesTable.fit("LTST", 10) + PlacesTable.right("SOL", 6) + PlacesTable.right("MISSION SOL", 13)))
-        for r in readings {
+                             + PlacesTable.fit("LTST", 10) + PlacesTable.right("SOL", 6) + PlacesTable.right("MISSION SOL", 13)
+                             + PlacesTable.right("SUN", 8)))
+        for (r, sky) in zip(readings, skies) {
             let c = r.clock
             lines.append(Self.trimmed(PlacesTable.fit(r.site.name, 16) + PlacesTable.fit(MarsLongitude.text(c.longitudeEast, decimals: 2), 11)
                                  + PlacesTable.fit(FixedText.clock(hours: c.localMeanSolarTime), 10)
                                  + PlacesTable.fit(FixedText.clock(hours: c.localTrueSolarTime), 10)
-                                 + PlacesTable.right(String(r.localSol), 6) + PlacesTable.right(r.missionSol.map(String.init) ?? "—", 13)))
+                                 + PlacesTable.right(String(r.localSol), 6) + PlacesTable.right(r.missionSol.map(String.init) ?? "—", 13)
+                                 + PlacesTable.right(sky.sun.map { (($0.elevationDegrees >= 0 ? "+" : "") + FixedText.decimal($0.elevationDegrees, places: 1) + "°") } ?? "—", 8)))
+        }
+        if let light = skies.first?.light {
+            lines.append("light time to the Earth " + MarsSkyReport.minutesText(light.owltSeconds) + " (SUN: the Sun's elevation at each site)")
         }
         if let notice = leap.notice { lines.append("note: \(notice)") }
         Console.out(lines.joined(separator: "\n"))

@@ -98,11 +98,19 @@ import Testing
         #expect(text.status == 0)
         #expect(text.stdout.contains("Perseverance"))
         let row = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("Perseverance") })
-        #expect(row.hasSuffix(" 58"))
+        #expect(row.contains(" 58 "), "mission sol 58, then the Sun's elevation: \(row)")
+        #expect(text.stdout.contains("light time to the Earth"))
         let json = try Self.run(["mars", "--all", "--at", "2021-04-19T07:34:00Z", "--json"])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(array.count == 12)
         #expect(array.allSatisfy { MarsCLITests.expectedKeys.isSubset(of: Set($0.keys)) && $0["site"] is String })
+        // Every site carries the light time and the Sun, as `--site` gives them.
+        #expect(array.allSatisfy { $0["owlt"] is Double && $0["solarElevation"] is Double && $0["sunrise"] != nil })
+        let one = try Self.run(["mars", "--site", "Perseverance", "--at", "2021-04-19T07:34:00Z", "--json"])
+        let single = try #require(try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [String: Any])
+        let listed = try #require(array.first { ($0["site"] as? String) == "Perseverance" })
+        #expect(listed["solarElevation"] as? Double == single["solarElevation"] as? Double)
+        #expect(listed["owlt"] as? Double == single["owlt"] as? Double)
     }
 
     @Test func configSitesWorkWithSiteAndAll() throws {

@@ -8,7 +8,10 @@ import Foundation
 /// `horizonAltitudeDegrees` = −0.833° geometric (34′ of refraction plus a
 /// 16′ semi-diameter), the convention of the almanacs, NOAA and Skyfield.
 /// Found as SightPlan finds civil twilight: the Sun's altitude sampled every
-/// 10 minutes, a sign change bisected to well under a second.
+/// 10 minutes, a sign change bisected to well under a second. A rise and
+/// set less than 10 minutes apart (a graze at the edge of polar night) can
+/// be missed and reported as polar night; Skyfield's own search steps an
+/// hour.
 ///
 /// The local day is the **mean solar day at the position's longitude**
 /// (from 00:00 local mean time, that is UTC midnight − longitude/15 h, for

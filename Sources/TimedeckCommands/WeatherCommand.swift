@@ -23,7 +23,7 @@ struct WeatherCommand: JSONCommand {
     )
 
     @OptionGroup var output: OutputOptions<WeatherCommand>
-    static let jsonHelp = "Print JSON: latitude, longitude, fetched, temperature, next60 (15-min segments overlapping the next 60 min, or null), next12h (12 × 1 h), spell, wind, code, conditions, high, low."
+    static let jsonHelp = "Print JSON: latitude, longitude, fetched, temperature, next60 (15-min segments overlapping the next 60 min, or null), next12h (12 × 1 h), spell, wind, code, conditions, high, low, sunrise, sunset, polar, place."
     var json: Bool { output.json }
 
     @Flag(help: "Ask the service even if the stored forecast is younger than 10 minutes.")
@@ -88,12 +88,44 @@ struct WeatherCommand: JSONCommand {
         }
         guard let series else { throw ExitCode(1) }
         let forecast = series.forecast(at: now, zone: LocalZone.current().zone)
+        let sun = Self.sun(at: position, now: now)
+        let place = Self.placeName(at: position)
         if json {
-            Console.json(forecast.json(at: now, units: settings.weatherUnits))
+            Console.json(forecast.json(at: now, units: settings.weatherUnits, sun: sun, place: place))
         } else {
-            for line in Self.lines(forecast, now: now, units: settings.weatherUnits) { Console.out(line) }
+            for line in Self.lines(forecast, now: now, units: settings.weatherUnits, sun: sun, place: place) { Console.out(line) }
         }
-        if let card { try writeCard(forecast: series, now: now, settings: settings, place: position.navigatorText, to: card) }
+        if let card {
+            try writeCard(forecast: series, now: now, settings: settings, place: place.map(InertText.display) ?? position.navigatorText, to: card)
+        }
+    }
+
+    /// A named place counts as "here" within this distance (issue 34): a
+    /// town's centre is rarely more than a few km from anywhere in it, and a
+    /// boat 10 km off a port is not in it.
+    static let placeRadiusKilometres = 10.0
+
+    /// The display name (`Paris, FR`) of the most populous bundled city
+    /// within `placeRadiusKilometres` of `position`, else nil.
+    static func placeName(at position: GeoPosition) -> String? {
+        guard let places = try? PlaceDatabase.bundled() else { return nil }
+        return places.named(latitudeDegrees: position.latitudeDegrees, longitudeDegrees: position.longitudeDegrees,
+                            withinKilometres: placeRadiusKilometres)?.label
+    }
+
+    /// Sunrise and sunset at `position` on its local (mean solar) day holding
+    /// `now`, from the bundled almanac; nil, with a note on stderr, when the
+    /// almanac cannot say (the weather is still shown).
+    static func sun(at position: GeoPosition, now: Date) -> SunriseSunset? {
+        let leap = LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
+                                       nowUnixSeconds: Int64(now.timeIntervalSince1970))
+        do {
+            let almanac = try Almanac.loadBundled(leapSeconds: leap.table)
+            return try SunriseSunset.day(containing: now.timeIntervalSince1970, at: position, almanac: almanac)
+        } catch {
+            Console.error("timedeck: no sunrise or sunset: \(error)\n")
+            return nil
+        }
     }
 
     /// `weather.position`, else a gpsd fix (waited for briefly), else `marks.position`.
@@ -106,7 +138,8 @@ struct WeatherCommand: JSONCommand {
     }
 
     /// The forecast for a person: temperature, the coming rain in both spans, the age.
-    static func lines(_ forecast: WeatherForecast, now: Date, units: WeatherUnits) -> [String] {
+    static func lines(_ forecast: WeatherForecast, now: Date, units: WeatherUnits, sun: SunriseSunset? = nil,
+                      place: String? = nil) -> [String] {
         // Times in the user's zone (TZ, else /etc/localtime), labelled.
         let local = LocalZone.current()
         let label = LocalTimeText.offsetLabel(seconds: local.zone.offsetSeconds(at: now))
@@ -114,9 +147,10 @@ struct WeatherCommand: JSONCommand {
         let duration = { (minutes: Int) in
             minutes < 90 ? "\(minutes) min" : "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
         }
-        var lines = ["Forecast for \(forecast.position.navigatorText), fetched \(clock(forecast.fetched)) "
+        var lines = ["Forecast for \(place.map(InertText.display) ?? forecast.position.navigatorText), fetched \(clock(forecast.fetched)) "
                      + "(\(max(0, Int(now.timeIntervalSince(forecast.fetched) / 60))) min ago)"]
         if let t = forecast.currentTemperatureCelsius { lines.append("Temperature \(units.temperatureText(celsius: t))") }
+        if let sun { lines.append(sunLine(sun, clock: { String(clock($0)) })) }
         for (name, segments, span) in [("Next 60 min", forecast.next60, WeatherForecast.RingSpan.nextHour),
                                        ("Next 12 h", forecast.next12h as [PrecipitationSegment]?, .next12Hours)] {
             guard let segments else {
@@ -141,6 +175,20 @@ struct WeatherCommand: JSONCommand {
             }
         }
         return lines
+    }
+
+    /// "Sunrise 07:58 UTC+01:00, sunset 16:58 UTC+01:00" (to the nearest
+    /// minute), or why not.
+    static func sunLine(_ sun: SunriseSunset, clock: @escaping (Date) -> String) -> String {
+        let minute = { (t: Double) in clock(Date(timeIntervalSince1970: (t / 60).rounded() * 60)) }
+        switch (sun.sunriseUnixSeconds, sun.sunsetUnixSeconds, sun.polar) {
+        case (_, _, .day?): return "No sunrise or sunset today: polar day (the Sun stays up)"
+        case (_, _, .night?): return "No sunrise or sunset today: polar night (the Sun stays down)"
+        case let (rise, set, nil):
+            let riseText = rise.map { "Sunrise " + minute($0) } ?? "No sunrise today"
+            let setText = set.map { "sunset " + minute($0) } ?? "no sunset today"
+            return riseText + ", " + setText
+        }
     }
 
     func writeCard(forecast series: WeatherSeries, now: Date, settings: Settings, place: String, to path: String) throws {

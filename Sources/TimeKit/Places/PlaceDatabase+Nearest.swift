@@ -45,6 +45,30 @@ extension PlaceDatabase {
         }
     }
 
+    /// The named place a position is at (issue 34: the weather's "place"):
+    /// the most populous bundled city within `radiusKilometres`
+    /// (great-circle), else nil — never a city far away. Same scan and same
+    /// "central Paris means Paris" rule as `nearest`, but no fall-back.
+    public func named(latitudeDegrees lat: Double, longitudeDegrees lon: Double,
+                      withinKilometres radiusKilometres: Double) -> Place? {
+        guard count > 0, radiusKilometres > 0, lat.isFinite, lon.isFinite else { return nil }
+        return data.withUnsafeBytes { raw -> Place? in
+            let φ1 = lat * .pi / 180
+            let cosφ1 = cos(φ1)
+            let half = min(radiusKilometres / 6371.0088, .pi) / 2
+            let radiusScore = sin(half) * sin(half)
+            for i in 0..<count {
+                let at = citiesAt + i * Self.cityBytes
+                let φ2 = Double(Int32(bitPattern: u32(raw, at + 4))) / 1e5 * .pi / 180
+                let λ2 = Double(Int32(bitPattern: u32(raw, at + 8))) / 1e5
+                let s = sin((φ2 - φ1) / 2)
+                let t = sin((λ2 - lon) * .pi / 180 / 2)
+                if s * s + cosφ1 * cos(φ2) * t * t <= radiusScore { return place(at: i, raw) }
+            }
+            return nil
+        }
+    }
+
     /// The word that means "the place nearest to me" in a place list.
     public static func isHere(_ query: String) -> Bool {
         query.trimmingCharacters(in: .whitespaces).lowercased() == "here"

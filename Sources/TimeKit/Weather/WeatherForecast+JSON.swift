@@ -14,7 +14,14 @@ extension WeatherForecast {
     /// degrees true it comes from) or null, `"code"` (WMO) and `"conditions"`
     /// (its words) or null, `"high"` and `"low"` (°C, the local day's hourly
     /// values) or null.
-    public func json(at now: Date, units: WeatherUnits = .metric) -> String {
+    ///
+    /// Issue 34 also adds `"sunrise"` and `"sunset"` (UTC ISO to the second,
+    /// from `sun`, the almanac's day at the position; null when the Sun does
+    /// not rise or set that day, or `sun` is nil), `"polar"` (`"day"`,
+    /// `"night"` or null) and `"place"` (the named place the caller found
+    /// near the position, or null).
+    public func json(at now: Date, units: WeatherUnits = .metric, sun: SunriseSunset? = nil,
+                     place: String? = nil) -> String {
         func number(_ value: Double?, decimals: Int) -> String {
             guard let value, value.isFinite else { return "null" }
             var text = String(format: "%.\(decimals)f", value)
@@ -40,7 +47,15 @@ extension WeatherForecast {
             + "\"wind\":\(windJSON(units, number)),"
             + "\"code\":\(currentWeatherCode.map(String.init) ?? "null"),"
             + "\"conditions\":\(currentWeatherCode.flatMap(WeatherCode.words).map { "\"\($0)\"" } ?? "null"),"
-            + "\"high\":\(number(highCelsius, decimals: 2)),\"low\":\(number(lowCelsius, decimals: 2))}"
+            + "\"high\":\(number(highCelsius, decimals: 2)),\"low\":\(number(lowCelsius, decimals: 2)),"
+            + "\"sunrise\":\(Self.isoJSON(sun?.sunriseUnixSeconds)),\"sunset\":\(Self.isoJSON(sun?.sunsetUnixSeconds)),"
+            + "\"polar\":\(sun?.polar.map { "\"\($0.rawValue)\"" } ?? "null"),"
+            + "\"place\":\(place.map(QuotedString.literal) ?? "null")}"
+    }
+
+    static func isoJSON(_ unixSeconds: Double?) -> String {
+        guard let unixSeconds, unixSeconds.isFinite else { return "null" }
+        return "\"" + ISOInstant.seconds(Date(timeIntervalSince1970: unixSeconds.rounded())) + "\""
     }
 
     func windJSON(_ units: WeatherUnits, _ number: (Double?, Int) -> String) -> String {

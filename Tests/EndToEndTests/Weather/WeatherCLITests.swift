@@ -32,12 +32,13 @@ import TimeKit
         let reply = Mutex<LocalHTTPServer.Reply>(.hangUp)
     }
 
-    static func setUp(_ p: MarksProcess, server: LocalHTTPServer, enabled: Bool = true, extra: String = "") throws {
+    static func setUp(_ p: MarksProcess, server: LocalHTTPServer, enabled: Bool = true, extra: String = "",
+                      position: String = "48.8566, 2.3522") throws {
         try """
             [weather]
             enabled = \(enabled)
             url = "\(server.baseURL)/v1/forecast"
-            position = "48.8566, 2.3522"
+            position = "\(position)"
             \(extra)
             [marks]
             gpsd = ""
@@ -184,6 +185,50 @@ import TimeKit
         let query = try #require(server.requests.first).query
         #expect(query["minutely_15"]?.contains("snowfall") == true && query["hourly"]?.contains("precipitation_probability") == true)
         #expect(query["current"]?.contains("wind_gusts_10m") == true)
+    }
+
+    /// Issue 34: sunrise and sunset from the almanac for the position's
+    /// day, and the named place within 10 km (else null and the DDM
+    /// coordinates in the text); polar day or night as nulls with `"polar"`.
+    @Test func sunriseSunsetAndThePlace() throws {
+        let almanac = try Almanac.loadBundled(leapSeconds: .builtIn)
+        func iso(_ t: Double?) -> String? { t.map { ISOInstant.seconds(Date(timeIntervalSince1970: $0.rounded())) } }
+        // Central Paris; mid-Atlantic (no city within 10 km); near each pole.
+        for (text, place) in [("48.8566, 2.3522", "Paris, FR"), ("40, -40", nil), ("89, 0", nil), ("-89, 0", nil)] {
+            let position = try GeoPosition(parsing: text)
+            var sample = Self.sample()
+            sample.latitude = position.latitudeDegrees
+            sample.longitude = position.longitudeDegrees
+            let body = sample.json
+            let server = try LocalHTTPServer { _ in .answer(status: 200, body: body) }
+            defer { server.stop() }
+            let p = try MarksProcess()
+            defer { p.remove() }
+            try Self.setUp(p, server: server, position: text)
+            let before = Date()
+            let out = try p.run(["weather", "--json"], extraEnvironment: ["TZ": "UTC"])
+            #expect(out.status == 0, "\(out.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+            #expect(object["place"] as? String == place, "\(text): \(String(describing: object["place"]))")
+            #expect(place != nil || object["place"] is NSNull)
+            let day = try SunriseSunset.day(containing: before.timeIntervalSince1970, at: position, almanac: almanac)
+            #expect(object["sunrise"] as? String == iso(day.sunriseUnixSeconds), "\(text) \(out.stdout)")
+            #expect(object["sunset"] as? String == iso(day.sunsetUnixSeconds), "\(text)")
+            #expect(object["polar"] as? String == day.polar?.rawValue, "\(text)")
+            if day.polar != nil { #expect(object["sunrise"] is NSNull && object["sunset"] is NSNull) }
+            if text.hasPrefix("48") {
+                #expect(day.polar == nil && day.sunriseUnixSeconds != nil && day.sunsetUnixSeconds != nil)
+                let words = try p.run(["weather"], extraEnvironment: ["TZ": "UTC"])
+                #expect(words.stdout.hasPrefix("Forecast for Paris, FR, fetched"), "\(words.stdout)")
+                let rise = Date(timeIntervalSince1970: ((day.sunriseUnixSeconds ?? 0) / 60).rounded() * 60)
+                let hhmm = String(ISOInstant.seconds(rise).dropFirst(11).prefix(5))
+                #expect(words.stdout.contains("Sunrise \(hhmm) UTC, sunset "), "\(words.stdout)")
+            }
+            if text.hasPrefix("40") {
+                let words = try p.run(["weather"], extraEnvironment: ["TZ": "UTC"])
+                #expect(words.stdout.hasPrefix("Forecast for 40°"), "\(words.stdout)")
+            }
+        }
     }
 
     /// Issue 34: `TZ=Europe/Berlin weather --card` shows Berlin's time with

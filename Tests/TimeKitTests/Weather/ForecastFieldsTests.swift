@@ -36,6 +36,25 @@ import TestSupport
         return s
     }
 
+    /// Issue 34: sunrise, sunset, polar and place: given values written as
+    /// UTC ISO seconds and an escaped string, nulls otherwise.
+    @Test func sunAndPlaceKeys() throws {
+        let series = try OpenMeteoParser.parse(Self.sample().data, asked: Self.berlin, fetched: Self.t1400)
+        let now = Self.t1400.addingTimeInterval(7 * 60)
+        let f = series.forecast(at: now)
+        let bare = try #require(try JSONSerialization.jsonObject(with: Data(f.json(at: now).utf8)) as? [String: Any])
+        for key in ["sunrise", "sunset", "polar", "place"] { #expect(bare[key] is NSNull, "\(key)") }
+        let day = SunriseSunset(dayStartUnixSeconds: 0, sunriseUnixSeconds: 1_795_850_338.6, sunsetUnixSeconds: 1_795_879_087.2, polar: nil)
+        let text = f.json(at: now, sun: day, place: "Quote \" \u{1B}[2J, XX")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["sunrise"] as? String == "2026-11-28T07:18:59Z" && object["sunset"] as? String == "2026-11-28T15:18:07Z")
+        #expect(object["polar"] is NSNull && object["place"] as? String == "Quote \" \u{1B}[2J, XX")
+        #expect(!text.contains("\u{1B}"), "a control character stays escaped")
+        let night = SunriseSunset(dayStartUnixSeconds: 0, sunriseUnixSeconds: nil, sunsetUnixSeconds: nil, polar: .night)
+        let polar = try #require(try JSONSerialization.jsonObject(with: Data(f.json(at: now, sun: night).utf8)) as? [String: Any])
+        #expect(polar["sunrise"] is NSNull && polar["sunset"] is NSNull && polar["polar"] as? String == "night")
+    }
+
     @Test func snowRainProbabilityCodeAndWind() throws {
         let series = try OpenMeteoParser.parse(Self.sample().data, asked: Self.berlin, fetched: Self.t1400)
         let now = Self.t1400.addingTimeInterval(7 * 60)

@@ -337,7 +337,7 @@ extension ChartOutputTests {
 
         // An existing file is refused before any work, kept; --force replaces it.
         let kept = try p.run(args + ["--plot", svg])
-        #expect(kept.status == 2 && kept.stdout.isEmpty && kept.stderr.contains("--plot"), "\(kept.stderr)")
+        #expect(kept.status == 2 && kept.stdout.isEmpty && kept.stderr.contains("already exists; add --force"), "\(kept.stderr)")
         #expect(try String(contentsOfFile: svg, encoding: .utf8) == text)
         #expect(try p.run(args + ["--plot", svg, "--force"]).status == 0)
 

@@ -30,6 +30,8 @@ public enum PlottingSheet {
         public var height: Double
         public var plotLeft: Double
         public var plotTop: Double
+        /// The baseline of the first line of the list of sights under the sheet.
+        public var legendTop: Double = 0
 
         /// The cos(mid-latitude) that shrinks longitude.
         public var longitudeScale: Double { cos(centre.latitudeDegrees * .pi / 180) }
@@ -94,7 +96,8 @@ public enum PlottingSheet {
         sheet.halfHeightNauticalMiles = halfHeight
         sheet.pixelsPerNauticalMile = plotSidePixels / (2 * max(halfWidth, halfHeight))
         sheet.width = sheet.plotWidth + 2 * border
-        sheet.height = sheet.plotTop + sheet.plotHeight + border * 1.5
+        sheet.legendTop = sheet.plotTop + sheet.plotHeight + border * 1.2
+        sheet.height = sheet.legendTop + Double(export.lines.count) * 15 + border / 2
         return sheet
     }
 
@@ -123,7 +126,9 @@ public enum PlottingSheet {
         let when = GPXDocument.time(export.fix?.unixSeconds ?? export.deadReckoning.unixSeconds)
         var title: String
         if let fix = export.fix {
-            title = "Celestial fix \(when.prefix(10)) \(GPXDocument.clock(fix.unixSeconds)): \(fix.sightCount) sights, "
+            title = "Celestial fix \(latitudeText(fix.position.latitudeDegrees, minutesPlaces: 1)) "
+                + "\(longitudeText(fix.position.longitudeDegrees, minutesPlaces: 1)) at "
+                + "\(when.prefix(10)) \(GPXDocument.clock(fix.unixSeconds)): \(fix.sightCount) sight\(fix.sightCount == 1 ? "" : "s"), "
                 + "rms \(PrintfText.fixed(fix.rmsResidualNauticalMiles, places: 2)) nm"
         } else {
             title = "Line\(export.lines.count == 1 ? "" : "s") of position \(when.prefix(10)) "
@@ -191,10 +196,15 @@ public enum PlottingSheet {
             let label = "\(lop.bodyText) \(GPXDocument.clock(lop.sightUnixSeconds))\(lop.isAdvanced ? " adv." : "")"
             let at = (x: min(max(b.x, left + 4), right - 4), y: min(max(b.y, top + 14), bottom - 4))
             text(at.x, at.y - 4, label, size: 11, anchor: at.x > (left + right) / 2 ? "end" : "start", fill: "#1f4e9c")
-            let mid = (x: (dr.x + foot.x) / 2, y: (dr.y + foot.y) / 2)
-            text(mid.x + 4, mid.y - 3, "\(PrintfText.fixed(abs(lop.reduced.interceptNauticalMiles), places: 1)) "
-                 + "\(lop.isToward ? "T" : "A") \(PrintfText.fixed(lop.reduced.azimuthDegrees, places: 0))°",
-                 size: 9, fill: "#b04a00")
+        }
+        // The intercepts are a few miles long: listed under the sheet rather
+        // than written over the fix.
+        for (i, lop) in export.lines.enumerated() {
+            text(left, sheet.legendTop + Double(i) * 15, "\(i + 1). \(lop.bodyText) \(GPXDocument.clock(lop.sightUnixSeconds)): "
+                 + "Zn \(PrintfText.fixed(lop.reduced.azimuthDegrees, places: 1))°, intercept "
+                 + "\(PrintfText.fixed(abs(lop.reduced.interceptNauticalMiles), places: 1)) nm \(lop.isToward ? "toward" : "away")"
+                 + (lop.isAdvanced ? ", advanced \(PrintfText.fixed(lop.advancedNauticalMiles, places: 1)) nm to "
+                    + GPXDocument.clock(lop.unixSeconds) : ""), size: 11, fill: "#333333")
         }
 
         // The DR: a semicircle on its line.
@@ -217,8 +227,6 @@ public enum PlottingSheet {
             s.append("<circle class=\"fix\" cx=\"\(n(f.x))\" cy=\"\(n(f.y))\" r=\"7\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.8\"/>")
             s.append("<circle cx=\"\(n(f.x))\" cy=\"\(n(f.y))\" r=\"1.8\" fill=\"#c0392b\"/>")
             text(f.x + 10, f.y - 8, "FIX \(GPXDocument.clock(fix.unixSeconds))", size: 12, weight: "bold", fill: "#c0392b")
-            text(f.x + 10, f.y + 6, "\(latitudeText(fix.position.latitudeDegrees, minutesPlaces: 1)) "
-                 + "\(longitudeText(fix.position.longitudeDegrees, minutesPlaces: 1))", size: 10, fill: "#c0392b")
         }
         s.append("</svg>")
         return s.joined(separator: "\n") + "\n"

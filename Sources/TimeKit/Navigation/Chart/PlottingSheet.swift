@@ -92,8 +92,10 @@ public enum PlottingSheet {
             halfWidth = max(halfWidth, abs(east) + ellipseReach + marginNauticalMiles)
             halfHeight = max(halfHeight, abs(north) + ellipseReach + marginNauticalMiles)
         }
-        sheet.halfWidthNauticalMiles = halfWidth
-        sheet.halfHeightNauticalMiles = halfHeight
+        // Square, as a plotting sheet is: a long thin round still leaves
+        // room for the title, the labels and the list of sights.
+        sheet.halfWidthNauticalMiles = max(halfWidth, halfHeight)
+        sheet.halfHeightNauticalMiles = max(halfWidth, halfHeight)
         sheet.pixelsPerNauticalMile = plotSidePixels / (2 * max(halfWidth, halfHeight))
         sheet.width = sheet.plotWidth + 2 * border
         sheet.legendTop = sheet.plotTop + sheet.plotHeight + border * 1.2
@@ -124,20 +126,25 @@ public enum PlottingSheet {
 
         // Title.
         let when = GPXDocument.time(export.fix?.unixSeconds ?? export.deadReckoning.unixSeconds)
-        var title: String
+        var title: String, subtitle = ""
         if let fix = export.fix {
             title = "Celestial fix \(latitudeText(fix.position.latitudeDegrees, minutesPlaces: 1)) "
                 + "\(longitudeText(fix.position.longitudeDegrees, minutesPlaces: 1)) at "
-                + "\(when.prefix(10)) \(GPXDocument.clock(fix.unixSeconds)): \(fix.sightCount) sight\(fix.sightCount == 1 ? "" : "s"), "
-                + "rms \(PrintfText.fixed(fix.rmsResidualNauticalMiles, places: 2)) nm"
+                + "\(when.prefix(10)) \(GPXDocument.clock(fix.unixSeconds))"
+            subtitle = "\(fix.sightCount) sight\(fix.sightCount == 1 ? "" : "s"), rms residual "
+                + "\(PrintfText.fixed(fix.rmsResidualNauticalMiles, places: 2)) nm"
+            if let e = fix.ellipse {
+                subtitle += ", 1σ ellipse \(PrintfText.fixed(e.semiMajorNauticalMiles, places: 2)) × "
+                    + "\(PrintfText.fixed(e.semiMinorNauticalMiles, places: 2)) nm along \(PrintfText.fixed(e.majorAxisDegrees, places: 0))°"
+            }
         } else {
             title = "Line\(export.lines.count == 1 ? "" : "s") of position \(when.prefix(10)) "
                 + "\(GPXDocument.clock(export.deadReckoning.unixSeconds)) (no fix)"
         }
         text(border, 26, title, size: 16, weight: "bold")
-        var subtitle = "Universal plotting sheet, mid-latitude \(latitudeText(sheet.centre.latitudeDegrees, minutesPlaces: 0))"
         if export.speedKnots > 0 {
-            subtitle += "; course \(PrintfText.fixed(export.courseDegrees, places: 0))° T, \(PrintfText.fixed(export.speedKnots, places: 1)) kn"
+            subtitle += "\(subtitle.isEmpty ? "" : "; ")course \(PrintfText.fixed(export.courseDegrees, places: 0))° T, "
+                + "\(PrintfText.fixed(export.speedKnots, places: 1)) kn"
         }
         text(border, 46, subtitle, size: 12, fill: "#333333")
 
@@ -174,6 +181,8 @@ public enum PlottingSheet {
         s.append("<path class=\"scale\" d=\"M\(n(left)) \(n(barY - 5))V\(n(barY))H\(n(left + barLength))V\(n(barY - 5))"
                  + "M\(n(left + barLength / 2)) \(n(barY))V\(n(barY - 3))\" fill=\"none\" stroke=\"black\" stroke-width=\"1.5\"/>")
         text(left + barLength + 6, barY + 4, "\(PrintfText.fixed(barMiles, places: 0)) nm", size: 11)
+        text(right, barY + 4, "Universal plotting sheet, mid-latitude \(latitudeText(sheet.centre.latitudeDegrees, minutesPlaces: 0))",
+             size: 11, anchor: "end", fill: "#333333")
 
         // DR track.
         if export.track.count > 1 {

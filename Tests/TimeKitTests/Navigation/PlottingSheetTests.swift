@@ -59,6 +59,16 @@ struct PlottingSheetTests {
         #expect(b.x > a.x && abs((b.x - a.x) / sheet.pixelsPerNauticalMile - 6 * cos(10 * .pi / 180)) < 0.01)
     }
 
+    @Test("At the pole the longitude grid is a few lines, not thousands")
+    func nearThePole() {
+        let dr = ChartExport.TimedPosition(position: Self.position(90, 0), unixSeconds: 0)
+        let export = ChartExport(fix: .init(position: Self.position(90, 30), unixSeconds: 0, sightCount: 2,
+                                            rmsResidualNauticalMiles: 0.1),
+                                 deadReckoning: dr, courseDegrees: 0, speedKnots: 0, track: [dr], lines: [])
+        let grid = PlottingSheet.svg(export).components(separatedBy: "class=\"grid\"").count - 1
+        #expect(grid > 2 && grid < 30, "\(grid) grid lines")
+    }
+
     @Test("The 1σ ellipse's major axis lies along its true bearing, sized in miles")
     func ellipseOrientation() throws {
         for (zn, rotation) in [(0.0, -90.0), (90.0, 0.0), (135.0, 45.0)] {

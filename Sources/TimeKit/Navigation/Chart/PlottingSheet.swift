@@ -162,7 +162,9 @@ public enum PlottingSheet {
             text(left - 4, y + 4, latitudeText(m / 60, minutesPlaces: latStep < 1 ? 1 : 0), size: 10, anchor: "end")
             m += latStep
         }
-        let lonHalfMinutes = sheet.halfWidthNauticalMiles / max(sheet.longitudeScale, 1e-6)
+        // Near a pole the sheet's miles span many degrees of longitude: at
+        // most the whole circle is ruled.
+        let lonHalfMinutes = min(sheet.halfWidthNauticalMiles / max(sheet.longitudeScale, 1e-9), 180 * 60)
         let lonStep = gridStepMinutes(2 * lonHalfMinutes)
         m = ((sheet.centre.longitudeDegrees * 60 - lonHalfMinutes) / lonStep).rounded(.up) * lonStep
         var labelBelow = true
@@ -243,8 +245,8 @@ public enum PlottingSheet {
 
     /// A grid step in minutes of arc giving at most 8 lines across `spanMinutes`.
     static func gridStepMinutes(_ spanMinutes: Double) -> Double {
-        for step in [0.5, 1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600] where spanMinutes / step <= 8 { return step }
-        return 1200
+        for step in [0.5, 1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600] where spanMinutes / step <= 8 { return step }
+        return 5400
     }
 
     /// A round scale-bar length no longer than `atMost` nm.

@@ -105,9 +105,9 @@ struct NoonCommand: JSONCommand {
             }
         }
         print(json ? Self.json(passage, result) : Self.text(passage, result))
-        guard chart.gpx != nil || chart.nmea != nil else { return }
+        guard chart.gpx != nil || chart.plot != nil || chart.nmea != nil else { return }
         guard let result else {
-            throw NavigationCLI.fail("--gpx/--nmea: a meridian passage alone is not a position; give the noon sights (--sight or --marks)")
+            throw NavigationCLI.fail("--gpx/--plot/--nmea: a meridian passage alone is not a position; give the noon sights (--sight or --marks)")
         }
         let dr = solver.position(position, at: drInstant, movedTo: result.maxUnixSeconds)
         var times = solver.speedKnots > 0 ? sights.map(\.unixSeconds) : []

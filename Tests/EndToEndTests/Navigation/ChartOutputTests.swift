@@ -302,3 +302,53 @@ extension ChartOutputTests {
         #expect(!FileManager.default.fileExists(atPath: nmea))
     }
 }
+
+extension ChartOutputTests {
+    static let rsvgConvert = tool("rsvg-convert")
+
+    @Test("--plot: the plotting sheet is well-formed XML and librsvg renders it; --force replaces, one sight plots too",
+          .enabled(if: rsvgConvert != nil && xmllint != nil,
+                   "rsvg-convert or xmllint is not installed (apt-get install librsvg2-bin libxml2-utils; .ci/run does)"))
+    func plotRenders() throws {
+        let almanac = try #require(FixCLITests.almanac)
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let (args, _) = try Self.fixArguments(almanac)
+        let svg = p.home.appendingPathComponent("sheet.svg").path
+        let out = try p.run(args + ["--plot", svg])
+        _ = try Self.fixJSON(out)
+        #expect(out.stderr.contains("wrote the plotting sheet (fix, 4 lines of position)"), "\(out.stderr)")
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.components(separatedBy: "class=\"lop").count == 5)
+        #expect(text.contains(">FIX 07:40:00Z<") && text.contains(">DR 07:40:00Z<") && text.contains("<ellipse"))
+        #expect(text.contains("Vega 06:40:00Z adv."), "the first sight's line is carried 1 h at 10 kn")
+        let environment = ProcessInfo.processInfo.environment
+        let wellFormed = try spawnAndWait(["/bin/sh", "-c", "\(try #require(Self.xmllint)) --noout '\(svg)' 2>&1; echo rc=$?"],
+                                          environment: environment)
+        #expect(wellFormed == "rc=0\n", "\(wellFormed)")
+        let png = p.home.appendingPathComponent("sheet.png").path
+        let rendered = try spawnAndWait(["/bin/sh", "-c", "\(try #require(Self.rsvgConvert)) -o '\(png)' '\(svg)' 2>&1; echo rc=$?"],
+                                        environment: environment)
+        #expect(rendered == "rc=0\n", "\(rendered)")
+        let size = (try FileManager.default.attributesOfItem(atPath: png)[.size] as? NSNumber)?.intValue ?? 0
+        #expect(size > 10_000, "the PNG is \(size) bytes")
+        let header = try #require(FileManager.default.contents(atPath: png)).prefix(8)
+        #expect(Array(header) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+
+        // An existing file is refused before any work, kept; --force replaces it.
+        let kept = try p.run(args + ["--plot", svg])
+        #expect(kept.status == 2 && kept.stdout.isEmpty && kept.stderr.contains("already exists; add --force"), "\(kept.stderr)")
+        #expect(try String(contentsOfFile: svg, encoding: .utf8) == text)
+        #expect(try p.run(args + ["--plot", svg, "--force"]).status == 0)
+
+        // One sight: its line and the DR, no fix symbol.
+        let one = p.home.appendingPathComponent("one.svg").path
+        let single = try p.run(Array(args.prefix(18)) + ["--plot", one])
+        #expect(single.status == 0, "\(single.stderr)")
+        let line = try String(contentsOfFile: one, encoding: .utf8)
+        #expect(line.components(separatedBy: "class=\"lop").count == 2 && !line.contains("class=\"fix\"") && line.contains("(no fix)"))
+        let renderedOne = try spawnAndWait(["/bin/sh", "-c", "\(try #require(Self.rsvgConvert)) -o '\(png)' '\(one)' 2>&1; echo rc=$?"],
+                                           environment: environment)
+        #expect(renderedOne == "rc=0\n", "\(renderedOne)")
+    }
+}

@@ -40,6 +40,14 @@ import Testing
 
         let text = try p.run(["noon"] + Array(args.dropFirst(2)))  // without --json
         #expect(text.stdout.contains("latitude") && text.stdout.contains("longitude") && text.stdout.contains("±"))
+
+        // --plot: the DR and the noon position on the sheet, no lines.
+        let sheet = p.home.appendingPathComponent("noon.svg").path
+        let plotted = try p.run(args + ["--plot", sheet])
+        #expect(plotted.status == 0 && plotted.stderr.contains("wrote the plotting sheet (fix, 0 lines"), "\(plotted.stderr)")
+        let svg = try String(contentsOfFile: sheet, encoding: .utf8)
+        #expect(svg.contains("class=\"fix\"") && svg.contains("class=\"dr\"") && !svg.contains("class=\"lop"))
+        #expect(svg.contains("Celestial fix \(PlottingSheet.latitudeText(noon["lat"] as? Double ?? 0, minutesPlaces: 1))"))
     }
 
     @Test("noon refuses what it cannot answer, naming what to do")
@@ -56,5 +64,8 @@ import Testing
         #expect(star.status == 2 && star.stderr.contains("not the Sun"), "\(star.stderr)")
         let noPosition = try p.run(["noon", "--dr", "40 N, 50 W", "--date", "2024-03-21", "--gpx", p.home.appendingPathComponent("x.gpx").path])
         #expect(noPosition.status == 2 && noPosition.stderr.contains("not a position"))
+        let noPlot = try p.run(["noon", "--dr", "40 N, 50 W", "--date", "2024-03-21", "--plot", p.home.appendingPathComponent("x.svg").path])
+        #expect(noPlot.status == 2 && noPlot.stderr.contains("not a position"))
+        #expect(!FileManager.default.fileExists(atPath: p.home.appendingPathComponent("x.svg").path))
     }
 }

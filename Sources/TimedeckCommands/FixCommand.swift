@@ -93,23 +93,13 @@ struct FixCommand: JSONCommand {
         try chart.check()
         let almanac = try NavigationCLI.loadAlmanac()
         let settings = CommandConfig.settings
-        let solver = try self.solver(almanac: almanac, settings: settings)
-        var sights = try sight.enumerated().map { try Self.parseSight($1, index: $0, almanac: almanac) }
-        var marked: [(mark: SightingMark, sight: MarkSight)] = []
-        if let marks {
-            marked = try Self.storedSights(marks)
-            sights += try marked.map { stored in
-                try NavigationCLI.guarding {
-                    try FixInputs.sight(bodyText: stored.sight.bodyText, sextantAltitudeDegrees: stored.sight.sextantAltitudeDegrees,
-                                        markUnixMilliseconds: stored.mark.correctedUnixMilliseconds, clock: stored.mark.clock,
-                                        almanac: almanac)
-                }
-            }
-        }
+        let solver = try NavigationCLI.solver(almanac: almanac, settings: settings, conditions: conditions,
+                                              course: course, speed: speed)
+        let (sights, marked) = try NavigationCLI.sights(typed: sight, marks: marks, almanac: almanac)
         guard !sights.isEmpty else {
             throw NavigationCLI.fail("--sight/--marks: give a sight (one makes a line of position, two or more a fix)")
         }
-        let deadReckoning = try self.deadReckoning(settings: settings, marks: marked.map(\.mark))
+        let deadReckoning = try NavigationCLI.deadReckoning(dr, settings: settings, marks: marked.map(\.mark))
         let fixTime = try at.map { try NavigationCLI.instant($0) } ?? FixInputs.fixUnixSeconds(sights) ?? 0
         if sights.count == 1 {
             if chart.nmea != nil {
@@ -132,39 +122,6 @@ struct FixCommand: JSONCommand {
         }
         print(json ? Self.json(fix) : Self.text(fix, deadReckoning: deadReckoning))
         try chart.emit(ChartExport(fix, deadReckoning: deadReckoning, solver: solver))
-    }
-
-    /// The panel's solver (`FixInputs.solver`) with the flags given laid over the settings.
-    func solver(almanac: Almanac, settings: Settings) throws -> FixSolver {
-        var solver = FixInputs.solver(almanac: almanac, settings: settings)
-        solver.corrections = try conditions.corrections(over: solver.corrections)
-        if let course {
-            guard course.isFinite, course >= 0, course <= 360 else {
-                throw NavigationCLI.fail("--course: \(NavigationCLI.number(course, 1))° is not a course; give degrees true, 0–360")
-            }
-            solver.courseDegrees = course
-        }
-        if let speed {
-            guard speed.isFinite, speed >= 0, speed < 100 else {
-                throw NavigationCLI.fail("--speed: \(NavigationCLI.number(speed, 1)) kn is not a speed; give knots, 0–99")
-            }
-            solver.speedKnots = speed
-        }
-        return solver
-    }
-
-    /// `--dr`, else `sights.dr`, else (with --marks) the newest mark's own
-    /// position, else `marks.position`; exit 2 when there is none.
-    func deadReckoning(settings: Settings, marks: [SightingMark]) throws -> GeoPosition {
-        if let dr { return try NavigationCLI.position(dr, field: "--dr") }
-        if let text = settings.sightsDeadReckoning { return try NavigationCLI.position(text, field: "sights.dr") }
-        if let newest = marks.max(by: { $0.correctedUnixNanoseconds < $1.correctedUnixNanoseconds }),
-           let position = newest.position.coordinate {
-            return position
-        }
-        if let text = settings.fixedPosition { return try NavigationCLI.position(text, field: "marks.position") }
-        throw NavigationCLI.fail("--dr: give the dead-reckoning position (e.g. --dr \"40 10.0 N, 050 15.0 W\"), "
-                                 + "or set sights.dr (timedeck config set sights.dr \"…\")")
     }
 
     /// `BODY, HS, ISO`.

@@ -2,15 +2,59 @@ import ArgumentParser
 import DeckShell
 import Foundation
 import TimeKit
+import TimeStore
 
 extension NavigationCLI {
-    /// `--dr`, else `sights.dr`, else `marks.position`; exit 2 when there is none.
-    static func deadReckoning(_ dr: String?, settings: Settings) throws -> GeoPosition {
+    /// `--dr`, else `sights.dr`, else the newest of `marks` with a position,
+    /// else `marks.position`; exit 2 when there is none.
+    static func deadReckoning(_ dr: String?, settings: Settings, marks: [SightingMark] = []) throws -> GeoPosition {
         if let dr { return try position(dr, field: "--dr") }
         if let text = settings.sightsDeadReckoning { return try position(text, field: "sights.dr") }
+        if let newest = marks.max(by: { $0.correctedUnixNanoseconds < $1.correctedUnixNanoseconds }),
+           let coordinate = newest.position.coordinate {
+            return coordinate
+        }
         if let text = settings.fixedPosition { return try position(text, field: "marks.position") }
         throw fail("--dr: give the dead-reckoning position (e.g. --dr \"40 10.0 N, 050 15.0 W\"), "
                    + "or set sights.dr (timedeck config set sights.dr \"…\")")
+    }
+
+    /// The panel's solver (`FixInputs.solver`) with the flags given laid
+    /// over the settings: corrections, `--course` (0–360) and `--speed` (0–99 kn).
+    static func solver(almanac: Almanac, settings: Settings, conditions: SightConditionOptions,
+                       course: Double?, speed: Double?) throws -> FixSolver {
+        var solver = FixInputs.solver(almanac: almanac, settings: settings)
+        solver.corrections = try conditions.corrections(over: solver.corrections)
+        if let course {
+            guard course.isFinite, course >= 0, course <= 360 else {
+                throw fail("--course: \(number(course, 1))° is not a course; give degrees true, 0–360")
+            }
+            solver.courseDegrees = course
+        }
+        if let speed {
+            guard speed.isFinite, speed >= 0, speed < 100 else {
+                throw fail("--speed: \(number(speed, 1)) kn is not a speed; give knots, 0–99")
+            }
+            solver.speedKnots = speed
+        }
+        return solver
+    }
+
+    /// The `--sight` texts, then the sights stored on `--marks` (with their
+    /// marks, for the DR and for `fix`'s clock doubt).
+    static func sights(typed: [String], marks: String?, almanac: Almanac) throws
+        -> (sights: [Sight], marked: [(mark: SightingMark, sight: MarkSight)]) {
+        var sights = try typed.enumerated().map { try FixCommand.parseSight($1, index: $0, almanac: almanac) }
+        guard let marks else { return (sights, []) }
+        let marked = try FixCommand.storedSights(marks)
+        sights += try marked.map { stored in
+            try guarding {
+                try FixInputs.sight(bodyText: stored.sight.bodyText, sextantAltitudeDegrees: stored.sight.sextantAltitudeDegrees,
+                                    markUnixMilliseconds: stored.mark.correctedUnixMilliseconds, clock: stored.mark.clock,
+                                    almanac: almanac)
+            }
+        }
+        return (sights, marked)
     }
 
     /// A bearing or azimuth typed as degrees true, 0–360.

@@ -56,45 +56,18 @@ struct NoonCommand: JSONCommand {
         try chart.check()
         let almanac = try NavigationCLI.loadAlmanac()
         let settings = CommandConfig.settings
-        var solver = FixInputs.solver(almanac: almanac, settings: settings)
-        solver.corrections = try conditions.corrections(over: solver.corrections)
-        if let course {
-            guard course.isFinite, course >= 0, course <= 360 else {
-                throw NavigationCLI.fail("--course: \(NavigationCLI.number(course, 1))° is not a course; give degrees true, 0–360")
-            }
-            solver.courseDegrees = course
-        }
-        if let speed {
-            guard speed.isFinite, speed >= 0, speed < 100 else {
-                throw NavigationCLI.fail("--speed: \(NavigationCLI.number(speed, 1)) kn is not a speed; give knots, 0–99")
-            }
-            solver.speedKnots = speed
-        }
-        var sights = try sight.enumerated().map { try FixCommand.parseSight($1, index: $0, almanac: almanac) }
-        var markedMarks: [SightingMark] = []
-        if let marks {
-            let stored = try FixCommand.storedSights(marks)
-            markedMarks = stored.map(\.mark)
-            sights += try stored.map { s in
-                try NavigationCLI.guarding {
-                    try FixInputs.sight(bodyText: s.sight.bodyText, sextantAltitudeDegrees: s.sight.sextantAltitudeDegrees,
-                                        markUnixMilliseconds: s.mark.correctedUnixMilliseconds, clock: s.mark.clock, almanac: almanac)
-                }
-            }
-        }
-        let position = try Self.deadReckoning(dr, settings: settings, marks: markedMarks)
+        let solver = try NavigationCLI.solver(almanac: almanac, settings: settings, conditions: conditions,
+                                              course: course, speed: speed)
+        let (sights, marked) = try NavigationCLI.sights(typed: sight, marks: marks, almanac: almanac)
+        let position = try NavigationCLI.deadReckoning(dr, settings: settings, marks: marked.map(\.mark))
         let near = try noonGuess(position, sights: sights)
         let drTime = try drAt.map { try NavigationCLI.instant($0, field: "--dr-at") }
-        var passage = try NavigationCLI.guarding {
+        // A DR given for the passage itself (no --dr-at) does not move
+        // before it: the passage is at the DR's longitude.
+        let passage = try NavigationCLI.guarding {
             try NoonSight.meridianPassage(almanac: almanac, deadReckoning: position, drUnixSeconds: drTime ?? near,
-                                          courseDegrees: solver.courseDegrees, speedKnots: solver.speedKnots, nearUnixSeconds: near)
-        }
-        // A DR given for the passage itself: the passage at that longitude.
-        if drTime == nil {
-            passage = try NavigationCLI.guarding {
-                try NoonSight.meridianPassage(almanac: almanac, deadReckoning: position, drUnixSeconds: passage.unixSeconds,
-                                              courseDegrees: 0, speedKnots: 0, nearUnixSeconds: passage.unixSeconds)
-            }
+                                          courseDegrees: drTime == nil ? 0 : solver.courseDegrees,
+                                          speedKnots: drTime == nil ? 0 : solver.speedKnots, nearUnixSeconds: near)
         }
         let drInstant = drTime ?? passage.unixSeconds
         NavigationCLI.noteUT1(almanac, passage.unixSeconds)
@@ -137,20 +110,6 @@ struct NoonCommand: JSONCommand {
             dayStart = (Date().timeIntervalSince1970 / 86400).rounded(.down) * 86400
         }
         return dayStart + 43200 - position.longitudeDegrees / 15 * 3600
-    }
-
-    /// `--dr`, else `sights.dr`, else the newest mark's position, else
-    /// `marks.position` (as `fix`).
-    static func deadReckoning(_ dr: String?, settings: Settings, marks: [SightingMark]) throws -> GeoPosition {
-        if let dr { return try NavigationCLI.position(dr, field: "--dr") }
-        if let text = settings.sightsDeadReckoning { return try NavigationCLI.position(text, field: "sights.dr") }
-        if let newest = marks.max(by: { $0.correctedUnixNanoseconds < $1.correctedUnixNanoseconds }),
-           let position = newest.position.coordinate {
-            return position
-        }
-        if let text = settings.fixedPosition { return try NavigationCLI.position(text, field: "marks.position") }
-        throw NavigationCLI.fail("--dr: give the dead-reckoning position (e.g. --dr \"40 10.0 N, 050 15.0 W\"), "
-                                 + "or set sights.dr (timedeck config set sights.dr \"…\")")
     }
 
     static func json(_ passage: NoonSight.Passage, _ result: NoonSight.Result?) -> String {

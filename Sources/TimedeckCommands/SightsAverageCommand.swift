@@ -45,33 +45,10 @@ struct SightsAverageCommand: JSONCommand {
     func run() throws {
         let almanac = try NavigationCLI.loadAlmanac()
         let settings = CommandConfig.settings
-        var solver = FixInputs.solver(almanac: almanac, settings: settings)
-        solver.corrections = try conditions.corrections(over: solver.corrections)
-        if let course {
-            guard course.isFinite, course >= 0, course <= 360 else {
-                throw NavigationCLI.fail("--course: \(NavigationCLI.number(course, 1))° is not a course; give degrees true, 0–360")
-            }
-            solver.courseDegrees = course
-        }
-        if let speed {
-            guard speed.isFinite, speed >= 0, speed < 100 else {
-                throw NavigationCLI.fail("--speed: \(NavigationCLI.number(speed, 1)) kn is not a speed; give knots, 0–99")
-            }
-            solver.speedKnots = speed
-        }
-        var sights = try sight.enumerated().map { try FixCommand.parseSight($1, index: $0, almanac: almanac) }
-        var marked: [SightingMark] = []
-        if let marks {
-            let stored = try FixCommand.storedSights(marks)
-            marked = stored.map(\.mark)
-            sights += try stored.map { s in
-                try NavigationCLI.guarding {
-                    try FixInputs.sight(bodyText: s.sight.bodyText, sextantAltitudeDegrees: s.sight.sextantAltitudeDegrees,
-                                        markUnixMilliseconds: s.mark.correctedUnixMilliseconds, clock: s.mark.clock, almanac: almanac)
-                }
-            }
-        }
-        let position = try NoonCommand.deadReckoning(dr, settings: settings, marks: marked)
+        let solver = try NavigationCLI.solver(almanac: almanac, settings: settings, conditions: conditions,
+                                              course: course, speed: speed)
+        let (sights, marked) = try NavigationCLI.sights(typed: sight, marks: marks, almanac: almanac)
+        let position = try NavigationCLI.deadReckoning(dr, settings: settings, marks: marked.map(\.mark))
         let middle = sights.isEmpty ? 0 : (sights.map(\.unixSeconds).min()! + sights.map(\.unixSeconds).max()!) / 2
         NavigationCLI.noteUT1(almanac, middle)
         let run = try NavigationCLI.guarding {

@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -144,8 +145,7 @@ enum NMEATarget: Equatable, CustomStringConvertible {
 
     static func bracketed(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
 
-    /// A piece of the user's argument echoed back: printable ASCII only.
-    static func inert(_ text: String) -> String {
-        String(text.unicodeScalars.prefix(40).map { $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
-    }
+    /// A piece of the user's argument echoed back: at most 40 characters,
+    /// controls shown by the project's one sanitizer.
+    static func inert(_ text: String) -> String { InertText.display(String(text.prefix(40))) }
 }

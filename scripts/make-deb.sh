@@ -18,7 +18,9 @@ owner_of() {
   # show under /lib, /usr/lib or the symlink's target: try each.
   local path
   for path in "$1" "$(readlink -f "$1")" "${1#/usr}" "/usr$1"; do
-    dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1 && return 0
+    # awk reads to the end (no `head`): under pipefail a reader that stops
+    # early gives the writer SIGPIPE and the pipeline status 141.
+    dpkg -S "$path" 2>/dev/null | awk -F: 'NR == 1 { print $1 }' && return 0
   done
   return 1
 }
@@ -46,7 +48,9 @@ dep_line="$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, | sed 's/,/, /g
 # load (TD_LIBPQ_SONAME, TD_LIBCURL_SONAME), as found by the loader here.
 recommends=()
 for soname in libpq.so.5 libcurl.so.4; do
-  lib="$(/sbin/ldconfig -p | awk -v n="$soname" '$1 == n && $NF ~ /^\// { print $NF; exit }')"
+  # No `exit` in awk: ldconfig's list outgrows a pipe buffer on a machine
+  # with many libraries, and an early exit then kills it with SIGPIPE (141).
+  lib="$(/sbin/ldconfig -p | awk -v n="$soname" '$1 == n && $NF ~ /^\// && !found { print $NF; found = 1 }')"
   [ -n "$lib" ] || { echo "make-deb: $soname is not installed (the build needs its -dev package)" >&2; exit 1; }
   owner="$(owner_of "$lib")" || true
   [ -n "$owner" ] || { echo "make-deb: no Debian package owns $lib" >&2; exit 1; }

@@ -135,35 +135,56 @@ public struct Frame: Equatable, Sendable {
         // Printable ASCII (most of what a frame holds): one byte is one
         // column and needs no sanitizing or width lookup; the same cells
         // as the general path below, without a grapheme walk per frame.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            let rowStart = y * size.columns
-            for byte in text.utf8 {
-                if column + 1 > right { break }
-                if column >= left {
-                    clearWideNeighbours(x: column, y: y, width: 1)
-                    cells[rowStart + column] = Cell(scalar: Unicode.Scalar(byte), role)
-                }
-                column += 1
-            }
-            return column
+        if let written = putASCII(text, x: x, y: y, left: left, right: right, role: role) {
+            return written
         }
         // Text whose every scalar is a character by itself (box drawing,
         // Braille, blocks, arrows, Latin, kana and kanji: what panels draw
         // every second) needs no grapheme walk either.
-        if text.unicodeScalars.allSatisfy(Self.standsAlone) {
+        if text.unicodeScalars.allSatisfy({ Self.standAloneWidth($0) != 0 }) {
+            let rowStart = y * size.columns
             for scalar in text.unicodeScalars {
-                let width = DisplayWidth.of(scalar)
+                let width = Self.standAloneWidth(scalar)
                 if column + width > right { break }
                 if column >= left {
                     clearWideNeighbours(x: column, y: y, width: width)
-                    self[column, y] = Cell(scalar: scalar, role)
-                    if width == 2 { self[column + 1, y] = .wideTail }
+                    cells[rowStart + column] = Cell(scalar: scalar, role)
+                    if width == 2 { cells[rowStart + column + 1] = .wideTail }
                 }
                 column += width
             }
             return column
         }
         return putCharacters(text, from: column, y: y, left: left, right: right, role: role)
+    }
+
+    /// `put` for printable ASCII, or nil (nothing written) when `text` holds
+    /// anything else. Cells `first..<last` are all overwritten, so only the
+    /// run's two ends can cut a wide character: one `clearWideNeighbours`
+    /// for the run gives the cells one per cell would.
+    private mutating func putASCII(_ text: String, x: Int, y: Int, left: Int, right: Int, role: StyleRole) -> Int? {
+        let done: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            let end = x + bytes.count
+            let first = max(x, left), last = min(end, right)
+            if first < last {
+                clearWideNeighbours(x: first, y: y, width: last - first)
+                let rowStart = y * size.columns
+                cells.withUnsafeMutableBufferPointer { cells in
+                    for column in first..<last {
+                        cells[rowStart + column] = Cell(scalar: Unicode.Scalar(bytes[column - x]), role)
+                    }
+                }
+            }
+            // As the general path: the column after the text, or the clip's
+            // edge when the text runs past it.
+            return end <= right ? end : max(x, right)
+        }
+        if let done { return done }
+        // Not stored as contiguous UTF-8 (a bridged string): copy it once.
+        var copy = text
+        copy.makeContiguousUTF8()
+        return putASCII(copy, x: x, y: y, left: left, right: right, role: role)
     }
 
     /// The general path of `put`: grapheme by grapheme, through `InertText`
@@ -189,16 +210,23 @@ public struct Frame: Equatable, Sendable {
     /// printable, and that `InertText` leaves as it is: no control, mark,
     /// joiner, selector, format character or Hangul jamo, and no emoji that
     /// a following selector could widen (those take the general path).
+    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool { standAloneWidth(scalar) != 0 }
+
+    /// The columns a stand-alone scalar takes (as `DisplayWidth.of` says,
+    /// without its table walk), or 0 for every other scalar. The ranges
+    /// avoid every wide range's edge but the CJK ones named here.
     @inline(__always)
-    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    static func standAloneWidth(_ scalar: Unicode.Scalar) -> Int {
         switch scalar.value {
         case 0x20...0x7E, 0xA1...0xAC, 0xAE...0x2FF,
              0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF,
              0x2100...0x2319, 0x231C...0x2328, 0x232B...0x23E8, 0x23F4...0x25FC,
-             0x2800...0x28FF, 0x3000...0x3029, 0x3030...0x3098, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xFF01...0xFF9D:
-            return true
+             0x2800...0x28FF, 0x303F...0x3040, 0xFF61...0xFF9D:
+            return 1
+        case 0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3098, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xFF01...0xFF60:
+            return 2
         default:
-            return false
+            return 0
         }
     }
 

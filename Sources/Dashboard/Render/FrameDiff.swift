@@ -66,7 +66,7 @@ public enum FrameDiff {
                     let cell = new[i, y]
                     if cell.isWideTail { i += 1; continue }
                     if i > start, cell.role != role || (same(i, y) && !tailChanged(after: i, y, previous, new)) { break }
-                    scalars.append(contentsOf: cell.character.unicodeScalars)
+                    cell.appendScalars(to: &scalars)
                     i += 1
                 }
                 body(start, y, role, scalars)

@@ -13,7 +13,7 @@ import Testing
         let ho = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: truth)
             .altitudeDegrees
         return SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: limb, entry: e,
-                                                     corrections: corrections)
+                                                     corrections: corrections, from: truth)
     }
 
     static func json(_ text: String) throws -> [String: Any] {

@@ -49,7 +49,10 @@ import Testing
                     // ill-defined: there the check is in altitude, the time
                     // difference times the Sun's rate (under 18″: the Sun's
                     // parallax, geometric against topocentric, is 8.8″).
-                    let level = try #require(Self.level(event), "\(label): \(ours - theirs) s")
+                    guard let level = Self.level(event) else {
+                        Issue.record("\(label): \(ours - theirs) s from Skyfield (not a Sun level: no graze allowance)")
+                        continue
+                    }
                     let rate = try (Self.sunAltitude(almanac, position, ours + 60) - Self.sunAltitude(almanac, position, ours - 60)) / 120
                     grazes.append("\(label) \(Int(ours - theirs)) s, \(abs((ours - theirs) * rate) * 3600)″")
                     #expect(abs((ours - theirs) * rate) < 0.005, "\(label): \(ours - theirs) s at \(rate * 3600)″/s (level \(level)°)")

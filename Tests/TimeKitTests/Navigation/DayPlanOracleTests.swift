@@ -101,6 +101,27 @@ import Testing
         #expect(midsummer.polarText?.contains("Sun lines only") == true)
     }
 
+    @Test func twilightAllDayIsPlannedAtTheSunsLowest() throws {
+        // 89.5° N on 2026-09-30: the Sun's declination about −3°, so it circles
+        // between about −3.5° and −2.5°: never up, never down to −6°.
+        let almanac = try #require(Self.almanac)
+        let nearPole = try GeoPosition(latitudeDegrees: 89.5, longitudeDegrees: 0)
+        let at = 1_790_726_400.0
+        let plan = try SightPlan.next(after: at, at: nearPole, almanac: almanac)
+        #expect(plan.twilight == .allDayTwilight)
+        let range = try #require(plan.sunRangeDegrees)
+        #expect(range.lowerBound > -6 && range.upperBound < SunriseSunset.horizonAltitudeDegrees, "\(range)")
+        #expect(!plan.candidates.isEmpty && plan.candidates.allSatisfy { $0.body != .sun })
+        // At the lowest of the 24 hours after --at, to the 10-minute grid.
+        let planned = try Self.sunAltitude(almanac, nearPole, plan.unixSeconds)
+        for t in stride(from: at, through: at + 86400, by: 300) {
+            #expect(try Self.sunAltitude(almanac, nearPole, t) > planned - 0.01)
+        }
+        let day = try DayPlan.day(containing: at, at: nearPole, almanac: almanac)
+        #expect(day.time(of: .sunrise) == nil && day.time(of: .morningCivilTwilight) == nil)
+        #expect(day.twilights.map(\.twilight) == [.allDayTwilight])
+    }
+
     @Test func daytimeFixesNeedBothBodiesUpAndWellApart() throws {
         let almanac = try #require(Self.almanac), f = try #require(Self.fixture)
         var seen = 0

@@ -57,3 +57,51 @@ import Testing
         #expect(PlaceCatalogs.system.zones.entry(named: "America/New_York") != nil)
     }
 }
+
+/// The byte-wise tzdata.zi reader gives what the first (Character-wise)
+/// one gave, on the system's own file and on odd lines.
+@Suite struct TzdataZiReaderTests {
+    /// The reader as it was before it read bytes (kept as the reference).
+    static func reference(_ text: String) -> (zones: [String], links: [String: String], version: String?) {
+        var zones: [String] = []
+        var links: [String: String] = [:]
+        var version: String?
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("Z ") {
+                let parts = line.split(separator: " ")
+                if parts.count > 1 { zones.append(String(parts[1])) }
+            } else if line.hasPrefix("L ") {
+                let parts = line.split(separator: " ")
+                if parts.count > 2 { links[String(parts[2])] = String(parts[1]) }
+            } else if line.hasPrefix("# version ") {
+                version = String(line.dropFirst("# version ".count)).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return (zones, links, version)
+    }
+
+    static func check(_ text: String) {
+        let ours = ZoneCatalog.parseTzdataZi(text)
+        let ref = reference(text)
+        #expect(ours.version == ref.version)
+        let zoneEntries = ours.entries.filter { !$0.isLink || ref.zones.contains($0.name) }
+        #expect(Set(zoneEntries.map(\.name)) == Set(ref.zones))
+        #expect(Set(ours.entries.map(\.name)) == Set(ref.zones).union(ref.links.keys))
+    }
+
+    @Test func theSystemFileReadsAsBefore() throws {
+        let text = try String(contentsOfFile: "/usr/share/zoneinfo/tzdata.zi", encoding: .utf8)
+        Self.check(text)
+        let parsed = ZoneCatalog.parseTzdataZi(text)
+        #expect(parsed.entries.count > 500 && parsed.version != nil)
+        #expect(parsed.entries.first { $0.name == "Asia/Calcutta" }?.canonical == "Asia/Kolkata")
+    }
+
+    @Test func oddLinesReadAsBefore() {
+        for text in ["", "\n\n", "Z", "Z ", "Z  Europe/Paris  0:9:21 - LMT", "L Europe/Paris", "L  Europe/Paris   Europe/Monaco",
+                     "# version 2099z \nZ A/B 0 - X\nR x 1 2 - - - -\nL A/B C/D\nL C/D E/F",
+                     "#version 1\n# versio 2\n# version   3  ", "Zx A\nLx A B\nZ\tA", "Z A/é 0\nL A/é A/ü"] {
+            Self.check(text)
+        }
+    }
+}

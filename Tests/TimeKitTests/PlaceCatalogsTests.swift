@@ -41,7 +41,7 @@ import Testing
     @Test func concurrentFirstUsesShareOneRead() async {
         let counter = Counter()
         let c = catalogs(counter, delay: 0.2)
-        c.warmInBackground()
+        Thread { c.warm() }.start()
         let counts = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<8 { group.addTask { c.zones.entries.count } }
             return await group.reduce(into: []) { $0.append($1) }

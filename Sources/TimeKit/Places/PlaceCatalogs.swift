@@ -6,8 +6,8 @@ import Foundation
 /// 200 M instructions before its first frame, for a picker that is opened
 /// later if at all).
 ///
-/// `warmInBackground` reads both on a thread of their own once the start
-/// is over, so a search rarely waits; if one comes first it waits for the
+/// The shell calls `warm` on a thread of its own at start, so a search
+/// rarely waits; if one comes first it waits for the
 /// same single read (never a partial or a fall-back list).
 public final class PlaceCatalogs: Sendable, Equatable {
     public static func == (a: PlaceCatalogs, b: PlaceCatalogs) -> Bool { a === b }
@@ -36,14 +36,9 @@ public final class PlaceCatalogs: Sendable, Equatable {
     /// Whether both have been read (for tests of the laziness).
     public var isLoaded: Bool { zonesBox.isBuilt && regionsBox.isBuilt }
 
-    /// Reads both on a background thread (named, low priority).
-    public func warmInBackground() {
-        let thread = Thread { [self] in
-            _ = zones
-            _ = regions
-        }
-        thread.name = "td-places"
-        thread.qualityOfService = .utility
-        thread.start()
+    /// Reads both now (the shell calls it on a thread of its own).
+    public func warm() {
+        _ = zones
+        _ = regions
     }
 }

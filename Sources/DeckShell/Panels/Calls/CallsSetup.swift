@@ -27,7 +27,12 @@ enum CallsSetup {
         // Read on first use, and on a thread of their own meanwhile: not
         // before the first frame (issue 31).
         state.catalogs = PlaceCatalogs.system
-        PlaceCatalogs.system.warmInBackground()
+        let warming = Thread {
+            ThreadName.setForCurrentThread("td-places")
+            PlaceCatalogs.system.warm()
+        }
+        warming.qualityOfService = .utility
+        warming.start()
         let zone = userZoneIdentifier(environment: environment)
         let db = try? PlaceDatabase.bundled()
         state.places = db

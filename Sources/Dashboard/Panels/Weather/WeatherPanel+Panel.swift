@@ -19,7 +19,7 @@ extension WeatherPanel: DashboardPanel {
 
     /// The temperature, the face with its ring, and the box.
     static func wantedRows(_ state: AppState) -> Int {
-        state.settings.weatherEnabled ? faceRows + 3 + 2 : minimumRows + 1
+        state.settings.weatherEnabled ? wantedFaceRows(screen: state.screenSize) + 1 + 2 : minimumRows + 1
     }
 
     static func tick(_ state: AppState) -> (AppState, [Effect]) { askIfDue(state) }
@@ -40,6 +40,7 @@ extension WeatherPanel: DashboardPanel {
         }
         if let elsewhere = WeatherText.elsewhere(readout) { lines.append("  " + UILanguage.en.text(elsewhere)) }
         if let (message, _) = WeatherText.status(readout, state) { lines.append("  " + UILanguage.en.text(message)) }
+        for message in WeatherReadings(state, readout).messages(state) { lines.append("  " + UILanguage.en.text(message)) }
         if let position = WeatherText.position(readout) { lines.append("  " + position) }
         return lines
     }
@@ -54,7 +55,15 @@ extension WeatherPanel: DashboardPanel {
         if let c = readout.forecast?.currentTemperatureCelsius {
             line += " · " + state.settings.weatherUnits.temperatureText(celsius: c)
         }
-        return [line]
+        return [line] + readingsLine(state, readout)
+    }
+
+    /// Plain mode's line of readings (wind, chance, high and low, sun), or nil.
+    static func readingsLine(_ state: AppState, _ readout: WeatherReadout) -> [String] {
+        let l = state.language
+        let messages = WeatherReadings(state, readout).messages(state)
+        guard !messages.isEmpty else { return [] }
+        return [l.text(.weather) + ": " + messages.map { l.text($0) }.joined(separator: " · ")]
     }
 
     /// Plain mode: the prompt when weather is turned off, a change in the
@@ -81,6 +90,12 @@ extension WeatherPanel: DashboardPanel {
                 line += " · " + new.settings.weatherUnits.temperatureText(celsius: c)
             }
             lines.append(line)
+        }
+        // The wind, chance and the rest when a new forecast changes them
+        // (never the clock alone: both are read at the new instant).
+        if new.weather.series != old.weather.series {
+            let readings = readingsLine(new, after)
+            if readings != readingsLine(oldAtNow, before) { lines += readings }
         }
         if after.failure != nil, after.failure != before.failure || new.weather.failedAt != old.weather.failedAt,
            let (message, _) = WeatherText.status(after, new) {

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import TestSupport
+import TimeKit
+@testable import Dashboard
+
+/// Issue 34, item 3: the weather face grows with the panel, its ring is a
+/// Braille ring whose thickness (not only its colour) tells moderate from
+/// heavy, and the face shows the wind, chance, high and low.
+@Suite struct WeatherFaceTests {
+    /// Quarters stamped from 13:45 UTC (14:45–15:00 Berlin): 14:15–14:30
+    /// moderate (1.2 mm, 4.8 mm/h), 14:45–15:00 heavy (3 mm, 12 mm/h). At
+    /// 15:07 Berlin on the 60-minute ring (the minute hand's circle) the
+    /// first is the 3 o'clock quarter (:15–:30), the second the 9 o'clock
+    /// one (:45–:00).
+    static let quarters: [Double?] = [0, 0, 1.2, 0, 3.0, 0, 0, 0]
+
+    func state(size: Size, units: WeatherUnits = .metric, language: UILanguage = .en) throws -> AppState {
+        var sample = OpenMeteoSample(start: WeatherPanelTests.t1400, hourly: WeatherPanelTests.dry.hours, quarterHourly: Self.quarters)
+        sample.extraCurrent = ["wind_speed_10m": 18.52, "wind_gusts_10m": 37.04, "wind_direction_10m": 250]
+        sample.extraQuarterHourly = ["precipitation_probability": [10, 20, 70, 40, 90, 30, 10, 5]]
+        let series = try OpenMeteoParser.parse(sample.data, asked: WeatherPanelTests.berlin, fetched: WeatherPanelTests.t1400)
+        var s = AppState(now: WeatherPanelTests.now, localZone: zone("Europe/Berlin"))
+        s.settings.reducedMotion = true
+        s.settings.weatherEnabled = true
+        s.settings.weatherPosition = "52.52, 13.41"
+        s.settings.weatherUnits = units
+        if language == .ja { s.settings.language = .ja }
+        s.weather.series = series
+        s.focus = .weather
+        s.screenSize = size
+        return s
+    }
+
+    static func isBraille(_ c: Character) -> Bool {
+        guard let v = c.unicodeScalars.first?.value else { return false }
+        return v > 0x2800 && v <= 0x28FF
+    }
+
+    /// The face's rows in the rendered panel: rows with Braille in the
+    /// panel's first ten columns (the legend's Braille is right of the face).
+    func faceRows(_ s: AppState, _ size: Size) -> (rows: Int, panel: Rect) {
+        let frame = render(s, size: size)
+        let panel = dashboardLayout(s, size: size).panels[.weather]!
+        let rows = (panel.y..<panel.maxY).filter { y in
+            (panel.x + 2..<panel.x + 12).contains { Self.isBraille(frame[$0, y].character) }
+        }.count
+        return (rows, panel)
+    }
+
+    @Test func theFaceGrowsWithTheTerminalAndFillsTheHeightGiven() throws {
+        let small = faceRows(try state(size: Size(columns: 80, rows: 24)), Size(columns: 80, rows: 24))
+        let mid = faceRows(try state(size: Size(columns: 120, rows: 45)), Size(columns: 120, rows: 45))
+        let big = faceRows(try state(size: Size(columns: 200, rows: 60)), Size(columns: 200, rows: 60))
+        #expect(small.rows == 8)  // as it was: 6 rows of face inside a one-cell ring
+        #expect(mid.rows > small.rows && big.rows > mid.rows, "\(small.rows) \(mid.rows) \(big.rows)")
+        // From 120×45 the face takes every row below the temperature.
+        #expect(mid.rows == mid.panel.height - 3)
+        #expect(big.rows == big.panel.height - 3)
+        #expect(big.rows >= 20)
+    }
+
+    /// Dots of the face read back from its characters (the frame's text
+    /// alone: what a mono terminal shows).
+    static func dots(_ face: WeatherFace) -> (Int, Int) -> Bool {
+        let lines = face.canvas.lines.map(Array.init)
+        return { x, y in
+            guard y / 4 < lines.count, x / 2 < lines[y / 4].count,
+                  let v = lines[y / 4][x / 2].unicodeScalars.first?.value, v >= 0x2800 else { return false }
+            return (v - 0x2800) & UInt32(BrailleCanvas.dotBit[x % 2][y % 4]) != 0
+        }
+    }
+
+    /// Set dots from the edge inwards along the row through the centre.
+    static func run(_ isSet: (Int, Int) -> Bool, row: Int, from x0: Int, step: Int) -> Int {
+        var n = 0, x = x0
+        while isSet(x, row) { n += 1; x += step }
+        return n
+    }
+
+    @Test(arguments: [8, 15, 20]) func rainLandsWhereTheForecastSaysAndHeavyIsThickerWithoutColour(rows h: Int) throws {
+        let s = try state(size: Size(columns: 120, rows: 45))
+        let readout = WeatherReadout(s)
+        #expect(readout.span == .nextHour)
+        let face = WeatherFace.draw(heightCells: h, now: s.now, zone: s.localZone, span: readout.span, segments: readout.segments)
+        // Colours: moderate only right of the centre, heavy only left.
+        var moderate: [Int] = [], heavy: [Int] = []
+        for (row, roles) in face.roles.enumerated() {
+            for (column, role) in roles.enumerated() {
+                if role == .weatherModerate { moderate.append(column) }
+                if role == .weatherHeavy { heavy.append(column) }
+                if role == .weatherModerate || role == .weatherHeavy { #expect(row >= 0) }
+            }
+        }
+        #expect(!moderate.isEmpty && moderate.allSatisfy { $0 >= h }, "\(moderate)")
+        #expect(!heavy.isEmpty && heavy.allSatisfy { $0 < h }, "\(heavy)")
+        // Without colour: along the row through the centre the ring is 2
+        // units thick at 3 o'clock (moderate) and 3 at 9 o'clock (heavy);
+        // at 12 (dry) a dotted hairline at most one dot deep.
+        let isSet = Self.dots(face)
+        let unit = WeatherFace.unit(heightCells: h)
+        let centreRow = 2 * h - 1
+        #expect(Self.run(isSet, row: centreRow, from: 4 * h - 1, step: -1) == 2 * unit)
+        #expect(Self.run(isSet, row: centreRow, from: 0, step: 1) == 3 * unit)
+        #expect((0..<4 * h).filter { isSet($0, 0) }.count < h)
+    }
+
+    @Test func theRingIsWorkedOutOncePerMinuteNotPerSecond() throws {
+        let s = try state(size: Size(columns: 120, rows: 45))
+        let r = WeatherReadout(s)
+        func key(_ t: Date, _ segments: [PrecipitationSegment]) -> WeatherFace.Memo.Key {
+            WeatherFace.Memo.Key(heightCells: 10, minute: (t.timeIntervalSince1970 / 60).rounded(.down),
+                                 offsetSeconds: s.localZone.offsetSeconds(at: t), span: r.span, segments: segments)
+        }
+        let minuteStart = Date(timeIntervalSince1970: (s.now.timeIntervalSince1970 / 60).rounded(.down) * 60)
+        // Every second of a minute draws the same ring as its first.
+        let first = WeatherFace.ring(heightCells: 10, now: minuteStart, zone: s.localZone, span: r.span, segments: r.segments)
+        for second in [1.0, 17, 59] {
+            let t = minuteStart.addingTimeInterval(second)
+            #expect(key(t, r.segments) == key(minuteStart, r.segments))
+            #expect(WeatherFace.ring(heightCells: 10, now: t, zone: s.localZone, span: r.span, segments: r.segments) == first)
+        }
+        #expect(key(minuteStart.addingTimeInterval(60), r.segments) != key(minuteStart, r.segments))
+        #expect(key(minuteStart, Array(r.segments.dropLast())) != key(minuteStart, r.segments))
+    }
+
+    @Test func theFaceShowsWindChanceAndTheDaysRange() throws {
+        let size = Size(columns: 120, rows: 45)
+        let text = render(try state(size: size), size: size).lines.joined(separator: "\n")
+        #expect(text.contains("wind WSW (250°) 19 km/h, gusts 37"))
+        // The ring's quarters now…now+60 min: the highest chance among them.
+        #expect(text.contains("chance of precipitation up to 90%"))
+        #expect(text.contains("today high"))
+        let knots = render(try state(size: size, units: .nautical), size: size).lines.joined(separator: "\n")
+        #expect(knots.contains("wind WSW (250°) 10 kn, gusts 20"))
+        let ja = render(try state(size: size, language: .ja), size: size).lines.joined(separator: "\n")
+        #expect(ja.contains("風 西南西 (250°) 19 km/h、最大瞬間 37"))
+        #expect(ja.contains("降水確率 最大 90%"))
+        // 80×24: the wind still fits.
+        let small = Size(columns: 80, rows: 24)
+        #expect(render(try state(size: small), size: small).lines.contains { $0.contains("wind WSW (250°) 19 km/h") })
+    }
+
+    @Test func plainModeSaysTheReadings() throws {
+        var s = try state(size: Size(columns: 80, rows: 24))
+        s.panels = [.marks, .weather]
+        let greeting = PlainAnnouncer.greeting(s)
+        #expect(greeting.contains { $0.hasPrefix("Weather: wind WSW (250°) 19 km/h, gusts 37 · chance of precipitation up to 90%") },
+                "\(greeting)")
+    }
+
+    @Test func compassPoints() {
+        #expect([0, 11, 12, 45, 250, 349, 350, 360, -10].map(CompassPoint.english)
+            == ["N", "N", "NNE", "NE", "WSW", "N", "N", "N", "N"])
+        #expect(CompassPoint.japanese(135) == "南東")
+        #expect(CompassPoint.degreesText(5) == "(005°)")
+    }
+}

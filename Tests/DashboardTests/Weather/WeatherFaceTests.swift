@@ -168,6 +168,11 @@ import TimeKit
                 "\(greeting)")
     }
 
+    @Test(arguments: [(80, 24), (120, 45), (200, 60)]) func golden(columns: Int, rows: Int) throws {
+        let size = Size(columns: columns, rows: rows)
+        expectSnapshot(render(try state(size: size), size: size), named: "weather-face-\(columns)x\(rows)")
+    }
+
     @Test func compassPoints() {
         #expect([0, 11, 12, 45, 250, 349, 350, 360, -10].map(CompassPoint.english)
             == ["N", "N", "NNE", "NE", "WSW", "N", "N", "N", "N"])

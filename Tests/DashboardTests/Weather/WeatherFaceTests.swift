@@ -160,6 +160,30 @@ import TimeKit
         #expect(render(try state(size: small), size: small).lines.contains { $0.contains("wind WSW (250°) 19 km/h") })
     }
 
+    static let almanac: Almanac? = try? Almanac.loadBundled(leapSeconds: .builtIn)
+
+    /// Sunrise and sunset from the almanac, in the local zone: Berlin on
+    /// 2026-11-26 rises about 07:48 and sets about 15:57 CET (published
+    /// tables); at 78° N in late November the Sun stays down.
+    @Test func sunriseAndSunsetOnTheFace() throws {
+        let almanac = try #require(Self.almanac)
+        let size = Size(columns: 120, rows: 45)
+        var s = try state(size: size)
+        s.sights = SightsPanelState(almanac: LoadedAlmanac(almanac))
+        let line = try #require(render(s, size: size).lines.first { $0.contains("sunrise") })
+        let times = line.split(separator: " ").filter { $0.count >= 5 && $0.dropLast($0.hasSuffix(",") ? 1 : 0).contains(":") }
+            .map { $0.hasSuffix(",") ? String($0.dropLast()) : String($0) }
+        #expect(times.count == 2, "\(line)")
+        #expect(times.first.map { $0 >= "07:44" && $0 <= "07:52" } == true, "\(line)")
+        #expect(times.last.map { $0 >= "15:53" && $0 <= "16:01" } == true, "\(line)")
+        s.settings.language = .ja
+        #expect(render(s, size: size).lines.contains { $0.contains("日の出 \(times[0])、日の入り \(times[1])") })
+        var north = s
+        north.settings.language = .en
+        north.settings.weatherPosition = "78.22, 15.65"
+        #expect(render(north, size: size).lines.contains { $0.contains("polar night") })
+    }
+
     @Test func plainModeSaysTheReadings() throws {
         var s = try state(size: Size(columns: 80, rows: 24))
         s.panels = [.marks, .weather]

@@ -197,6 +197,25 @@ import TimeKit
         expectSnapshot(render(try state(size: size), size: size), named: "weather-face-\(columns)x\(rows)")
     }
 
+    /// A new forecast that changes the wind says the readings once; the
+    /// clock moving over it (across local midnight too) says nothing.
+    @Test func plainModeAnnouncesNewReadingsOnlyWithANewForecast() throws {
+        let s0 = try state(size: Size(columns: 80, rows: 24))
+        var sample = OpenMeteoSample(start: WeatherPanelTests.t1400, hourly: WeatherPanelTests.dry.hours, quarterHourly: Self.quarters)
+        sample.extraCurrent = ["wind_speed_10m": 40, "wind_gusts_10m": 61, "wind_direction_10m": 10]
+        sample.extraQuarterHourly = ["precipitation_probability": [10, 20, 70, 40, 90, 30, 10, 5]]
+        let windier = try OpenMeteoParser.parse(sample.data, asked: WeatherPanelTests.berlin, fetched: WeatherPanelTests.t1400)
+        let s1 = update(s0, .weather(.arrived(windier, asked: WeatherPanelTests.berlin))).0
+        let said = PlainAnnouncer.changes(from: s0, to: s1)
+        #expect(said.contains { $0.hasPrefix("Weather: wind N (010°) 40 km/h, gusts 61") }, "\(said)")
+        let s2 = update(s1, .tick(s1.now.addingTimeInterval(1))).0
+        #expect(!PlainAnnouncer.changes(from: s1, to: s2).contains { $0.hasPrefix("Weather:") })
+        var late = s1
+        late.now = s1.now.addingTimeInterval(9 * 3600)  // past local midnight: a new day's high and low
+        let s3 = update(late, .tick(late.now.addingTimeInterval(1))).0
+        #expect(!PlainAnnouncer.changes(from: late, to: s3).contains { $0.contains("wind") })
+    }
+
     @Test func compassPoints() {
         #expect([0, 11, 12, 45, 250, 349, 350, 360, -10].map(CompassPoint.english)
             == ["N", "N", "NNE", "NE", "WSW", "N", "N", "N", "N"])

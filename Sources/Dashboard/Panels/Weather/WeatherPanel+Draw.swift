@@ -5,18 +5,21 @@ extension WeatherPanel {
     /// Rows of the face (ring included) below 120×45: the size it had.
     static let faceRows = 8
 
-    /// Rows of the face the panel asks for at `screen`: from 120×45 up it
-    /// grows with the terminal (a third of its rows, as wide as leaves the
-    /// text column its 40 columns); below, `faceRows`.
+    /// Rows of the face the panel would like at `screen`: from 120×45 up
+    /// it grows with the terminal (a third of its rows, as wide as leaves
+    /// the text column its 40 columns); below, `faceRows`. `wantedRows`
+    /// asks for the growth only where the layout has rows to spare.
     static func wantedFaceRows(screen: Size) -> Int {
         guard screen.columns >= 120, screen.rows >= 45 else { return faceRows }
         return max(faceRows, min(screen.rows / 3, (screen.columns - 2 - 4 - 2 - 40) / 2))
     }
 
     /// Draws the weather panel into `rect`: the temperature over an analog
-    /// face whose surrounding ring of shade cells shows the precipitation
-    /// ahead; beside it the coming rain in words, the legend, the ring's
-    /// span, the forecast's age (and why it is not newer) and the position.
+    /// face (`WeatherFace`) filling the height, whose Braille ring shows the
+    /// precipitation ahead by its thickness and colour; beside it the coming
+    /// rain in words, the legend, the ring's span, the forecast's age (and
+    /// why it is not newer), the wind, chance, high and low, sunrise and
+    /// sunset as far as they fit, and the position.
     /// While weather is off: the one-line first-use prompt.
     static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
         let l = state.language

@@ -28,6 +28,7 @@ extension UIMessage {
         case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightIntercept, sightEntryField, plainKeyTyped, plainKeyErased, sightCompletions, plainSight, plainFix
         case sightRemoved, sightNoneToRemove, sightsPoorCut, sightsCirclesApart, sightsFarFromDeadReckoning, sightsDisagreeBy, sightsCandidates, sightsFromDeadReckoning, sightsOneLine, sightsClockDoubt, sightsRoundLeftOut
         case weatherOff, weatherAsking, weatherRainFrom, weatherRainNow, weatherAge, weatherStale, weatherNoForecast, weatherForecastFor, weatherFallsFrom, weatherFallsNow
+        case weatherWind, weatherChance, weatherHighLow, weatherSun
     }
 
     public var kind: Kind {
@@ -191,6 +192,10 @@ extension UIMessage {
         case .weatherForecastFor: .weatherForecastFor
         case .weatherFallsFrom: .weatherFallsFrom
         case .weatherFallsNow: .weatherFallsNow
+        case .weatherWind: .weatherWind
+        case .weatherChance: .weatherChance
+        case .weatherHighLow: .weatherHighLow
+        case .weatherSun: .weatherSun
         }
     }
 
@@ -395,6 +400,12 @@ extension UIMessage {
         case .weatherFallsFrom: [.weatherFallsFrom(kind: .snow, time: "14:15", minutes: 20, peak: "2.4"),
                                  .weatherFallsFrom(kind: .mixed, time: "14:15", minutes: 90, peak: "4.8")]
         case .weatherFallsNow: [.weatherFallsNow(kind: .showers, until: "15:00", peak: "0.8")]
+        case .weatherWind: [.weatherWind(degrees: 45, speed: 12, gusts: 25, knots: false),
+                            .weatherWind(degrees: nil, speed: 7, gusts: nil, knots: true),
+                            .weatherWind(degrees: 350, speed: nil, gusts: nil, knots: true)]
+        case .weatherChance: [.weatherChance(percent: 40)]
+        case .weatherHighLow: [.weatherHighLow(high: "9.1 °C", low: "-2.3 °C")]
+        case .weatherSun: [.weatherSun(rise: "07:58", set: "16:58"), .weatherSun(rise: nil, set: "01:10")]
         }
     }
 }

@@ -232,6 +232,13 @@ extension UIMessage {
             "\(time) から \(Self.japaneseDuration(minutes))の\(Self.japaneseFall(kind))、最大 \(peak) mm/h"
         case let .weatherFallsNow(kind, until, peak): "\(Self.japaneseFall(kind))が降っています（\(until) まで、最大 \(peak) mm/h）"
         case .weatherNoForecast(let problem): "予報なし: \(Self.japaneseProblem(problem))"
+        case let .weatherWind(degrees, speed, gusts, knots):
+            "風 " + (degrees.map { "\(CompassPoint.japanese($0)) \(CompassPoint.degreesText($0)) " } ?? "")
+                + (speed.map { "\($0) \(knots ? "ノット" : "km/h")" } ?? "–") + (gusts.map { "、最大瞬間 \($0)" } ?? "")
+        case .weatherChance(let percent): "降水確率 最大 \(percent)%"
+        case let .weatherHighLow(high, low): "今日の最高 \(high)、最低 \(low)"
+        case let .weatherSun(rise, set):
+            (rise.map { "日の出 \($0)" } ?? "日の出なし") + "、" + (set.map { "日の入り \($0)" } ?? "日の入りなし")
         }
     }
 

@@ -260,6 +260,17 @@ public enum UIMessage: Hashable, Sendable {
     /// (issue 34: at −4 °C it said "rain").
     case weatherFallsFrom(kind: PrecipitationType, time: String, minutes: Int, peak: String)
     case weatherFallsNow(kind: PrecipitationType, until: String, peak: String)
+    /// The wind now (issue 34): where it comes from (degrees true, shown as
+    /// compass points and degrees; nil when not sent), speed and gusts
+    /// rounded, in knots or km/h.
+    case weatherWind(degrees: Int?, speed: Int?, gusts: Int?, knots: Bool)
+    /// The highest probability of precipitation in the ring's span (%).
+    case weatherChance(percent: Int)
+    /// Today's (local day's) high and low, with their unit (`9.1 °C`).
+    case weatherHighLow(high: String, low: String)
+    /// Sunrise and sunset today at the position (local clock text; nil when
+    /// the Sun does not rise or set that day).
+    case weatherSun(rise: String?, set: String?)
 
     /// The message in English.
     var english: String {
@@ -490,6 +501,13 @@ public enum UIMessage: Hashable, Sendable {
         case let .weatherFallsFrom(kind, time, minutes, peak):
             "\(Self.englishFall(kind)) from \(time) for \(Self.englishDuration(minutes)), up to \(peak) mm/h"
         case let .weatherFallsNow(kind, until, peak): "\(Self.englishFall(kind)) now until \(until), up to \(peak) mm/h"
+        case let .weatherWind(degrees, speed, gusts, knots):
+            "wind " + (degrees.map { "\(CompassPoint.english($0)) \(CompassPoint.degreesText($0)) " } ?? "")
+                + (speed.map { "\($0) \(knots ? "kn" : "km/h")" } ?? "–") + (gusts.map { ", gusts \($0)" } ?? "")
+        case .weatherChance(let percent): "chance of precipitation up to \(percent)%"
+        case let .weatherHighLow(high, low): "today high \(high), low \(low)"
+        case let .weatherSun(rise, set):
+            (rise.map { "sunrise \($0)" } ?? "no sunrise") + ", " + (set.map { "sunset \($0)" } ?? "no sunset")
         }
     }
 }

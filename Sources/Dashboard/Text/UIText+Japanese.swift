@@ -242,7 +242,7 @@ extension UIText {
         case .keyWeatherSpan: "リング: 今後 60 分 / 今後 12 時間"
         case .weather: "天気"
         case .weatherHint: "h 60 分 / 12 時間 · e オフ"
-        case .weatherLegend: "· なし  ░ 弱 <2.5  ▒ 並 <7.6  ▓ 強 ≥7.6 mm/h"
+        case .weatherLegend: "⠁ なし  ⠉ 弱 <2.5  ⠛ 並 <7.6  ⠿ 強 ≥7.6 mm/h"
         case .weatherRingHour: "リング: 今後 60 分（h: 12 時間）"
         case .weatherRing12h: "リング: 今後 12 時間（h: 60 分）"
         case .weatherRing12hOnly: "リング: 今後 12 時間（この地点は 15 分予報なし）"

@@ -321,7 +321,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .keyWeatherSpan: "Ring: next 60 minutes or next 12 hours"
         case .weather: "Weather"
         case .weatherHint: "h 60 min / 12 h · e off"
-        case .weatherLegend: "· dry  ░ light <2.5  ▒ moderate <7.6  ▓ heavy ≥7.6 mm/h"
+        case .weatherLegend: "⠁ dry  ⠉ light <2.5  ⠛ moderate <7.6  ⠿ heavy ≥7.6 mm/h"
         case .weatherRingHour: "ring: next 60 min (h: 12 h)"
         case .weatherRing12h: "ring: next 12 h (h: 60 min)"
         case .weatherRing12hOnly: "ring: next 12 h (no 15-minute forecast here)"

@@ -176,7 +176,7 @@ import TimeKit
         let s = state(series: try Self.series(quarters: Self.showers.quarters, hours: Self.showers.hours))
         let lines = WeatherPanel.textLines(s, WeatherReadout(s)).map(\.text)
         #expect(lines.first == "rain from 15:15 for 30 min, up to 4.8 mm/h")
-        #expect(lines.contains("· dry  ░ light <2.5  ▒ moderate <7.6  ▓ heavy ≥7.6 mm/h"))
+        #expect(lines.contains("⠁ dry  ⠉ light <2.5  ⠛ moderate <7.6  ⠿ heavy ≥7.6 mm/h"))
         #expect(lines.contains("forecast 7 min old"))
         #expect(lines.contains("52° 31'.20 N  013° 24'.60 E (weather.position)"), "\(lines)")
         var utc = s
@@ -224,21 +224,24 @@ import TimeKit
         #expect(WeatherPanel.temperatureText(s, WeatherReadout(s)) == ("26.6 °F", .weatherCold))
     }
 
-    /// The ring shows each intensity by its shade character and role.
+    /// The ring colours each intensity by its role (its thickness is
+    /// `WeatherFaceTests`'); the legend's Braille samples take the same roles.
     @Test func theRingShadesByIntensity() throws {
         let s = state(series: try Self.series(quarters: Self.showers.quarters, hours: Self.showers.hours))
         let frame = render(s, size: Size(columns: 100, rows: 40))
-        var found: [Character: StyleRole] = [:]
+        var ring: Set<StyleRole> = [], legend: [Character: StyleRole] = [:]
         for y in 0..<frame.size.rows {
-            for x in 0..<frame.size.columns where "·░▒▓".contains(frame[x, y].character) {
-                // Legend characters are in the text column; ring cells left of it.
-                if x < 20 { found[frame[x, y].character] = frame[x, y].role }
+            for x in 0..<frame.size.columns {
+                let cell = frame[x, y]
+                guard let v = cell.character.unicodeScalars.first?.value, v > 0x2800, v <= 0x28FF else { continue }
+                // The face is left of column 20, the legend right of it.
+                if x < 20 { ring.insert(cell.role) } else { legend[cell.character] = cell.role }
             }
         }
-        #expect(found["·"] == .weatherDry)
-        #expect(found["░"] == .weatherLight)
-        #expect(found["▒"] == .weatherModerate)
-        #expect(found["▓"] == nil)
+        #expect(ring.isSuperset(of: [.weatherDry, .weatherLight, .weatherModerate]), "\(ring)")
+        #expect(!ring.contains(.weatherHeavy))
+        #expect(legend["⠁"] == .weatherDry && legend["⠉"] == .weatherLight)
+        #expect(legend["⠛"] == .weatherModerate && legend["⠿"] == .weatherHeavy)
     }
 
     // MARK: Plain mode

@@ -17,14 +17,23 @@ import TestSupport
     @Test func theRingShowsTheForecastAndTheDashboardAsksOnceIn30Seconds() throws {
         let p = try MarksProcess()
         defer { p.remove() }
-        let sample = WeatherCLITests.sample()
-        let server = try LocalHTTPServer { _ in .answer(status: 200, body: sample.json) }
+        var sample = WeatherCLITests.sample()
+        sample.extraCurrent = ["wind_speed_10m": 18.52, "wind_gusts_10m": 37.04, "wind_direction_10m": 250]
+        let body = sample.json
+        let server = try LocalHTTPServer { _ in .answer(status: 200, body: body) }
         defer { server.stop() }
         let tmux = try Self.dashboard(p, server: server)
         let screen = tmux.waitForScreen(10) { $0.contains("7.3 °C") }
         #expect(screen != nil, "no temperature:\n\(tmux.capture())")
         #expect(screen?.contains("mm/h") == true)
-        #expect(screen?.contains("░") == true || screen?.contains("▒") == true, "no rain shade in the ring")
+        // Issue 34 item 3: at 120×45 the face is a Braille ring of 15 rows
+        // (its thickness legend beside it) and the wind is on the face.
+        #expect(screen?.contains("⠛ moderate") == true, "no ring legend")
+        let faceRows = screen?.split(separator: "\n").filter { line in
+            line.prefix(12).unicodeScalars.contains { $0.value > 0x2800 && $0.value <= 0x28FF }
+        }.count ?? 0
+        #expect(faceRows >= 12, "face rows: \(faceRows)\n\(screen ?? "")")
+        #expect(screen?.contains("wind WSW (250°) 19 km/h, gusts 37") == true)
         // Thirty seconds open: one ask, however many ticks (a second ask
         // ends the wait, and the test, at once).
         _ = waitUntil(30) { server.requests.count > 1 }

@@ -2,13 +2,24 @@ import Foundation
 import TimeKit
 
 extension WeatherPanel {
-    /// Rows of the Braille face at its fullest (twice as many columns).
-    static let faceRows = 6
+    /// Rows of the face (ring included) below 120×45: the size it had.
+    static let faceRows = 8
+
+    /// Rows of the face the panel would like at `screen`: from 120×45 up
+    /// it grows with the terminal (a third of its rows, as wide as leaves
+    /// the text column its 40 columns); below, `faceRows`. `wantedRows`
+    /// asks for the growth only where the layout has rows to spare.
+    static func wantedFaceRows(screen: Size) -> Int {
+        guard screen.columns >= 120, screen.rows >= 45 else { return faceRows }
+        return max(faceRows, min(screen.rows / 3, (screen.columns - 2 - 4 - 2 - 40) / 2))
+    }
 
     /// Draws the weather panel into `rect`: the temperature over an analog
-    /// face whose surrounding ring of shade cells shows the precipitation
-    /// ahead; beside it the coming rain in words, the legend, the ring's
-    /// span, the forecast's age (and why it is not newer) and the position.
+    /// face (`WeatherFace`) filling the height, whose Braille ring shows the
+    /// precipitation ahead by its thickness and colour; beside it the coming
+    /// rain in words, the legend, the ring's span, the forecast's age (and
+    /// why it is not newer), the wind, chance, high and low, sunrise and
+    /// sunset as far as they fit, and the position.
     /// While weather is off: the one-line first-use prompt.
     static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
         let l = state.language
@@ -28,11 +39,13 @@ extension WeatherPanel {
             frame.put(hint + " ", x: rect.x + 3 + DisplayWidth.of(title), y: rect.y, role: .keyHint)
         }
         let readout = WeatherReadout(state)
-        let rows = min(faceRows, inner.height - 3)
-        let blockWidth = 2 * rows + 2
+        // The face fills the height given (under the temperature), as wide
+        // as leaves the text column 24 columns.
+        let rows = min(inner.height - 1, (inner.width - 2 - 24) / 2)
+        let blockWidth = 2 * rows
         var textLeft = inner.x, textTop = inner.y
         var lines = textLines(state, readout)
-        if rows >= 2, inner.width >= blockWidth + 2 + 24 {
+        if rows >= WeatherFace.minimumHeightCells {
             let temperature = temperatureText(state, readout)
             frame.putCentered(temperature.text, in: Rect(x: inner.x, y: inner.y, width: blockWidth, height: 1),
                               y: inner.y, role: temperature.role)
@@ -88,54 +101,23 @@ extension WeatherPanel {
         if let (message, isProblem) = WeatherText.status(readout, state) {
             lines.append((l.text(message), isProblem ? .warning : .dim))
         }
+        for message in WeatherReadings(state, readout).messages(state) { lines.append((l.text(message), .normal)) }
         if let position = WeatherText.position(readout) { lines.append((position, .dim)) }
         return lines
     }
 
-    /// The Braille face (`rows` tall, hands at the local time) inside a ring
-    /// of shade cells, one cell out from the face on every side (corners
-    /// left out, so it reads round): each ring cell shows the segment of the
-    /// time its position on the dial stands for, as the call planner's ring
-    /// does (the hour hand's circle for 12 hours, the minute hand's for 60).
+    /// The face (`WeatherFace`: the clock inside the precipitation ring),
+    /// `rows` tall and twice as wide, its top left at `origin`.
     static func drawFace(_ state: AppState, _ readout: WeatherReadout, rows: Int, at origin: (x: Int, y: Int),
                          into frame: inout Frame) {
-        let f = LocalTimeText.fields(state.now, in: state.localZone)
-        let minutesOfDay = Double(f.hour * 60 + f.minute) + Double(f.second) / 60
-        let span = readout.span == .nextHour ? BrailleClockFace.RingSpan.next60Minutes : .next12Hours
-        // The face's own ring is its rim here (every minute "good": solid).
-        let face = BrailleClockFace.draw(heightCells: rows, minutesOfDay: minutesOfDay, ring: span) { _ in .morning }
-        let fx = origin.x + 1, fy = origin.y + 1
+        let face = WeatherFace.draw(heightCells: rows, now: state.now, zone: state.localZone, span: readout.span,
+                                    segments: readout.segments)
         for row in 0..<rows {
             for column in 0..<(2 * rows) {
                 let c = face.canvas.character(column, row)
                 guard c != " " else { continue }
-                let role: StyleRole = face.kinds[row][column] == .hand ? .normal : .dim
-                frame.put(String(c), x: fx + column, y: fy + row, role: role)
+                frame.put(String(c), x: origin.x + column, y: origin.y + row, role: face.roles[row][column] ?? .dim)
             }
         }
-        let spanMinutes = Double(readout.span.minutes)
-        let dialAtNow = minutesOfDay.truncatingRemainder(dividingBy: spanMinutes) / spanMinutes
-        let cx = Double(fx + rows), cy = Double(fy) + Double(rows) / 2
-        for (x, y) in ringCells(rows: rows, origin: origin) {
-            let dx = (Double(x) + 0.5 - cx) / Double(rows + 1), dy = (Double(y) + 0.5 - cy) / (Double(rows) / 2 + 1)
-            var turns = atan2(dx, -dy) / (2 * .pi)
-            if turns < 0 { turns += 1 }
-            var ahead = turns - dialAtNow
-            if ahead < 0 { ahead += 1 }
-            let instant = state.now.addingTimeInterval(ahead * spanMinutes * 60)
-            let segment = readout.segments.first { $0.start <= instant && instant < $0.end }
-            let (c, role) = WeatherText.shade(segment.flatMap { $0.millimetres == nil ? nil : $0.intensity })
-            if c != " " { frame.put(String(c), x: x, y: y, role: role) }
-        }
-    }
-
-    /// The ring's cells around a face `rows` tall whose ring block starts
-    /// at `origin`: the block's edge without its four corners.
-    static func ringCells(rows: Int, origin: (x: Int, y: Int)) -> [(Int, Int)] {
-        let width = 2 * rows + 2, height = rows + 2
-        var cells: [(Int, Int)] = []
-        for x in 1..<(width - 1) { cells.append((origin.x + x, origin.y)); cells.append((origin.x + x, origin.y + height - 1)) }
-        for y in 1..<(height - 1) { cells.append((origin.x, origin.y + y)); cells.append((origin.x + width - 1, origin.y + y)) }
-        return cells
     }
 }

@@ -18,8 +18,33 @@ extension WeatherPanel: DashboardPanel {
     static func isIdle(_ state: AppState) -> Bool { !state.settings.weatherEnabled }
 
     /// The temperature, the face with its ring, and the box.
+    /// From 120×45 up the face asks for more (`wantedFaceRows`), but only
+    /// rows the layout would otherwise leave spare: it never pushes another
+    /// panel off the screen nor the big clock down to one line.
     static func wantedRows(_ state: AppState) -> Int {
-        state.settings.weatherEnabled ? faceRows + 3 + 2 : minimumRows + 1
+        guard state.settings.weatherEnabled else { return minimumRows + 1 }
+        let base = faceRows + 1 + 2
+        let grown = wantedFaceRows(screen: state.screenSize) + 1 + 2
+        guard grown > base else { return base }
+        return base + min(grown - base, spareRows(state, asking: base))
+    }
+
+    /// Rows the layout at `state.screenSize` gives the last band beyond
+    /// what it asked while this panel asks `rows`; 0 when any shown panel
+    /// is left out. Less the rows some panel would like beside the big
+    /// clock (`comfortRows`), so taking them keeps the big clock.
+    static func spareRows(_ state: AppState, asking rows: Int) -> Int {
+        var wanted: [PanelID: Int] = [:]
+        for panel in PanelRegistry.all where panel.id != .weather { wanted[panel.id] = panel.wantedRows(state) }
+        wanted[.weather] = rows
+        let shown = shownPanels(state)
+        let size = state.screenSize
+        let layout = Layout(size: size, panels: shown, focus: state.focus, wanted: wanted)
+        guard shown.allSatisfy({ layout.panels[$0] != nil }),
+              let last = Layout.bands(shown, columns: size.columns).last, let rect = layout.panels[last[0]] else { return 0 }
+        let spare = rect.height - Layout.bandRows(last, wanted)
+        let comfort = layout.isBigClock ? shown.reduce(0) { $0 + PanelRegistry.panel($1).layoutHints.comfortRows } : 0
+        return max(0, spare - comfort)
     }
 
     static func tick(_ state: AppState) -> (AppState, [Effect]) { askIfDue(state) }
@@ -40,6 +65,7 @@ extension WeatherPanel: DashboardPanel {
         }
         if let elsewhere = WeatherText.elsewhere(readout) { lines.append("  " + UILanguage.en.text(elsewhere)) }
         if let (message, _) = WeatherText.status(readout, state) { lines.append("  " + UILanguage.en.text(message)) }
+        for message in WeatherReadings(state, readout).messages(state) { lines.append("  " + UILanguage.en.text(message)) }
         if let position = WeatherText.position(readout) { lines.append("  " + position) }
         return lines
     }
@@ -54,7 +80,15 @@ extension WeatherPanel: DashboardPanel {
         if let c = readout.forecast?.currentTemperatureCelsius {
             line += " · " + state.settings.weatherUnits.temperatureText(celsius: c)
         }
-        return [line]
+        return [line] + readingsLine(state, readout)
+    }
+
+    /// Plain mode's line of readings (wind, chance, high and low, sun), or nil.
+    static func readingsLine(_ state: AppState, _ readout: WeatherReadout) -> [String] {
+        let l = state.language
+        let messages = WeatherReadings(state, readout).messages(state)
+        guard !messages.isEmpty else { return [] }
+        return [l.text(.weather) + ": " + messages.map { l.text($0) }.joined(separator: " · ")]
     }
 
     /// Plain mode: the prompt when weather is turned off, a change in the
@@ -81,6 +115,12 @@ extension WeatherPanel: DashboardPanel {
                 line += " · " + new.settings.weatherUnits.temperatureText(celsius: c)
             }
             lines.append(line)
+        }
+        // The wind, chance and the rest when a new forecast changes them
+        // (never the clock alone: both are read at the new instant).
+        if new.weather.series != old.weather.series {
+            let readings = readingsLine(new, after)
+            if readings != readingsLine(oldAtNow, before) { lines += readings }
         }
         if after.failure != nil, after.failure != before.failure || new.weather.failedAt != old.weather.failedAt,
            let (message, _) = WeatherText.status(after, new) {

@@ -33,7 +33,7 @@ struct WeatherReadout: Equatable {
     init(_ state: AppState) {
         (position, source) = Self.position(state)
         let w = state.weather
-        forecast = w.series?.forecast(at: state.now)
+        forecast = w.series?.forecast(at: state.now, zone: state.localZone)
         (span, segments) = forecast?.segments(preferringHour: w.prefersHour) ?? (w.prefersHour ? .nextHour : .next12Hours, [])
         rain = forecast.map { [span] in $0.comingRain(span, at: state.now) }
         fall = forecast?.comingType(span, at: state.now)
@@ -160,6 +160,11 @@ enum WeatherText {
         case "░": .weatherLight
         case "▒": .weatherModerate
         case "▓": .weatherHeavy
+        // The ring's legend: its thickness in Braille.
+        case "⠁": .weatherDry
+        case "⠉": .weatherLight
+        case "⠛": .weatherModerate
+        case "⠿": .weatherHeavy
         default: nil
         }
     }

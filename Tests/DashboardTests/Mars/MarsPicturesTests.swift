@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+import TimeKit
+@testable import Dashboard
+
+/// Issue 33: the Mars panel's pictures (sunclock, orbit plot, solar path) and
+/// the light time and sol kept in the state, so that idle frames solve nothing.
+@Suite struct MarsPicturesTests {
+    static let sites = (try? MarsSiteLibrary.bundled().sites) ?? []
+    /// 2021-04-19T07:34:00Z, Ingenuity's first flight (subsolar point 73.5°E 13.8°N).
+    static let instant = 1_618_817_640.0
+
+    func mars(siteID: String? = "perseverance", picture: MarsPictureKind? = nil, ephemeris: Bool = true) throws -> MarsPanelState {
+        var state = MarsPanelState(longitudeEast: 77.4508, siteID: siteID, sites: Self.sites)
+        if ephemeris { state.ephemeris = MarsPanelEphemeris(try ChebyshevEphemeris.loadBundled()) }
+        state.picture = picture
+        return state
+    }
+
+    func app(_ mars: MarsPanelState, at unixSeconds: Double = instant) -> AppState {
+        var s = AppState(now: Date(timeIntervalSince1970: unixSeconds), localZone: zone("UTC"), panels: [.mars])
+        s.mars = mars
+        s.focus = .mars
+        return s
+    }
+
+    // MARK: Sunclock
+
+    @Test func terminatorMatchesTheSubsolarPoint() throws {
+        let data = MarsPictureSource.data(.sunclock, at: Self.instant, state: try mars())
+        guard case let .sunclock(subsolar, _) = data else { Issue.record("no sunclock: \(data)"); return }
+        #expect(abs(subsolar.x - 73.48) < 0.01 && abs(subsolar.y - 13.79) < 0.01)
+        #expect(MarsPictureDrawing.isDay(latitude: subsolar.y, longitudeEast: subsolar.x, subsolar: subsolar))
+        #expect(!MarsPictureDrawing.isDay(latitude: -subsolar.y, longitudeEast: subsolar.x - 180, subsolar: subsolar))
+        // In the drawing: no night dots in the subsolar point's cell, night dots in the antipode's.
+        let layers = try #require(MarsPictureDrawing.draw(data, columns: 72, rows: 18))
+        let night = layers.layers[MarsPictureDrawing.MapLayer.night.rawValue]
+        func cellHasNight(latitude: Double, longitude: Double) -> Bool {
+            var lon = longitude
+            if lon > 180 { lon -= 360 } else if lon <= -180 { lon += 360 }
+            let x = Int((lon + 180) / 360 * Double(layers.widthDots)), y = Int((90 - latitude) / 180 * Double(layers.heightDots))
+            return (x / 2 * 2..<x / 2 * 2 + 2).contains { dx in (y / 4 * 4..<y / 4 * 4 + 4).contains { night.isSet(dx, $0) } }
+        }
+        #expect(!cellHasNight(latitude: subsolar.y, longitude: subsolar.x))
+        #expect(cellHasNight(latitude: -subsolar.y, longitude: subsolar.x + 180))
+    }
+
+    /// The map's day side is where `MarsSolarPosition` has the Sun up: every site agrees.
+    @Test func dayAndNightAgreeWithTheSunAtEachSite() throws {
+        for hour in stride(from: 0.0, to: 24, by: 3) {
+            let u = Self.instant + hour * 3600
+            guard case let .sunclock(subsolar, sites) = MarsPictureSource.data(.sunclock, at: u, state: try mars()) else {
+                Issue.record("no sunclock"); return
+            }
+            for (site, mapSite) in zip(Self.sites, sites) {
+                let clock = MarsClock(unixSeconds: u, ttMinusUTCSeconds: 69.184, longitudeEast: site.longitudeEast)
+                let elevation = MarsSolarPosition(clock: clock, planetocentricLatitude: site.latitude).elevationDegrees
+                guard abs(elevation) > 0.01 else { continue }
+                #expect(MarsPictureDrawing.isDay(latitude: mapSite.latitude, longitudeEast: mapSite.longitudeEast,
+                                                 subsolar: subsolar) == (elevation > 0), "\(site.name) at +\(hour) h")
+            }
+        }
+    }
+
+    // MARK: Orbit plot
+
+    @Test func earthIsOneAUFromTheSunInThePlot() throws {
+        let data = MarsPictureSource.data(.orbit, at: Self.instant, state: try mars())
+        guard case let .orbit(planets, orbits, earthMars) = data else { Issue.record("no orbit: \(data)"); return }
+        #expect(planets.count == 4 && orbits.count == 4)
+        #expect(abs(hypot(planets[2].x, planets[2].y) - 1.0) < 0.02)
+        // Mars on 2021-04-19: 1.63 AU from the Sun; Earth–Mars about 2.1 AU (before conjunction).
+        #expect(abs(hypot(planets[3].x, planets[3].y) - 1.63) < 0.03)
+        #expect((1.9...2.3).contains(earthMars))
+        let columns = 40, rows = 20
+        let layers = try #require(MarsPictureDrawing.draw(data, columns: columns, rows: rows))
+        let earth = layers.layers[MarsPictureDrawing.OrbitLayer.earth.rawValue]
+        var dots: [(Int, Int)] = []
+        for x in 0..<layers.widthDots { for y in 0..<layers.heightDots where earth.isSet(x, y) { dots.append((x, y)) } }
+        let cx = Double(dots.map(\.0).reduce(0, +)) / Double(dots.count), cy = Double(dots.map(\.1).reduce(0, +)) / Double(dots.count)
+        let radius = hypot(cx - Double(layers.widthDots / 2), cy - Double(layers.heightDots / 2))
+        let scale = MarsPictureDrawing.orbitScale(columns: layers.widthCells, rows: layers.heightCells)
+        #expect(abs(radius - scale) < 1.5, "Earth drawn \(radius) dots out for 1 AU = \(scale) dots")
+    }
+
+    @Test func orbitWithoutTheEphemerisSaysWhy() throws {
+        let data = MarsPictureSource.data(.orbit, at: Self.instant, state: try mars(ephemeris: false))
+        #expect(data == .unavailable(.orbit, because: .marsPictureNeedsEphemeris))
+        #expect(MarsPictureDrawing.draw(data, columns: 40, rows: 10) == nil)
+        #expect(MarsPictureReadout.line(data, language: .en).hasPrefix("Orbits: needs the almanac ephemeris"))
+    }
+
+    // MARK: Solar path
+
+    @Test func solarPathPeaksAtLocalNoonAndMarksNow() throws {
+        let data = MarsPictureSource.data(.path, at: Self.instant, state: try mars())
+        guard case let .path(site, samples, now, maximum) = data else { Issue.record("no path: \(data)"); return }
+        #expect(site == "Perseverance")
+        let top = try #require(samples.max { $0.y < $1.y })
+        #expect(abs(top.x - 12) < 0.01 && abs(top.y - (maximum ?? 0)) < 0.05)
+        // LTST 12:15:52 and +83.8° at the instant (the panel's golden rows).
+        #expect(abs(now.x - (12 + 15.0 / 60 + 52.0 / 3600)) < 0.001 && abs(now.y - 83.8) < 0.05)
+        #expect(MarsPictureSource.data(.path, at: Self.instant, state: try mars(siteID: nil))
+                == .unavailable(.path, because: .marsPictureNeedsSite))
+        #expect(MarsPictureReadout.line(data, language: .en) == "Solar path · Perseverance: now +83.8° · noon +84.4°")
+    }
+
+    // MARK: Idle cost
+
+    /// A minute of ticks solves the light time and draws the picture's numbers
+    /// once, the sol once; a new minute, a new sol or a new site each again.
+    @Test func ticksComputeOnlyWhatIsStale() throws {
+        let start = (Self.instant / 60).rounded(.down) * 60
+        var s = app(try mars(picture: .sunclock), at: start)
+        for second in 0..<60 { s = update(s, .tick(Date(timeIntervalSince1970: start + Double(second)))).0 }
+        #expect(s.mars.sky.runs == MarsPanelSky.Runs(lightTime: 1, solarDays: 1, pictures: 1))
+        s = update(s, .tick(Date(timeIntervalSince1970: start + 60))).0
+        #expect(s.mars.sky.runs == MarsPanelSky.Runs(lightTime: 2, solarDays: 1, pictures: 2))
+        s = update(s, .key(.character("s"), at: Date(timeIntervalSince1970: start + 61))).0  // next site
+        #expect(s.mars.sky.runs.solarDays == 2 && s.mars.sky.runs.pictures == 3)
+        let sol = s.mars.sky.days.first?.localSol
+        s = update(s, .tick(Date(timeIntervalSince1970: start + 88_775.244))).0  // a sol later
+        #expect(s.mars.sky.days.first?.localSol == sol.map { $0 + 1 })
+        #expect(s.mars.sky.runs.solarDays == 3)
+    }
+
+    /// Drawing reads the state: with an ephemeris but nothing solved yet, a
+    /// frame shows no light time (it would if the frame solved it).
+    @Test func framesDoNotSolve() throws {
+        let state = try mars(picture: .orbit)
+        let input = MarsPanelText.input(at: Self.instant, state: state)
+        #expect(input.light == nil && input.nextSunEvent == nil)
+        let frame = render(app(state), size: Size(columns: 100, rows: 30))
+        #expect(!frame.lines.joined().contains("OWLT") && !frame.lines.joined().contains("Orbits"))
+        let refreshed = app(state.refreshingSky(at: Self.instant))
+        let text = render(refreshed, size: Size(columns: 100, rows: 30)).lines.joined(separator: "\n")
+        #expect(text.contains("OWLT") && text.contains("Orbits: Earth–Mars"))
+    }
+
+    // MARK: The key and the panel
+
+    @Test func pKeyCyclesThePictures() throws {
+        var s = app(try mars())
+        var seen: [MarsPictureKind?] = []
+        for _ in 0..<4 {
+            s = update(s, .key(.character("p"), at: s.now)).0
+            seen.append(s.mars.picture)
+        }
+        #expect(seen == [.sunclock, .orbit, .path, nil])
+        #expect(s.mars.sky.pictureData == nil)
+    }
+
+    @Test(arguments: [(100, 30), (80, 24)]) func picturesShowInThePanel(columns: Int, rows: Int) throws {
+        for kind in MarsPictureKind.allCases {
+            var state = app(try mars(picture: kind))
+            state.mars.refreshSky(at: Self.instant)
+            let lines = render(state, size: Size(columns: columns, rows: rows)).lines
+            let braille = lines.joined().unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count
+            #expect(braille > 40, "\(kind) at \(columns)x\(rows): \(braille) Braille cells\n\(lines.joined(separator: "\n"))")
+            #expect(lines.contains { $0.contains(UILanguage.en.text(kind.title)) })
+        }
+    }
+
+    /// Too little room: one line of readout instead of a picture.
+    @Test func smallPanelsGetTheReadout() throws {
+        var state = app(try mars(picture: .sunclock))
+        state.mars.refreshSky(at: Self.instant)
+        let lines = render(state, size: Size(columns: 40, rows: 12)).lines
+        #expect(lines.contains { $0.contains("Sunclock: subsolar 73.5°E 13.8°N") })
+        #expect(!lines.joined().unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+    }
+
+    @Test func plainModeReadsThePictureOut() throws {
+        let old = app(try mars().refreshingSky(at: Self.instant))
+        let new = update(old, .key(.character("p"), at: old.now)).0
+        #expect(MarsPanel.announcements(from: old, to: new) == ["Sunclock: subsolar 73.5°E 13.8°N · Perseverance day"])
+        let ja = MarsPanel.announcements(from: { var o = old; o.language = .ja; return o }(),
+                                         to: { var n = new; n.language = .ja; return n }())
+        #expect(ja == ["日照図: 太陽直下点 73.5°E 13.8°N · Perseverance 昼"])
+    }
+}

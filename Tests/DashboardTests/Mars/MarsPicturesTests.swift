@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TimeKit
 @testable import Dashboard
 
@@ -102,7 +103,8 @@ import TimeKit
         #expect(abs(now.x - (12 + 15.0 / 60 + 52.0 / 3600)) < 0.001 && abs(now.y - 83.8) < 0.05)
         #expect(MarsPictureSource.data(.path, at: Self.instant, state: try mars(siteID: nil))
                 == .unavailable(.path, because: .marsPictureNeedsSite))
-        #expect(MarsPictureReadout.line(data, language: .en) == "Solar path · Perseverance: now +83.8° · noon +84.4°")
+        // Noon: 90° − (φg − δ) with φg = 18.64° (Jezero's 18.44° planetocentric) and δ = 13.79°: 85.1°.
+        #expect(MarsPictureReadout.line(data, language: .en) == "Solar path · Perseverance: now +83.8° · noon +85.1°")
     }
 
     // MARK: Idle cost
@@ -178,4 +180,101 @@ import TimeKit
                                          to: { var n = new; n.language = .ja; return n }())
         #expect(ja == ["日照図: 太陽直下点 73.5°E 13.8°N · Perseverance 昼"])
     }
+
+    // MARK: Where the planets land (against the oracle's DE421)
+
+    struct OracleBody: Decodable { var longitude: Double }
+    struct OracleCase: Decodable { var unix: Double; var earth: OracleBody; var mars: OracleBody }
+    struct Oracle: Decodable { var cases: [OracleCase] }
+
+    /// scripts/inner-planets-oracle.py's cases (full DE421 through jplephem).
+    static func oracle() throws -> Oracle {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("TimeKitTests/Fixtures/inner-planets-oracle.json")
+        return try JSONDecoder().decode(Oracle.self, from: Data(contentsOf: url))
+    }
+
+    /// The Earth's and Mars's dots sit at the oracle's heliocentric ecliptic
+    /// longitude round the drawn Sun (vernal equinox to the right, north up).
+    @Test func orbitPlotPlacesThePlanetsAtTheirEphemerisLongitudes() throws {
+        let state = try mars()
+        for c in try Self.oracle().cases.prefix(8) {
+            let data = MarsPictureSource.data(.orbit, at: c.unix, state: state)
+            let layers = try #require(MarsPictureDrawing.draw(data, columns: 60, rows: 30))
+            for (layer, expected) in [(MarsPictureDrawing.OrbitLayer.earth, c.earth.longitude), (.mars, c.mars.longitude)] {
+                let canvas = layers.layers[layer.rawValue]
+                var dots: [(Double, Double)] = []
+                for x in 0..<layers.widthDots { for y in 0..<layers.heightDots where canvas.isSet(x, y) { dots.append((Double(x), Double(y))) } }
+                try #require(!dots.isEmpty, "\(layer) not drawn at \(c.unix)")
+                let cx = dots.map(\.0).reduce(0, +) / Double(dots.count) - Double(layers.widthDots / 2)
+                let cy = Double(layers.heightDots / 2) - dots.map(\.1).reduce(0, +) / Double(dots.count)
+                var drawn = atan2(cy, cx) * 180 / .pi
+                if drawn < 0 { drawn += 360 }
+                let off = min(abs(drawn - expected), 360 - abs(drawn - expected))
+                // A dot is 1/35 AU here: the Earth's dot is within ~1.7° of its longitude by rounding alone.
+                #expect(off < 2.5, "\(layer) drawn at \(drawn)°, DE421 says \(expected)° (\(c.unix))")
+            }
+        }
+    }
+
+    // MARK: 80×24, bigger screens, SVG and no colour
+
+    /// At 80×24 the picture takes the rows the text leaves: the light time and
+    /// the Sun rows stay, and the picture's legend is the last row of the panel's text.
+    @Test(arguments: [(80, 24), (140, 45)]) func picturesLeaveTheSkyRows(columns: Int, rows: Int) throws {
+        for kind in MarsPictureKind.allCases {
+            var state = app(try mars(picture: kind))
+            state.mars.refreshSky(at: Self.instant)
+            let lines = render(state, size: Size(columns: columns, rows: rows)).lines
+            let text = lines.joined(separator: "\n")
+            #expect(text.contains("OWLT") && text.contains("Sun  +83.8°"), "\(kind) at \(columns)x\(rows):\n\(text)")
+            let pictureRows = lines.filter { $0.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }.count
+            #expect(pictureRows >= (rows >= 40 ? 20 : 10), "\(kind) at \(columns)x\(rows): \(pictureRows) rows\n\(text)")
+        }
+    }
+
+    /// The solar path's present moment is the frame's: the legend's "now" is
+    /// the Sun row's elevation even late in the minute the path was drawn for.
+    @Test func solarPathNowIsTheFramesSun() throws {
+        let late = (Self.instant / 60).rounded(.down) * 60 + 59
+        var state = app(try mars(picture: .path), at: late)
+        state.mars.refreshSky(at: late)
+        let text = render(state, size: Size(columns: 100, rows: 30)).lines.joined(separator: "\n")
+        let sun = try #require(text.firstMatch(of: /Sun  ([+-]\d+\.\d)°/)).1
+        #expect(text.contains("Solar path · Perseverance: now \(sun)°"), "\(text)")
+    }
+
+    /// In an SVG snapshot and in the mono theme (--no-color) the picture is
+    /// the same Braille text: every row the SVG draws is the frame's row.
+    @Test(arguments: MarsPictureKind.allCases) func picturesInSVGAndMono(kind: MarsPictureKind) throws {
+        var state = app(try mars(picture: kind))
+        state.mars.refreshSky(at: Self.instant)
+        let frame = render(state, size: Size(columns: 80, rows: 24))
+        for theme in [Theme.mono, Theme.named("mission", depth: .palette256)] {
+            let svg = FrameSVG.svg(frame, theme: theme)
+            let check = XMLCheck(svg)
+            #expect(check.problem == nil, "\(check.problem ?? "")")
+            let drawn = FrameSVGTests.rows(check, metrics: FrameSVG.Metrics(), rows: frame.size.rows)
+            func trimmed(_ s: String) -> String { String(s.reversed().drop { $0 == " " }.reversed()) }
+            for (y, line) in frame.lines.enumerated() { #expect(trimmed(drawn[y]) == trimmed(line), "\(kind) row \(y)") }
+            #expect(svg.unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count > 100)
+        }
+    }
+
+    /// Roles by meaning on the sunclock: the chosen site in the title role, night dim.
+    @Test func sunclockRoles() throws {
+        let data = MarsPictureSource.data(.sunclock, at: Self.instant, state: try mars())
+        guard case let .sunclock(subsolar, sites) = data else { Issue.record("no sunclock"); return }
+        let layers = try #require(MarsPictureDrawing.draw(data, columns: 72, rows: 18))
+        let chosen = try #require(sites.first { $0.isChosen })
+        let column = Int((chosen.longitudeEast + 180) / 360 * Double(layers.widthCells))
+        let row = Int((90 - chosen.latitude) / 180 * Double(layers.heightCells))
+        #expect(layers.cell(column, row).role == .title)
+        // The antipode of the subsolar point is night: dim, and not blank.
+        var lon = subsolar.x + 180
+        if lon > 180 { lon -= 360 }
+        let night = layers.cell(Int((lon + 180) / 360 * Double(layers.widthCells)), Int((90 + subsolar.y) / 180 * Double(layers.heightCells)))
+        #expect(night.role == .dim && night.character != " ")
+    }
 }
+

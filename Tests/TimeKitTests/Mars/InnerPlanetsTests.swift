@@ -27,9 +27,11 @@ import Testing
         for c in oracle.cases {
             let p = try InnerPlanets.at(unixSeconds: c.unix, ephemeris: ephemeris, leapSeconds: .builtIn)
             for (planet, body) in [(InnerPlanets.Planet.venus, c.venus), (.earth, c.earth), (.mars, c.mars)] {
-                // The same DE421 (trimmed), so only the picture's drop of z and rounding differ.
+                // The same DE421, but the app's copy is trimmed (docs/DATA.md: the Sun
+                // within 60 km, the Earth–Moon barycentre 15 km, planets 15–500 km), so
+                // positions agree to tens of km: 5e-7 AU is 75 km, 1e-4° is 260 km at 1 AU.
                 #expect(Self.angle(p.position(planet).longitudeDegrees, body.longitude) < 1e-4, "\(planet) at \(c.unix)")
-                #expect(abs(p.distancesAU[planet.rawValue] - body.distanceAU) < 1e-7, "\(planet) at \(c.unix)")
+                #expect(abs(p.distancesAU[planet.rawValue] - body.distanceAU) < 5e-7, "\(planet) at \(c.unix)")
             }
             // Earth–Sun: about one AU (perihelion 0.983, aphelion 1.017).
             #expect((0.983...1.017).contains(p.distancesAU[InnerPlanets.Planet.earth.rawValue]))

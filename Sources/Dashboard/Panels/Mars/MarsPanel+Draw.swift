@@ -19,11 +19,14 @@ extension MarsPanel {
             frame.put(hint + " ", x: rect.x + 3 + DisplayWidth.of(title), y: rect.y, role: .keyHint)
         }
         let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: max(0, rect.width - 4), height: max(0, rect.height - 2))
-        let picture = state.mars.picture != nil && !state.mars.showsAllSites ? state.mars.sky.pictureData : nil
-        // The picture takes what the clock rows leave, up to `pictureRows`;
-        // with too little room it is one line of readout instead.
+        let picture = shownPicture(state.mars, input: input)
+        // The picture takes every row the text leaves (up to `maximumPictureRows`);
+        // when that is too few it takes up to `pictureRows` from the rows below
+        // the clocks, and with too little room even for that it is one line of readout.
         let core = MarsPanelText.coreRows(input, width: inner.width, language: state.language).count
-        let room = min(pictureRows, max(0, inner.height - core))
+        let text = MarsPanelText.rows(input, height: inner.height, width: inner.width, language: state.language).count
+        let spare = inner.height - text
+        let room = spare >= minimumPictureRows ? min(maximumPictureRows, spare) : min(pictureRows, max(0, inner.height - core))
         let pictureHeight = picture == nil ? 0 : (room >= minimumPictureRows && inner.width >= minimumPictureColumns ? room : min(1, inner.height))
         let rows = MarsPanelText.rows(input, height: inner.height - pictureHeight, width: inner.width, language: state.language)
         for (i, row) in rows.enumerated() {
@@ -49,6 +52,20 @@ extension MarsPanel {
 
     /// Rows the picture area wants: the picture and its legend line.
     static let pictureRows = 11
+    /// Rows the picture area takes at most when the panel has them to spare.
+    static let maximumPictureRows = 24
+
+    /// The picture's numbers as this frame shows them: the minute's, except
+    /// that the solar path's present moment is the frame's own (the same LTST
+    /// and elevation as the Sun row above it; arithmetic the frame did anyway).
+    static func shownPicture(_ mars: MarsPanelState, input: MarsPanelText.Input) -> MarsPictureData? {
+        guard mars.picture != nil, !mars.showsAllSites, let data = mars.sky.pictureData else { return nil }
+        if case let .path(site, samples, _, maximum) = data, let sun = input.sun {
+            return .path(site: site, samples: samples, now: PicturePoint(input.clock.localTrueSolarTime, sun.elevationDegrees),
+                         maximumDegrees: maximum)
+        }
+        return data
+    }
     /// Below these the picture is replaced by its one-line readout.
     static let minimumPictureRows = 5
     static let minimumPictureColumns = 16

@@ -27,7 +27,7 @@ extension MarsPanel: DashboardPanel {
     /// The panel's lines in full (snapshot data summary).
     static func summary(_ state: AppState) -> [String] {
         let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
-        let picture = state.mars.sky.pictureData.map { MarsPictureReadout.line($0, language: state.language) }
+        let picture = shownPicture(state.mars, input: input).map { MarsPictureReadout.line($0, language: state.language) }
         return ["Mars:"] + (MarsPanelText.lines(input, height: 100, width: 100) + [picture].compactMap { $0 }).map { "  " + $0 }
     }
 

@@ -83,8 +83,10 @@ import Testing
         try "[mars]\nsite = \"jezero\"\n".write(toFile: home.path("config.toml"), atomically: true, encoding: .utf8)
         let env = ["TIMEDECK_HOME": home.url.path, "TIMEDECK_CONFIG": home.path("config.toml"), "TZ": "UTC"]
         let tmux = try TmuxSession(columns: 80, rows: 24, command: bin, environment: env)
-        #expect(tmux.waitForScreen { $0.contains("Mars · Perseverance") } != nil, "no Mars panel:\n\(tmux.capture())")
+        // At 80×24 one panel shows at a time: Tab from the marks panel to Mars.
+        #expect(tmux.waitForScreen { $0.contains("Tab panel") } != nil, "no dashboard:\n\(tmux.capture())")
         try tmux.send("Tab")
+        #expect(tmux.waitForScreen { $0.contains("Mars · Perseverance") } != nil, "no Mars panel:\n\(tmux.capture())")
         func braille(_ screen: String) -> Int { screen.unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count }
         for legend in ["Sunclock: subsolar", "Orbits: Earth–Mars", "Solar path · Perseverance: now"] {
             try tmux.send("p")

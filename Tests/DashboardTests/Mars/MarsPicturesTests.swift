@@ -276,5 +276,19 @@ import TimeKit
         let night = layers.cell(Int((lon + 180) / 360 * Double(layers.widthCells)), Int((90 + subsolar.y) / 180 * Double(layers.heightCells)))
         #expect(night.role == .dim && night.character != " ")
     }
+
+    /// In Japanese the legends are translated and measured after translation:
+    /// each stays inside the panel's border at 80×24.
+    @Test(arguments: MarsPictureKind.allCases) func japaneseLegendsFitThePanel(kind: MarsPictureKind) throws {
+        var state = app(try mars(picture: kind))
+        state.language = .ja
+        state.mars.refreshSky(at: Self.instant)
+        let lines = render(state, size: Size(columns: 80, rows: 24)).lines
+        let title = UILanguage.ja.text(kind.title)
+        let legend = try #require(lines.first { $0.contains(title) }, "\(lines.joined(separator: "\n"))")
+        #expect(DisplayWidth.of(legend) <= 80 && legend.hasSuffix("│"), "\(legend)")
+        let expected = ["日照図: 太陽直下点 73.5°E 13.8°N · Perseverance 昼", "軌道図: 地球–火星", "太陽の軌跡 · Perseverance: 現在 +83.8° · 南中 +85.1°"]
+        #expect(legend.contains(expected[MarsPictureKind.allCases.firstIndex(of: kind) ?? 0]), "\(legend)")
+    }
 }
 

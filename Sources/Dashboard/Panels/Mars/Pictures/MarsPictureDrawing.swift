@@ -56,11 +56,13 @@ public enum MarsPictureDrawing {
             return (Int(((lon + 180) / 360 * Double(w)).rounded(.down)).clamped(0, w - 1),
                     Int(((90 - latitude) / 180 * Double(h)).rounded(.down)).clamped(0, h - 1))
         }
-        // Night: a quarter of the dots, tested at each dot's centre.
+        // Night: one dot in each cell (its left column, second row), tested at
+        // that dot's centre: light enough that the features and sites drawn
+        // over the night side still read, and in mono the day side is bare.
         let r = Double.pi / 180
         let delta = subsolar.y * r
         let cosH = (0..<w).map { x in cos(((Double(x) + 0.5) / Double(w) * 360 - 180 - subsolar.x) * r) }
-        for y in stride(from: 0, to: h, by: 2) {
+        for y in stride(from: 1, to: h, by: 4) {
             let phi = planetographic(90 - (Double(y) + 0.5) / Double(h) * 180) * r
             let a = sin(phi) * sin(delta), b = cos(phi) * cos(delta)
             for x in stride(from: 0, to: w, by: 2) where a + b * cosH[x] <= 0 { p.set(MapLayer.night.rawValue, x, y) }

@@ -232,9 +232,52 @@ while near < 4:
                      "body": a if within == [a] else None, "within": within, "near_miss": b})
     near += 1
 
+# The Moon's parallax on the WGS-84 ellipsoid (issue 32 item 8): an observer at latitude 0°, ±45° or ±70° (and a
+# few between) sees the Moon at a topocentric airless altitude (Skyfield, wgs84.latlon); `ho` is the altitude of its
+# geocentric direction from the same place by the spherical triangle, which is what Hc is. Limbs: the topocentric
+# semi-diameter from the Moon radius the almanac uses (k = 0.2725076 equatorial radii). `spherical` is what the
+# old model (Ho = H + asin(sin HP·cos H), HP from the geocentric distance) gives for the same Hs, for the record.
+MOON_RADIUS_KM = 0.2725076 * 6378.137
+moon_parallax = []
+for lat in [0.0, 45.0, -45.0, 70.0, -70.0, 20.0, -30.0, 60.0]:
+    made = 0
+    while made < 4:
+        lon, t = rng.uniform(-180, 180), utc(rng)
+        observer = earth + wgs84.latlon(lat, lon)
+        observer.ephemeris = deflectors
+        moon = Series("moon", 3, 301, emrat / (1.0 + emrat))  # DE421 "moon" is geocentric
+        moon.ephemeris = deflectors
+        moon_b = emb + moon
+        moon_b.ephemeris = deflectors
+        app = observer.at(t).observe(moon_b).apparent()
+        alt, az, dist = app.altaz()
+        if not 8 < alt.degrees < 85:
+            continue
+        geo = earth.at(t).observe(moon_b).apparent()
+        ra, dec, gdist = geo.radec(epoch="date")
+        gha = (t.gast * 15.0 - ra.hours * 15.0) % 360.0
+        ho = triangle(gha, dec.degrees, lat, lon)[0]
+        limb = ["centre", "lower", "upper", "lower"][made]
+        sd = math.degrees(math.asin(MOON_RADIUS_KM / dist.km)) * 60
+        h_limb = alt.degrees + {"centre": 0, "lower": -sd, "upper": sd}[limb] / 60
+        hs = hs_from(h_limb) if limb != "lower" else hs_from(alt.degrees, sd, "lower")
+        # The old model, for the record: Ho = H1 ± SD·(1 + sin HP·sin H1) + asin(sin HP·cos H2).
+        hp = math.asin(6378.137 / gdist.km)
+        ha = hs - (IE + 1.76 * math.sqrt(EYE)) / 60
+        h1 = ha - refraction(ha) / 60
+        sdg = math.degrees(math.asin(MOON_RADIUS_KM / gdist.km)) * (1 + math.sin(hp) * math.sin(math.radians(h1)))
+        h2 = h1 + {"centre": 0, "lower": sdg, "upper": -sdg}[limb]
+        spherical = h2 + math.degrees(math.asin(math.sin(hp) * math.cos(math.radians(h2))))
+        moon_parallax.append({"utc": t.utc_iso(places=3), "lat": lat, "lon": lon, "limb": limb, "hs": hs,
+                              "topocentric_altitude": alt.degrees, "azimuth": az.degrees, "ho": ho,
+                              "spherical_error": (spherical - ho) * 60})
+        made += 1
+
 out = os.path.join(ROOT, "Tests", "TimeKitTests", "Fixtures", "navigation-oracle.json")
 with open(out, "w") as f:
     json.dump({"source": "Skyfield + JPL DE421 (scripts/navigation-oracle.py)", "conditions": conditions,
-               "sun_lines": sun_lines, "polaris": polaris, "compass": compass, "identify": identify}, f, indent=0)
+               "sun_lines": sun_lines, "polaris": polaris, "compass": compass, "identify": identify,
+               "moon_parallax": moon_parallax}, f, indent=0)
 print(len(sun_lines), "Sun lines,", len(polaris), "Polaris,", len(compass), "compass,", len(identify), "identify;",
-      sum(1 for c in identify if c["body"] is None), "not unique")
+      sum(1 for c in identify if c["body"] is None), "not unique;", len(moon_parallax), "Moon parallax, spherical error up to",
+      round(max(abs(c["spherical_error"]) for c in moon_parallax), 3), "arcmin")

@@ -423,7 +423,10 @@ struct CallsNextCommand: JSONCommand {
     static let jsonHelp = "Print the next call as a JSON object (as in calls list, plus minutesUntil and line), or null."
     var json: Bool { output.json }
 
-    func run() throws {
+    func run() throws { try Self.answer(json: json) }
+
+    /// The whole command (also reached without ArgumentParser: `QuickCommands`).
+    static func answer(json: Bool) throws {
         let now = Date()
         let next = CallReminders.next(try CallsStore.read(), now: now)
         if json {

@@ -29,6 +29,7 @@ struct ConfigCommand: ParsableCommand {
             }
             if let site = ConfigFile.marsSiteProblem(loaded.settings, text: loaded.text) { loaded.problems.append(site) }
             loaded.problems += ConfigFile.marsSiteClashes(loaded.settings, text: loaded.text)
+            if let caFile = ConfigFile.weatherCAFileProblem(loaded.settings, text: loaded.text) { loaded.problems.append(caFile) }
             guard !loaded.problems.isEmpty else {
                 Console.out("\(file.url.path): OK")
                 return

@@ -18,7 +18,10 @@ struct NowCommand: JSONCommand {
     static let jsonHelp = "Print one JSON object instead of text."
     var json: Bool { output.json }
 
-    func run() throws {
+    func run() throws { Self.answer(json: json) }
+
+    /// The whole command (also reached without ArgumentParser: `QuickCommands`).
+    static func answer(json: Bool) {
         let now = WallClock.now()
         let local = LocalZone.current()
         if let problem = local.problem { FileHandle.standardError.write(Data("note: \(problem)\n".utf8)) }

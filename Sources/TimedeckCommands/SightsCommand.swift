@@ -14,7 +14,15 @@ struct SightsCommand: ParsableCommand {
 struct SightsPlanCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
-        abstract: "Bodies well placed for a fix at the next civil twilight (altitude 15°–70°, spread in azimuth, bright).")
+        abstract: "The navigator's day: twilights, sunrise and sunset, moonrise and moonset, noon, daytime Sun–Moon and "
+            + "Sun–Venus fixes, and the bodies for a fix at the next civil twilight.",
+        discussion: """
+            The next civil twilight after --at comes first (altitude 15°–70°, the Moon's seen from the surface, \
+            spread in azimuth, bright); then its day (the mean solar day at the DR's longitude holding that plan): its \
+            events, the spans when the Sun and the Moon or Venus are both 10° up and 45°–135° apart in azimuth, \
+            and the star plans at its morning and evening civil twilight. In polar night the stars are planned at \
+            the Sun's highest; in polar day there are Sun lines only.
+            """)
 
     @Option(parsing: .unconditional, help: "Dead-reckoning position, in any form marks accept.")
     var dr: String
@@ -23,36 +31,125 @@ struct SightsPlanCommand: JSONCommand {
     var at: String?
 
     @OptionGroup var output: OutputOptions<SightsPlanCommand>
-    static let jsonHelp = "JSON output."
+    static let jsonHelp = "JSON output: twilight, utc, polar, bodies (body, altitude, azimuth, magnitude, suggested, rank), "
+        + "day (start, end, sunLowest, sunHighest, polar), events (each null when it does not happen), opportunities, twilights."
     var json: Bool { output.json }
 
     func run() throws {
         let almanac = try NavigationCLI.loadAlmanac()
         let position = try NavigationCLI.position(dr, field: "--dr")
         let start = try NavigationCLI.instant(at)
-        let plan: SightPlan
-        do {
-            plan = try NavigationCLI.guarding { try SightPlan.next(after: start, at: position, almanac: almanac) }
-        } catch let error as SightPlan.NoTwilight {
-            throw NavigationCLI.fail(error.description)
+        // The day is the one the plan falls in (the next twilight's, or the
+        // polar plan's, within 24 hours of --at): what is ahead, not the
+        // local day of --at, which may be nearly over.
+        let (plan, day) = try NavigationCLI.guarding {
+            let plan = try SightPlan.next(after: start, at: position, almanac: almanac)
+            return (plan, try DayPlan.day(containing: plan.unixSeconds, at: position, almanac: almanac))
         }
-        let n = NavigationCLI.number
         if json {
-            let rows = plan.candidates.map {
-                "{\"body\":\(NavigationCLI.string($0.body.name)),\"altitude\":\(n($0.altitudeDegrees, 2)),"
-                    + "\"azimuth\":\(n($0.azimuthDegrees, 1)),\"magnitude\":\(n($0.magnitude, 2)),\"suggested\":\($0.suggested)}"
-            }
-            print("{\"twilight\":\"\(plan.twilight.rawValue)\",\"utc\":\(NavigationCLI.string(NavigationCLI.utc(plan.unixSeconds))),"
-                  + "\"bodies\":[\n" + rows.joined(separator: ",\n") + "\n]}")
+            print(Self.json(plan, day))
             return
         }
-        print("\(plan.twilight.rawValue) civil twilight at \(NavigationCLI.utc(plan.unixSeconds)) from \(position.navigatorText)")
-        print("  body             altitude    Zn     mag")
-        for c in plan.candidates {
-            print((c.suggested ? "* " : "  ") + c.body.name.padding(toLength: 16, withPad: " ", startingAt: 0)
-                  + String(format: " %5.1f°   %05.1f°  %5.1f", c.altitudeDegrees, c.azimuthDegrees, c.magnitude))
+        print(Self.text(plan, day, position))
+    }
+
+    static func bodiesJSON(_ plan: SightPlan) -> String {
+        let n = NavigationCLI.number
+        let rows = plan.candidates.map {
+            "{\"body\":\(NavigationCLI.string($0.body.name)),\"altitude\":\(n($0.altitudeDegrees, 2)),"
+                + "\"azimuth\":\(n($0.azimuthDegrees, 1)),\"magnitude\":\(n($0.magnitude, 2)),\"suggested\":\($0.suggested)"
+                + ($0.rank.map { ",\"rank\":\($0)" } ?? "") + "}"
         }
-        print("* a suggested set: bright and spread around the horizon")
+        return "[" + (rows.isEmpty ? "" : "\n" + rows.joined(separator: ",\n") + "\n") + "]"
+    }
+
+    /// `twilight`, `utc` (null in polar day), `polar` (why, when there is no civil twilight) and `bodies`.
+    static func planFields(_ plan: SightPlan) -> [String] {
+        var fields = ["\"twilight\":\"\(plan.twilight.rawValue)\"",
+                      "\"utc\":" + (plan.twilight == .polarDay ? "null" : NavigationCLI.string(NavigationCLI.utc(plan.unixSeconds)))]
+        if let text = plan.polarText { fields.append("\"polar\":" + NavigationCLI.string(text)) }
+        fields.append("\"bodies\":" + bodiesJSON(plan))
+        return fields
+    }
+
+    static func planJSON(_ plan: SightPlan) -> String { "{" + planFields(plan).joined(separator: ",") + "}" }
+
+    static func json(_ plan: SightPlan, _ day: DayPlan) -> String {
+        let n = NavigationCLI.number, utc = { NavigationCLI.string(NavigationCLI.utc($0)) }
+        let events = DayPlan.Event.allCases.map { e in
+            "\"\(e.rawValue)\":" + (day.time(of: e).map(utc) ?? "null")
+        }
+        let opportunities = day.opportunities.map { o in
+            "{\"bodies\":[\"Sun\",\(NavigationCLI.string(o.body.name))],\"start\":\(utc(o.startUnixSeconds)),"
+                + "\"end\":\(utc(o.endUnixSeconds)),\"best\":\(utc(o.bestUnixSeconds)),"
+                + "\"sunAzimuth\":\(n(o.sunAzimuthDegrees, 1)),\"bodyAzimuth\":\(n(o.bodyAzimuthDegrees, 1)),"
+                + "\"sunAltitude\":\(n(o.sunAltitudeDegrees, 1)),\"bodyAltitude\":\(n(o.bodyAltitudeDegrees, 1)),"
+                + "\"azimuthDifference\":\(n(o.azimuthDifferenceDegrees, 1))}"
+        }
+        let polar = day.sunLowestDegrees > SunriseSunset.horizonAltitudeDegrees ? "\"day\""
+            : day.sunHighestDegrees < SunriseSunset.horizonAltitudeDegrees ? "\"night\"" : "null"
+        var fields = planFields(plan)
+        fields.append("\"day\":{\"start\":\(utc(day.dayStartUnixSeconds)),\"end\":\(utc(day.dayStartUnixSeconds + 86400)),"
+                      + "\"sunLowest\":\(n(day.sunLowestDegrees, 2)),\"sunHighest\":\(n(day.sunHighestDegrees, 2)),"
+                      + "\"polar\":\(polar)}")
+        fields.append("\"events\":{" + events.joined(separator: ",") + "}")
+        fields.append("\"opportunities\":[" + opportunities.joined(separator: ",\n") + "]")
+        fields.append("\"twilights\":[" + day.twilights.map(planJSON).joined(separator: ",\n") + "]")
+        return "{" + fields.joined(separator: ",\n") + "}"
+    }
+
+    static func table(_ plan: SightPlan) -> [String] {
+        guard !plan.candidates.isEmpty else { return ["  no body at 15°–70°"] }
+        var lines = ["  body             altitude    Zn     mag"]
+        for c in plan.candidates {
+            lines.append((c.rank.map { "\($0) " } ?? "  ") + c.body.name.padding(toLength: 16, withPad: " ", startingAt: 0)
+                         + String(format: " %5.1f°   %05.1f°  %5.1f", c.altitudeDegrees, c.azimuthDegrees, c.magnitude))
+        }
+        return lines
+    }
+
+    static func heading(_ plan: SightPlan) -> String {
+        switch plan.twilight {
+        case .morning, .evening: "\(plan.twilight.rawValue) civil twilight at \(NavigationCLI.utc(plan.unixSeconds))"
+        case .polarNight: "polar night: stars all day; at the Sun's highest, \(NavigationCLI.utc(plan.unixSeconds))"
+        case .allDayTwilight: "twilight all day; at the Sun's lowest, \(NavigationCLI.utc(plan.unixSeconds))"
+        case .polarDay: "no civil twilight (the Sun never below −6°): Sun lines only"
+        }
+    }
+
+    static func text(_ plan: SightPlan, _ day: DayPlan, _ position: GeoPosition) -> String {
+        var lines = [heading(plan) + " from " + position.navigatorText]
+        if let why = plan.polarText { lines.append("  " + why) }
+        if plan.twilight != .polarDay { lines += table(plan) }
+        lines.append("")
+        lines.append("the day at the DR (local mean time): \(NavigationCLI.utc(day.dayStartUnixSeconds)) to "
+                     + NavigationCLI.utc(day.dayStartUnixSeconds + 86400)
+                     + String(format: "; the Sun from %.1f° to %.1f°", day.sunLowestDegrees, day.sunHighestDegrees))
+        for e in day.events {
+            lines.append("  " + NavigationCLI.utc(e.unixSeconds) + "  " + e.event.text)
+        }
+        let missing = DayPlan.Event.allCases.filter { day.time(of: $0) == nil }.map(\.text)
+        if !missing.isEmpty { lines.append("  none that day: " + missing.joined(separator: ", ")) }
+        if day.opportunities.isEmpty {
+            lines.append("daytime fixes: none (the Sun and the Moon or Venus are not both 10° up and 45°–135° apart)")
+        } else {
+            lines.append("daytime fixes (both 10° up, 45°–135° apart in azimuth):")
+            for o in day.opportunities {
+                lines.append(String(format: "  Sun–%@  %@ to %@, best %@ (Sun %05.1f°, %@ %05.1f°: %.0f° apart)",
+                                    o.body.name, NavigationCLI.utc(o.startUnixSeconds), NavigationCLI.utc(o.endUnixSeconds),
+                                    NavigationCLI.utc(o.bestUnixSeconds), o.sunAzimuthDegrees, o.body.name,
+                                    o.bodyAzimuthDegrees, o.azimuthDifferenceDegrees))
+            }
+        }
+        // The day's twilight the plan above already showed (found by its own
+        // bisection, so within a millisecond, not equal) is not repeated.
+        for twilight in day.twilights
+        where twilight.twilight != plan.twilight || abs(twilight.unixSeconds - plan.unixSeconds) > 1 {
+            lines.append(heading(twilight) + ":")
+            if twilight.twilight != .polarDay { lines += table(twilight) }
+        }
+        lines.append("1–4: a suggested set, in the order chosen: brightness weighed with spread around the horizon")
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -68,7 +68,7 @@ struct WeatherCommand: JSONCommand {
         let now = WallClock.now()
         let stored = try store.existing()?.loadForecast()
         var series = stored?.series
-        let request = OpenMeteoRequest(baseURL: settings.weatherURL, position: position)
+        let request = OpenMeteoRequest(baseURL: settings.weatherURL, position: position, caFile: settings.weatherCAFile)
         let cachedHere = stored?.asked.map { OpenMeteoParser.distanceKilometres($0, request.sentPosition) <= WeatherPanelState.movedKilometres } ?? false
         let fresh = series.map { now.timeIntervalSince($0.fetched) < Self.freshSeconds } ?? false
         if refresh || !fresh || !cachedHere {

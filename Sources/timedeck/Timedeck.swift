@@ -37,6 +37,13 @@ struct Timedeck: ParsableCommand {
             Foundation.exit(2)
         }
         do {
+            // `now` and `calls next` (status bars run them every few
+            // seconds) skip ArgumentParser's reflection; errors they throw
+            // are reported below like any other command's.
+            if let quick = QuickCommands.match(Array(CommandLine.arguments.dropFirst())) {
+                try QuickCommands.run(quick)
+                return
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch {

@@ -231,7 +231,7 @@ import TimeKit
     func planner() throws -> CallPlannerState {
         var s = CallPlannerState()
         s.places = try PlaceDatabase.bundled()
-        s.zones = .system
+        s.catalogs = PlaceCatalogs(zones: .system, regions: PlaceRegions(regions: []))
         s.marsSites = try MarsSiteLibrary.bundled()
         return s
     }
@@ -241,7 +241,7 @@ import TimeKit
     /// that keeps several clocks.
     @Test func islandsCountriesAndSeveralClocksAreOffered() throws {
         var s = try planner()
-        s.regions = .bundled
+        s.catalogs = PlaceCatalogs(zones: .system, regions: .bundled)
         func zones(_ q: String) -> [String] { s.searchPlaces(q).map(\.place.zoneIdentifier) }
         #expect(zones("Bermuda").first == "Atlantic/Bermuda")
         #expect(zones("Diego Garcia").first == "Indian/Chagos")

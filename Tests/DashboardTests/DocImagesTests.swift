@@ -70,27 +70,52 @@ import TimeKit
                 sourceLocation: sourceLocation)
     }
 
-    static func picture(_ state: AppState, _ size: Size) -> String {
+    /// One picture: its file name, the frame it draws and the theme.
+    struct Picture {
+        var name: String
+        var frame: Frame
+        var theme: Theme
+        var svg: String { FrameSVG.svg(frame, theme: theme) }
+    }
+
+    static func picture(_ name: String, _ state: AppState, _ size: Size) -> Picture {
         var s = state
         s.screenSize = size
-        return FrameSVG.svg(render(s, size: size), theme: Theme.named(s.settings.theme.rawValue, depth: .palette256))
+        return Picture(name: name, frame: render(s, size: size), theme: Theme.named(s.settings.theme.rawValue, depth: .palette256))
+    }
+
+    /// Every picture in docs/images, as the tests below draw it.
+    static func all() throws -> [Picture] {
+        [picture("dashboard-80x24.svg", try demo(), Size(columns: 80, rows: 24)),
+         picture("dashboard-120x45.svg", try demo(), Size(columns: 120, rows: 45)),
+         picture("dashboard-ja-120x45.svg", try demo(language: .ja), Size(columns: 120, rows: 45)),
+         try transcript().picture]
     }
 
     @Test func theDashboardAt80x24() throws {
-        Self.check(Self.picture(try Self.demo(), Size(columns: 80, rows: 24)), named: "dashboard-80x24.svg")
+        let p = Self.picture("dashboard-80x24.svg", try Self.demo(), Size(columns: 80, rows: 24))
+        Self.check(p.svg, named: p.name)
     }
 
     @Test func theDashboardAt120x45() throws {
-        Self.check(Self.picture(try Self.demo(), Size(columns: 120, rows: 45)), named: "dashboard-120x45.svg")
+        let p = Self.picture("dashboard-120x45.svg", try Self.demo(), Size(columns: 120, rows: 45))
+        Self.check(p.svg, named: p.name)
     }
 
     @Test func theDashboardInJapanese() throws {
-        Self.check(Self.picture(try Self.demo(language: .ja), Size(columns: 120, rows: 45)), named: "dashboard-ja-120x45.svg")
+        let p = Self.picture("dashboard-ja-120x45.svg", try Self.demo(language: .ja), Size(columns: 120, rows: 45))
+        Self.check(p.svg, named: p.name)
     }
 
     /// Plain mode as a screen reader hears it: the greeting, then what a
     /// Space, a new forecast and Tab announce, drawn as a terminal page.
     @Test func aPlainModeTranscript() throws {
+        let (picture, lines) = try Self.transcript()
+        Self.check(picture.svg, named: picture.name)
+        #expect(lines.contains { $0.contains("rain from 15:15 for 45 min") }, "\(lines)")
+    }
+
+    static func transcript() throws -> (picture: Picture, lines: [String]) {
         var s = try Self.demo()
         s.weather.series = nil
         var lines = ["$ timedeck --plain"] + PlainAnnouncer.greeting(s)
@@ -111,7 +136,6 @@ import TimeKit
         for (row, line) in lines.enumerated() {
             frame.put(line, x: 0, y: row, role: row == 0 ? .title : .normal, clip: Rect(x: 0, y: row, width: width, height: 1))
         }
-        Self.check(FrameSVG.svg(frame, theme: Theme.named("mission", depth: .palette256)), named: "plain-transcript.svg")
-        #expect(lines.contains { $0.contains("rain from 15:15 for 45 min") }, "\(lines)")
+        return (Picture(name: "plain-transcript.svg", frame: frame, theme: Theme.named("mission", depth: .palette256)), lines)
     }
 }

@@ -97,7 +97,9 @@ import TimeKit
         for _ in 0..<3 {
             let restartsBefore = exitCount()
             try tmux.send("?")
-            if tmux.waitForScreen(3, { Self.helpOpen($0) }) != nil { opened = true; break }
+            // A deadline, not a pause: it returns as soon as the help shows,
+            // and a loaded machine (CI beside other builds) gets 10 s.
+            if tmux.waitForScreen(10, { Self.helpOpen($0) }) != nil { opened = true; break }
             // Not restarted and still in some mode the storm left (a field
             // the Esc loop's last key opened, an overlay): close it, retry.
             if exitCount() == restartsBefore && Self.mainScreen(tmux.capture()) { break }

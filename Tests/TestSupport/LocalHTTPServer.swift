@@ -4,7 +4,8 @@ import Synchronization
 /// A small HTTP/1.1 server on 127.0.0.1 at a free port, in the test
 /// process: the stand-in for a web service (the forecast API) on a machine
 /// with no network. Each request is answered by `respond`; every request
-/// line and header block is kept for the test to read.
+/// line and header block is kept for the test to read. Given a certificate
+/// and key (`ThrowawayCA`), it speaks HTTPS instead (`ServerTLS`).
 public final class LocalHTTPServer: Sendable {
     public struct Request: Sendable, Equatable {
         /// `GET /v1/forecast?latitude=… HTTP/1.1`
@@ -29,14 +30,16 @@ public final class LocalHTTPServer: Sendable {
     }
 
     public let port: UInt16
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var baseURL: String { "\(tls == nil ? "http" : "https")://127.0.0.1:\(port)" }
     private let listener: Int32
+    private let tls: ServerTLS?
     private let log = Mutex<[Request]>([])
     private let stopped = Mutex(false)
     private let respond: @Sendable (Request) -> Reply
 
-    public init(respond: @escaping @Sendable (Request) -> Reply) throws {
+    public init(tls identity: ThrowawayCA.Identity? = nil, respond: @escaping @Sendable (Request) -> Reply) throws {
         self.respond = respond
+        tls = try identity.map { try ServerTLS(certificatePath: $0.certificatePath, keyPath: $0.keyPath) }
         let (fd, port) = try LoopbackListener.open(backlog: 16)
         listener = fd
         self.port = port
@@ -70,10 +73,25 @@ public final class LocalHTTPServer: Sendable {
 
     private func handle(_ connection: Int32) {
         defer { close(connection) }
+        var session: ServerTLS.Session?
+        if let tls {
+            // A client that refuses the certificate ends here.
+            guard let accepted = tls.accept(connection) else { return }
+            session = accepted
+        }
+        defer { session?.close() }
+        let receive = { (buffer: inout [UInt8]) -> Int in
+            if let session { return session.read(&buffer) }
+            return read(connection, &buffer, buffer.count)
+        }
+        let send = { (bytes: ArraySlice<UInt8>) -> Int in
+            if let session { return session.write(bytes) }
+            return bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+        }
         var head: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !head.ends(with: Array("\r\n\r\n".utf8)), head.count < 65536 {
-            let n = read(connection, &buffer, buffer.count)
+            let n = receive(&buffer)
             if n <= 0 { return }
             head.append(contentsOf: buffer[0..<n])
         }
@@ -100,7 +118,7 @@ public final class LocalHTTPServer: Sendable {
         let all = Array(text.utf8) + bytes
         var written = 0
         while written < all.count {
-            let n = all[written...].withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+            let n = send(all[written...])
             if n <= 0 { return }
             written += n
         }

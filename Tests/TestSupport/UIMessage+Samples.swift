@@ -409,5 +409,8 @@ extension UIMessage {
         .otherPlace(kilometres: 878), .notUTC(offsetSeconds: 3600), .unexpectedUnits("inch"),
         .allInPast(last: Date(timeIntervalSince1970: 1_795_701_600)), .noPosition,
         .addressRefused(url: "https://user:***@h.example/", reason: "the URL must not carry a user or password"),
+        .tlsRefused(.expired), .tlsRefused(.notYetValid), .tlsRefused(.unknownAuthority), .tlsRefused(.wrongHost("127.0.0.1")),
+        .tlsRefused(.caFileUnusable(path: "/etc/ssl/private-ca.pem", reason: "no such file")),
+        .tlsRefused(.other("SSL connect error")),
     ]
 }

@@ -43,7 +43,7 @@ let benchmarks: @Sendable () -> Void = {
         let there = solver.position(truth, at: fixTime, movedTo: t)
         let ho = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: there).altitudeDegrees
         let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: .centre, entry: e,
-                                                       corrections: solver.corrections)
+                                                       corrections: solver.corrections, from: there)
         return Sight(body: .star(name), sextantAltitudeDegrees: hs, unixSeconds: t)
     }
     let dr = (try? GeoPosition(latitudeDegrees: 40.1667, longitudeDegrees: -50.25)) ?? truth
@@ -63,7 +63,8 @@ let benchmarks: @Sendable () -> Void = {
         guard let e = try? almanac.entry(for: .sun, atUnixSeconds: t) else { return nil }
         let there = noonShip.position(noonTruth, at: noonReference, movedTo: t)
         let ho = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: there).altitudeDegrees
-        let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: .lower, entry: e, corrections: .standard)
+        let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: .lower, entry: e, corrections: .standard,
+                                                       from: there)
         return Sight(body: .sun, limb: .lower, sextantAltitudeDegrees: hs, unixSeconds: t)
     }
 

@@ -19,6 +19,9 @@ typedef struct {
     int tooLarge;           /* the body passed maxBytes and was cut off */
     int timedOut;           /* the time limit ended it */
     int missingLibrary;     /* libcurl could not be loaded; error says why */
+    long verifyResult;      /* OpenSSL's X509_V_* code for the server's
+                               certificate chain (0 when it verified or
+                               was never checked): says why CURLE 60 came */
     char error[256];        /* libcurl's words for curlCode */
     unsigned char *body;    /* malloc'd; free with td_http_free */
     size_t length;
@@ -26,11 +29,20 @@ typedef struct {
 
 /* GETs url (http or https only, no redirects) with the User-Agent given,
  * giving up after timeoutMilliseconds and past maxBytes of body. Returns
- * 0 when an answer (any status) arrived. */
+ * 0 when an answer (any status) arrived. The server's certificate and
+ * host name are always verified; caFile (NULL for none) is a PEM file of
+ * extra CAs to trust beside the system's (weather.ca_file). */
 int td_http_get(const char *url, const char *userAgent, long timeoutMilliseconds,
-                size_t maxBytes, td_http_result *out);
+                size_t maxBytes, const char *caFile, td_http_result *out);
 
 void td_http_free(td_http_result *result);
+
+/* The folder of CA certificates libcurl reads by default (its build's
+ * CAPATH; Debian: /etc/ssl/certs) into path: 0, or -1 when it has none or
+ * cannot say (libcurl older than 7.84). weather.ca_file replaces only the
+ * default bundle file, so this folder is what keeps the system's CAs
+ * trusted beside it. */
+int td_http_default_ca_path(char *path, size_t size);
 
 /* Loads libcurl if not yet tried (once per process); 1 when loaded. */
 int td_http_library_loaded(void);

@@ -37,8 +37,9 @@ public enum BigDigits {
         rows.map { row in String(row.flatMap { $0 == "#" ? "██" : "  " }) }
     }
 
-    /// The same lines as characters, ready to set cell by cell.
-    static let characters: [Character: [[Character]]] = rendered.mapValues { $0.map(Array.init) }
+    /// The same lines as scalars (every one a character by itself), ready
+    /// to set cell by cell.
+    static let scalars: [Character: [[Unicode.Scalar]]] = rendered.mapValues { $0.map { Array($0.unicodeScalars) } }
 
     /// Draws the clock text `DDd HHh MMm SSs` in big digits with its top-left
     /// corner at (`x`, `y`). Unit letters sit on the bottom row.
@@ -50,7 +51,7 @@ public enum BigDigits {
             let chars = Array(pair)
             guard chars.count == 3 else { continue }
             for (offset, digit) in chars[0...1].enumerated() {
-                let glyph = characters[digit] ?? characters["0"] ?? []
+                let glyph = scalars[digit] ?? scalars["0"] ?? []
                 for (row, line) in glyph.enumerated() {
                     put(line, x: column + offset * (digitColumns + 1), y: y + row, role: role, into: &frame)
                 }
@@ -63,14 +64,14 @@ public enum BigDigits {
     /// A glyph line (full blocks and spaces, one column each) set cell by
     /// cell: the same cells `Frame.put` would set, without its general path
     /// (eight digits of five lines, every second).
-    static func put(_ line: [Character], x: Int, y: Int, role: StyleRole, into frame: inout Frame) {
+    static func put(_ line: [Unicode.Scalar], x: Int, y: Int, role: StyleRole, into frame: inout Frame) {
         guard y >= 0, y < frame.size.rows else { return }
         var column = x
-        for character in line {
+        for scalar in line {
             guard column < frame.size.columns else { return }
             if column >= 0 {
                 frame.clearWideNeighbours(x: column, y: y, width: 1)
-                frame[column, y] = Cell(character, role)
+                frame[column, y] = Cell(scalar: scalar, role)
             }
             column += 1
         }

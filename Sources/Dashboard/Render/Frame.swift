@@ -1,20 +1,102 @@
+import Synchronization
 import TimeKit
 
 /// One character cell of a frame: what is shown and what it means.
+///
+/// A plain 8-byte value (no reference counting), because a frame holds
+/// thousands and the dashboard writes, copies and compares them every
+/// second: `code` is the Unicode scalar for a character of one scalar
+/// (nearly all of them), or a number for a cluster of several scalars (an
+/// emoji sequence, a letter with a combining mark) kept in `CellClusters`.
 public struct Cell: Equatable, Hashable, Sendable {
-    public var character: Character
+    /// The scalar value, or `CellClusters.base` + the cluster's number.
+    public private(set) var code: UInt32
     public var role: StyleRole
 
     public init(_ character: Character, _ role: StyleRole = .normal) {
-        self.character = character
+        var scalars = character.unicodeScalars.makeIterator()
+        if let first = scalars.next(), scalars.next() == nil {
+            code = first.value
+        } else {
+            code = CellClusters.shared.code(for: character)
+        }
         self.role = role
     }
 
-    public static let blank = Cell(" ")
-    /// The right half of a double-width character; never drawn itself.
-    public static let wideTail = Cell("\u{0}")
+    /// A cell showing one scalar (which must be a whole character: not a
+    /// combining mark or joiner, which `put` never stores alone).
+    @inline(__always)
+    public init(scalar: Unicode.Scalar, _ role: StyleRole = .normal) {
+        code = scalar.value
+        self.role = role
+    }
 
-    public var isWideTail: Bool { character == "\u{0}" }
+    public var character: Character {
+        if code < CellClusters.base, let scalar = Unicode.Scalar(code) { return Character(scalar) }
+        return CellClusters.shared.character(for: code)
+    }
+
+    /// Appends what the cell shows, scalar by scalar (the terminal writer's
+    /// path: no `Character` is made for a cell of one scalar).
+    @inline(__always)
+    public func appendScalars(to buffer: inout [Unicode.Scalar]) {
+        if code < CellClusters.base, let scalar = Unicode.Scalar(code) {
+            buffer.append(scalar)
+        } else {
+            buffer.append(contentsOf: character.unicodeScalars)
+        }
+    }
+
+    public static let blank = Cell(scalar: " ")
+    /// The right half of a double-width character; never drawn itself.
+    public static let wideTail = Cell(scalar: "\u{0}")
+
+    @inline(__always)
+    public var isWideTail: Bool { code == 0 }
+}
+
+/// The characters of more than one scalar that frames have shown, each
+/// given a number once (so a `Cell` stays a plain value). Bounded: past
+/// `limit` distinct clusters a new one is shown as U+FFFD, so text from
+/// outside cannot grow it without end.
+public final class CellClusters: Sendable {
+    public static let shared = CellClusters()
+    /// Codes at and above this are clusters (it is above every scalar).
+    public static let base: UInt32 = 0x11_0000
+    public static let limit = 65_536
+
+    private struct Table {
+        var characters: [Character] = []
+        var codes: [Character: UInt32] = [:]
+    }
+    private let table = Mutex(Table())
+    private let limit: Int
+
+    /// A table of its own (tests); frames use `shared`.
+    public init(limit: Int = CellClusters.limit) {
+        self.limit = limit
+    }
+
+    public func code(for character: Character) -> UInt32 {
+        table.withLock { table in
+            if let code = table.codes[character] { return code }
+            guard table.characters.count < limit else { return 0xFFFD }
+            let code = Self.base + UInt32(table.characters.count)
+            table.characters.append(character)
+            table.codes[character] = code
+            return code
+        }
+    }
+
+    public func character(for code: UInt32) -> Character {
+        table.withLock { table in
+            let index = Int(code &- Self.base)
+            return index >= 0 && index < table.characters.count ? table.characters[index] : "\u{FFFD}"
+        }
+    }
+
+    /// How many clusters have a number (for tests of the bound).
+    public var count: Int { table.withLock { $0.characters.count } }
 }
 
 /// A grid of cells that `render` draws into; the terminal shell copies it to
@@ -53,17 +135,62 @@ public struct Frame: Equatable, Sendable {
         // Printable ASCII (most of what a frame holds): one byte is one
         // column and needs no sanitizing or width lookup; the same cells
         // as the general path below, without a grapheme walk per frame.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            for byte in text.utf8 {
-                if column + 1 > right { break }
+        if let written = putASCII(text, x: x, y: y, left: left, right: right, role: role) {
+            return written
+        }
+        // Text whose every scalar is a character by itself (box drawing,
+        // Braille, blocks, arrows, Latin, kana and kanji: what panels draw
+        // every second) needs no grapheme walk either.
+        if text.unicodeScalars.allSatisfy({ Self.standAloneWidth($0) != 0 }) {
+            let rowStart = y * size.columns
+            for scalar in text.unicodeScalars {
+                let width = Self.standAloneWidth(scalar)
+                if column + width > right { break }
                 if column >= left {
-                    clearWideNeighbours(x: column, y: y, width: 1)
-                    self[column, y] = Cell(Character(Unicode.Scalar(byte)), role)
+                    clearWideNeighbours(x: column, y: y, width: width)
+                    cells[rowStart + column] = Cell(scalar: scalar, role)
+                    if width == 2 { cells[rowStart + column + 1] = .wideTail }
                 }
-                column += 1
+                column += width
             }
             return column
         }
+        return putCharacters(text, from: column, y: y, left: left, right: right, role: role)
+    }
+
+    /// `put` for printable ASCII, or nil (nothing written) when `text` holds
+    /// anything else. Cells `first..<last` are all overwritten, so only the
+    /// run's two ends can cut a wide character: one `clearWideNeighbours`
+    /// for the run gives the cells one per cell would.
+    private mutating func putASCII(_ text: String, x: Int, y: Int, left: Int, right: Int, role: StyleRole) -> Int? {
+        let done: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            let end = x + bytes.count
+            let first = max(x, left), last = min(end, right)
+            if first < last {
+                clearWideNeighbours(x: first, y: y, width: last - first)
+                let rowStart = y * size.columns
+                cells.withUnsafeMutableBufferPointer { cells in
+                    for column in first..<last {
+                        cells[rowStart + column] = Cell(scalar: Unicode.Scalar(bytes[column - x]), role)
+                    }
+                }
+            }
+            // As the general path: the column after the text, or the clip's
+            // edge when the text runs past it.
+            return end <= right ? end : max(x, right)
+        }
+        if let done { return done }
+        // Not stored as contiguous UTF-8 (a bridged string): copy it once.
+        var copy = text
+        copy.makeContiguousUTF8()
+        return putASCII(copy, x: x, y: y, left: left, right: right, role: role)
+    }
+
+    /// The general path of `put`: grapheme by grapheme, through `InertText`
+    /// (the fast paths above must give exactly the cells this gives).
+    mutating func putCharacters(_ text: String, from x: Int, y: Int, left: Int, right: Int, role: StyleRole) -> Int {
+        var column = x
         for ch in InertText.display(text) {
             let shown = Self.inert(ch)
             let width = DisplayWidth.of(shown)
@@ -79,13 +206,39 @@ public struct Frame: Equatable, Sendable {
         return column
     }
 
+    /// A scalar that is a whole character whatever stands next to it, is
+    /// printable, and that `InertText` leaves as it is: no control, mark,
+    /// joiner, selector, format character or Hangul jamo, and no emoji that
+    /// a following selector could widen (those take the general path).
+    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool { standAloneWidth(scalar) != 0 }
+
+    /// The columns a stand-alone scalar takes (as `DisplayWidth.of` says,
+    /// without its table walk), or 0 for every other scalar. The ranges
+    /// avoid every wide range's edge but the CJK ones named here.
+    @inline(__always)
+    static func standAloneWidth(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA1...0xAC, 0xAE...0x2FF,
+             0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF,
+             0x2100...0x2319, 0x231C...0x2328, 0x232B...0x23E8, 0x23F4...0x25FC,
+             0x2800...0x28FF, 0x303F...0x3040, 0xFF61...0xFF9D:
+            return 1
+        case 0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3098, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xFF01...0xFF60:
+            return 2
+        default:
+            return 0
+        }
+    }
+
     /// Before cells `x ..< x + width` are overwritten: a double-width
     /// character cut in half by the write is replaced by a space, so no row
     /// ever holds half a character (which would shift the rest of the line).
+    @inline(__always)
     mutating func clearWideNeighbours(x: Int, y: Int, width: Int) {
-        if self[x, y].isWideTail, x > 0 { self[x - 1, y] = Cell(" ", self[x - 1, y].role) }
+        let i = y * size.columns + x
+        if cells[i].isWideTail, x > 0 { cells[i - 1] = Cell(scalar: " ", cells[i - 1].role) }
         let last = x + width - 1
-        if last + 1 < size.columns, self[last + 1, y].isWideTail { self[last + 1, y] = Cell(" ", self[last + 1, y].role) }
+        if last + 1 < size.columns, cells[i + width].isWideTail { cells[i + width] = Cell(scalar: " ", cells[i + width].role) }
     }
 
     /// Writes `text` centred in `rect` on row `y`.
@@ -100,7 +253,8 @@ public struct Frame: Equatable, Sendable {
         guard !clipped.isEmpty else { return }
         for y in clipped.y..<clipped.maxY {
             clearWideNeighbours(x: clipped.x, y: y, width: clipped.width)
-            for x in clipped.x..<clipped.maxX { self[x, y] = Cell(character, role) }
+            let cell = Cell(character, role)
+            for x in clipped.x..<clipped.maxX { self[x, y] = cell }
         }
     }
 
@@ -117,10 +271,10 @@ public struct Frame: Equatable, Sendable {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let top = rect.y, bottom = rect.maxY - 1, left = rect.x, right = rect.maxX - 1
         // Single-width box characters, set cell by cell (as `put` would).
-        func edge(_ character: Character, _ x: Int, _ y: Int) {
+        func edge(_ scalar: Unicode.Scalar, _ x: Int, _ y: Int) {
             guard x >= 0, x < size.columns, y >= 0, y < size.rows else { return }
             clearWideNeighbours(x: x, y: y, width: 1)
-            self[x, y] = Cell(character, role)
+            self[x, y] = Cell(scalar: scalar, role)
         }
         for x in left...right {
             edge("─", x, top)

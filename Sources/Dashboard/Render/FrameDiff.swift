@@ -49,6 +49,9 @@ public enum FrameDiff {
         scalars.reserveCapacity(columns)
         func same(_ x: Int, _ y: Int) -> Bool { previous.map { $0[x, y] == new[x, y] } ?? false }
         for y in 0..<new.size.rows {
+            // Most rows of an idle second are unchanged: one tight compare
+            // of the row's cells skips them.
+            if let previous, rowUnchanged(y, columns, previous, new) { continue }
             var x = 0
             while x < columns {
                 if same(x, y) { x += 1; continue }
@@ -66,11 +69,22 @@ public enum FrameDiff {
                     let cell = new[i, y]
                     if cell.isWideTail { i += 1; continue }
                     if i > start, cell.role != role || (same(i, y) && !tailChanged(after: i, y, previous, new)) { break }
-                    scalars.append(contentsOf: cell.character.unicodeScalars)
+                    cell.appendScalars(to: &scalars)
                     i += 1
                 }
                 body(start, y, role, scalars)
                 x = i
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func rowUnchanged(_ y: Int, _ columns: Int, _ previous: Frame, _ new: Frame) -> Bool {
+        previous.cells.withUnsafeBufferPointer { a in
+            new.cells.withUnsafeBufferPointer { b in
+                let start = y * columns
+                for i in start..<(start + columns) where a[i] != b[i] { return false }
+                return true
             }
         }
     }

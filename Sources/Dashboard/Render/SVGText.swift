@@ -1,26 +1,11 @@
+import TimeKit
+
 /// Text and colours for the SVG pictures (`FrameSVG`, `WeatherCard`).
 public enum SVGText {
-    /// `text` safe inside an XML element or a quoted attribute: the five
-    /// markup characters escaped, and every character XML 1.0 forbids or a
-    /// terminal would act on (C0 and C1 controls, DEL, U+FFFE/U+FFFF)
-    /// removed.
+    /// `text` safe inside an XML element or a quoted attribute; controls
+    /// (which a picture cannot show) removed.
     public static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                let v = scalar.value
-                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        XMLText.escaped(text, controls: .remove)
     }
 
     /// A number for an attribute: at most two decimals, no exponent.

@@ -283,8 +283,23 @@ extension UIMessage {
         case .unexpectedUnits(let unit): "想定外の単位 \(unit)"
         case .allInPast: "予報の時刻がすべて過去です"
         case .noPosition: "問い合わせる位置がありません"
+        case .tlsRefused(let why): japaneseTLSRefusal(why)
         case .addressRefused(let url, _):
             "weather.url「\(url)」は使えません: 何も送信しません。timedeck config set weather.url で直してください"
+        }
+    }
+
+    /// A refused https connection, in Japanese; libcurl's English words
+    /// are left out.
+    static func japaneseTLSRefusal(_ why: TLSRefusal) -> String {
+        switch why {
+        case .expired: "サーバーの証明書の期限が切れています。サーバーで更新してください"
+        case .notYetValid: "サーバーの証明書はまだ有効ではありません。この計算機の時計と証明書の開始日を確かめてください"
+        case .unknownAuthority:
+            "サーバーの証明書は信頼する CA の署名ではありません。独自の CA なら timedeck config set weather.ca_file でその PEM ファイルを指定してください"
+        case .wrongHost(let host): "サーバーの証明書は \(host) のものではありません。weather.url のホスト名を確かめてください"
+        case .caFileUnusable(let path, _): "weather.ca_file \(path) を使えません。timedeck config check で確かめてください"
+        case .other: "安全な接続に失敗しました"
         }
     }
 

@@ -532,6 +532,7 @@ extension UIMessage {
         case .unexpectedUnits(let unit): "unexpected unit \(unit)"
         case .allInPast: "every forecast time is in the past"
         case .noPosition: "no position to ask for"
+        case .tlsRefused(let why): "certificate refused: \(why)"
         case .addressRefused(let url, let reason):
             "weather.url \"\(url)\" refused (\(reason)): nothing is sent; correct it with timedeck config set weather.url"
         }

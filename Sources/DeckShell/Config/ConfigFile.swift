@@ -185,6 +185,10 @@ public struct ConfigFile {
             throw WriteError(description: "timedeck: \(table).\(key) = \(shown) is not valid: \(problem.message); \(problem.advice)",
                              problem: .settingRefused(key: "\(table).\(key)", value: shown, detail: "\(problem.message); \(problem.advice)"))
         }
+        if "\(table).\(key)" == WeatherKeys.caFile.path, let problem = Self.weatherCAFileProblem(settings, text: changed.text) {
+            throw WriteError(description: "timedeck: \(table).\(key) = \(shown) is not valid: \(problem.message); \(problem.advice)",
+                             problem: .settingRefused(key: "\(table).\(key)", value: shown, detail: "\(problem.message); \(problem.advice)"))
+        }
         try writeAtomically(changed.text)
         return settings
     }

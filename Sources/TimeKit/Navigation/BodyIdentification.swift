@@ -46,7 +46,7 @@ public struct BodyIdentification: Equatable, Sendable {
             let (hc, z) = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: position)
             guard hc > 0 else { continue }
             let ho = SightReduction.observedAltitudeDegrees(sextantAltitudeDegrees: hs, limb: .centre, entry: e,
-                                                            corrections: corrections)
+                                                            corrections: corrections, from: position)
             let dh = ho - hc, dz = CompassCheck.normalized(zn - z)
             let closeness = ((dh / altitudeToleranceDegrees) * (dh / altitudeToleranceDegrees)
                              + (dz / azimuthToleranceDegrees) * (dz / azimuthToleranceDegrees)).squareRoot()

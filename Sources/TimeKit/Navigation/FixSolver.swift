@@ -29,7 +29,9 @@ public struct FixSolver: Sendable {
         var observedAltitudeDegrees: Double
     }
 
-    func prepare(_ sights: [Sight]) throws -> [Prepared] {
+    /// Each sight's Ho, the parallax worked from `deadReckoning` (the DR at
+    /// `fixUnixSeconds`) moved back to the sight's instant.
+    func prepare(_ sights: [Sight], deadReckoning: GeoPosition, fixUnixSeconds: Double) throws -> [Prepared] {
         try sights.enumerated().map { index, sight in
             let field = "sight \(index + 1) (\(sight.bodyText))"
             guard sight.sextantAltitudeDegrees > 0, sight.sextantAltitudeDegrees < 90 else {
@@ -37,7 +39,9 @@ public struct FixSolver: Sendable {
             }
             let entry = try almanac.entry(for: sight.body, atUnixSeconds: sight.unixSeconds)
             let ho = SightReduction.observedAltitudeDegrees(sextantAltitudeDegrees: sight.sextantAltitudeDegrees,
-                                                            limb: sight.limb, entry: entry, corrections: corrections)
+                                                            limb: sight.limb, entry: entry, corrections: corrections,
+                                                            from: position(deadReckoning, at: fixUnixSeconds,
+                                                                           movedTo: sight.unixSeconds))
             return Prepared(sight: sight, entry: entry, observedAltitudeDegrees: ho)
         }
     }
@@ -53,7 +57,7 @@ public struct FixSolver: Sendable {
 
     /// Each sight reduced from `deadReckoning` (the DR at `fixUnixSeconds`).
     public func reduce(_ sights: [Sight], deadReckoning: GeoPosition, fixUnixSeconds: Double) throws -> [ReducedSight] {
-        try prepare(sights).map { reduce($0, from: deadReckoning, fixUnixSeconds: fixUnixSeconds) }
+        try prepare(sights, deadReckoning: deadReckoning, fixUnixSeconds: fixUnixSeconds).map { reduce($0, from: deadReckoning, fixUnixSeconds: fixUnixSeconds) }
     }
 
     /// The least-squares fix at `fixUnixSeconds`, starting from the DR.
@@ -73,7 +77,7 @@ public struct FixSolver: Sendable {
                     + "give a fix time within the sights' span", abs(sight.unixSeconds - fixUnixSeconds) / 3600,
                 index + 1, sight.bodyText, CelestialFix.longestRunSeconds / 3600))
         }
-        let prepared = try prepare(sights)
+        let prepared = try prepare(sights, deadReckoning: deadReckoning, fixUnixSeconds: fixUnixSeconds)
         let fromDR = prepared.map { reduce($0, from: deadReckoning, fixUnixSeconds: fixUnixSeconds) }
         for (index, reduced) in fromDR.enumerated() where reduced.computedAltitudeDegrees < -1 {
             throw FixError(field: "sight \(index + 1) (\(reduced.sight.bodyText))",

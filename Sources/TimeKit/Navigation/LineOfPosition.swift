@@ -93,7 +93,7 @@ extension FixSolver {
                 format: "it is %.1f hours from the sight (%@); a line is carried at most %.0f hours: "
                     + "give a time within that", abs(run) / 3600, sight.bodyText, CelestialFix.longestRunSeconds / 3600))
         }
-        guard let prepared = try prepare([sight]).first else { throw FixError(field: "sight", problem: "no sight given") }
+        guard let prepared = try prepare([sight], deadReckoning: deadReckoning, fixUnixSeconds: lineUnixSeconds).first else { throw FixError(field: "sight", problem: "no sight given") }
         let reduced = reduce(prepared, from: deadReckoning, fixUnixSeconds: lineUnixSeconds)
         guard reduced.computedAltitudeDegrees >= -1 else {
             throw FixError(field: "sight 1 (\(sight.bodyText))",

@@ -94,7 +94,9 @@ public enum NoonSight {
         let observed = try sights.map { sight -> (gha: Double, dec: Double, ho: Double, t: Double) in
             let e = try solver.almanac.entry(for: .sun, atUnixSeconds: sight.unixSeconds)
             let ho = SightReduction.observedAltitudeDegrees(sextantAltitudeDegrees: sight.sextantAltitudeDegrees, limb: sight.limb,
-                                                            entry: e, corrections: solver.corrections)
+                                                            entry: e, corrections: solver.corrections,
+                                                            from: solver.position(deadReckoning, at: drUnixSeconds,
+                                                                                  movedTo: sight.unixSeconds))
             return (e.ghaDegrees, e.decDegrees, ho, sight.unixSeconds)
         }
         // The model: sight i is the Sun's altitude at its instant from the

@@ -33,7 +33,8 @@ public struct PolarisLatitude: Equatable, Sendable {
         }
         let entry = try almanac.entry(for: sight.body, atUnixSeconds: sight.unixSeconds)
         let ho = SightReduction.observedAltitudeDegrees(sextantAltitudeDegrees: sight.sextantAltitudeDegrees,
-                                                        limb: .centre, entry: entry, corrections: corrections)
+                                                        limb: .centre, entry: entry, corrections: corrections,
+                                                        from: deadReckoning)
         let lon = deadReckoning.longitudeDegrees
         func hcZn(_ lat: Double) -> (Double, Double) {
             let p = GeoPosition(wrappingLatitude: lat, longitude: lon)

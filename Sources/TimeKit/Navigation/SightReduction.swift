@@ -9,34 +9,57 @@ public enum SightReduction {
     /// Hs → Ho: Ha = Hs − IE − dip; Ho = Ha − R ± SD + parallax in altitude.
     ///
     /// Semi-diameter is added for a lower limb and subtracted for an upper
-    /// one; the Moon's is augmented for its nearness to the observer
-    /// (SD·(1 + sin HP·sin H)). Parallax in altitude is asin(sin HP·cos H)
-    /// (the Earth taken as a sphere of equatorial radius).
+    /// one; the Moon's is augmented for its nearness to the observer (its
+    /// geocentric SD scaled by geocentric over topocentric distance).
+    /// Parallax is worked for an observer on the WGS-84 ellipsoid at
+    /// `position` (issue 32 item 8): the observer sits at geocentric radius
+    /// ρ < 1 equatorial radius, and off the vertical towards the equator by
+    /// the angle of the vertical (φ − φ′, up to 11.6′). The body's geocentric
+    /// direction is found by adding that offset vector to the topocentric one
+    /// and measured against the same (geodetic) horizon that Hc uses. To
+    /// first order this is the Nautical Almanac's two terms: HP reduced by
+    /// ρ (HP·f·sin²φ less) and an azimuth term −HP·(φ − φ′)·cos Zn·sin H; the
+    /// spherical model it replaces, asin(sin HP·cos H), left up to 0.2′ for
+    /// the Moon. Zn comes from the entry's GHA/Dec at `position`, which may be
+    /// a DR miles off: the correction changes by under 0.01′ per degree of
+    /// latitude or azimuth (HP·f·sin 2φ, 2·HP·f·cos 2φ and HP·(φ − φ′) per
+    /// radian), so a DR within a degree costs under 0.01′.
     public static func observedAltitudeDegrees(sextantAltitudeDegrees hs: Double, limb: Limb, entry: AlmanacEntry,
-                                               corrections: SightCorrections) -> Double {
+                                               corrections: SightCorrections, from position: GeoPosition) -> Double {
         let ha = hs - (corrections.indexErrorArcminutes + corrections.dipArcminutes) / 60
         let h1 = ha - corrections.refractionArcminutes(apparentAltitudeDegrees: ha) / 60
-        let hp = (entry.horizontalParallaxArcminutes ?? 0) / 60 * radians
-        var sd = (entry.semiDiameterArcminutes ?? 0) / 60
-        if entry.body == .moon { sd *= 1 + sin(hp) * sin(h1 * radians) }
-        let h2: Double
-        switch limb {
-        case .centre: h2 = h1
-        case .lower: h2 = h1 + sd
-        case .upper: h2 = h1 - sd
+        guard let hpArcminutes = entry.horizontalParallaxArcminutes, hpArcminutes > 0 else {
+            return limbCorrected(h1, limb: limb, semiDiameterDegrees: (entry.semiDiameterArcminutes ?? 0) / 60)
         }
-        return h2 + asin(sin(hp) * cos(h2 * radians)) * degrees
+        let zn = altitudeAndAzimuth(ghaDegrees: entry.ghaDegrees, decDegrees: entry.decDegrees, from: position).azimuthDegrees
+        let parallax = ObserverParallax(latitudeDegrees: position.latitudeDegrees, azimuthDegrees: zn,
+                                        horizontalParallaxArcminutes: hpArcminutes)
+        var sd = (entry.semiDiameterArcminutes ?? 0) / 60
+        if entry.body == .moon {
+            // Augmentation: sin SDtopo = sin SD · (geocentric / topocentric distance).
+            sd = asin(min(1, sin(sd * radians) * parallax.distanceRatio(topocentricAltitudeDegrees: h1))) * degrees
+        }
+        return parallax.geocentricAltitudeDegrees(topocentricAltitudeDegrees: limbCorrected(h1, limb: limb,
+                                                                                              semiDiameterDegrees: sd))
+    }
+
+    static func limbCorrected(_ h: Double, limb: Limb, semiDiameterDegrees sd: Double) -> Double {
+        switch limb {
+        case .centre: h
+        case .lower: h + sd
+        case .upper: h - sd
+        }
     }
 
     /// The inverse of `observedAltitudeDegrees`: the Hs a perfect sextant
-    /// would read for a true altitude Ho (for tests and sight planning).
-    /// Solved by iteration; exact to 1e-9°.
+    /// would read from `position` for a true altitude Ho (for tests and sight
+    /// planning). Solved by iteration; exact to 1e-9°.
     public static func sextantAltitudeDegrees(observedAltitudeDegrees ho: Double, limb: Limb, entry: AlmanacEntry,
-                                              corrections: SightCorrections) -> Double {
+                                              corrections: SightCorrections, from position: GeoPosition) -> Double {
         var hs = ho
         for _ in 0..<50 {
             let error = observedAltitudeDegrees(sextantAltitudeDegrees: hs, limb: limb, entry: entry,
-                                                corrections: corrections) - ho
+                                                corrections: corrections, from: position) - ho
             hs -= error
             if abs(error) < 1e-11 { break }
         }
@@ -55,5 +78,18 @@ public enum SightReduction {
         var zn = atan2(-cos(dec) * sin(lha), sin(dec) * cos(lat) - cos(dec) * sin(lat) * cos(lha)) * degrees
         if zn < 0 { zn += 360 }
         return (h * degrees, zn)
+    }
+
+    /// The altitude (degrees, airless) and azimuth a body has as seen from
+    /// the surface at `position`: the navigational triangle's, less the
+    /// parallax on the WGS-84 ellipsoid for a body with one (the Moon by up
+    /// to a degree). For planning and rising and setting, not for Hc.
+    public static func topocentricAltitudeAndAzimuth(_ entry: AlmanacEntry,
+                                                     from position: GeoPosition) -> (altitudeDegrees: Double, azimuthDegrees: Double) {
+        let (h, zn) = altitudeAndAzimuth(ghaDegrees: entry.ghaDegrees, decDegrees: entry.decDegrees, from: position)
+        guard let hp = entry.horizontalParallaxArcminutes, hp > 0 else { return (h, zn) }
+        let parallax = ObserverParallax(latitudeDegrees: position.latitudeDegrees, azimuthDegrees: zn,
+                                        horizontalParallaxArcminutes: hp)
+        return (parallax.topocentric(geocentricAltitudeDegrees: h).altitudeDegrees, zn)
     }
 }

@@ -88,7 +88,7 @@ public enum SightRun {
         }
         let ho = try hc(middle) + mean / 60
         let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: first.limb, entry: entry,
-                                                       corrections: solver.corrections)
+                                                       corrections: solver.corrections, from: dr(middle))
         let rate = (try hc(middle + 30) - hc(middle - 30)) * 60
         var averaged = first
         averaged.sextantAltitudeDegrees = hs

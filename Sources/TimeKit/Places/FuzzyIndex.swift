@@ -126,6 +126,8 @@ struct FuzzyIndex: Sendable {
 final class LazyBox<Value: Sendable>: Sendable {
     private let value = Mutex<Value?>(nil)
 
+    var isBuilt: Bool { value.withLock { $0 != nil } }
+
     func get(_ build: () -> Value) -> Value {
         value.withLock { value in
             if let value { return value }

@@ -63,6 +63,9 @@ public struct Settings: Equatable, Sendable {
     public var weatherPosition: String? = WeatherKeys.position.defaultValue
     /// Temperatures in °C (metric) or °F (imperial).
     public var weatherUnits: WeatherUnits = WeatherKeys.units.defaultValue
+    /// A PEM file of extra CAs to trust for the forecast server beside the
+    /// system's (`weather.ca_file`); nil: the system's alone.
+    public var weatherCAFile: String? = WeatherKeys.caFile.defaultValue
 
     public init() {}
 }

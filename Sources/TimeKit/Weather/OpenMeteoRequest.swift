@@ -16,10 +16,14 @@ public struct OpenMeteoRequest: Equatable, Sendable {
     /// Days of forecast asked for (1–16). Two cover twelve hours ahead from
     /// any time of day: the API's series start at 00:00 of today (UTC).
     public var forecastDays: Int
+    /// A PEM file of extra CAs to trust for this server beside the
+    /// system's (`weather.ca_file`); nil: the system's alone.
+    public var caFile: String?
 
     public init(baseURL: String = Self.defaultBaseURL, position: GeoPosition,
-                timeFormat: TimeFormat = .unixtime, forecastDays: Int = 2) {
+                timeFormat: TimeFormat = .unixtime, forecastDays: Int = 2, caFile: String? = nil) {
         self.baseURL = baseURL
+        self.caFile = caFile
         self.position = position
         self.timeFormat = timeFormat
         self.forecastDays = min(16, max(1, forecastDays))

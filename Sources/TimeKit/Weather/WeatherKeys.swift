@@ -37,5 +37,17 @@ public enum WeatherKeys: SettingGroup {
         help: BilingualText(en: "metric (°C, wind km/h), imperial (°F, wind km/h) or nautical (°C, wind in knots); precipitation is always in mm.",
                             ja: "metric（°C、風速 km/h）、imperial（°F、風速 km/h）、nautical（°C、風速ノット）。降水量はいつも mm です。"))
 
-    public static let keys = [enabled.erased, url.erased, position.erased, units.erased]
+    /// Only the path's form is checked here (settings parse text alone);
+    /// the file itself is checked by `config check`, `config set` and
+    /// before each ask (`WeatherCAFile` in DeckShell).
+    public static let caFile = Setting<String?>.text(
+        table, "ca_file", at: \.weatherCAFile, example: "/etc/ssl/private-ca.pem",
+        help: BilingualText(
+            en: "A PEM file of extra CAs to trust for weather.url beside the system's (a self-hosted server behind a private CA); empty for the system's alone. Certificates are always verified.",
+            ja: "weather.url のためにシステムの CA に加えて信頼する CA の PEM ファイル（独自の CA の下で自分で動かすサーバー用）。空ならシステムの CA だけ。証明書は常に検証します。")
+    ) { path throws(SettingKey.Invalid) in
+        if let problem = CertificateAuthorityFile.pathProblem(path) { throw SettingKey.Invalid(message: problem) }
+    }
+
+    public static let keys = [enabled.erased, url.erased, position.erased, units.erased, caFile.erased]
 }

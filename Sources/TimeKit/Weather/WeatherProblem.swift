@@ -37,6 +37,9 @@ public enum WeatherProblem: Error, Equatable, Hashable, Sendable, Codable, Custo
     /// password hidden, and why): weather stays off, nothing is sent to
     /// any host — never to the default service in its place.
     case addressRefused(url: String, reason: String)
+    /// The https connection was refused: the certificate, its host, or
+    /// `weather.ca_file` (what, in our words).
+    case tlsRefused(TLSRefusal)
 
     /// `description` as one sentence with exactly one full stop at the end
     /// (a server's reason may end in its own: never "..").
@@ -61,6 +64,7 @@ public enum WeatherProblem: Error, Equatable, Hashable, Sendable, Codable, Custo
         case .unexpectedUnits(let unit): "unexpected unit \(unit) (expected °C and mm)"
         case .allInPast(let last): "every forecast time is in the past (last \(ISOInstant.seconds(last)))"
         case .noPosition: "no position: set weather.position or marks.position, or connect gpsd"
+        case .tlsRefused(let why): "certificate refused: \(why)"
         case let .addressRefused(url, reason):
             "weather.url \"\(url)\" is refused (\(reason)); nothing is sent until you correct it: "
                 + "timedeck config set weather.url https://HOST/v1/forecast, or delete the line for \(OpenMeteoRequest.defaultBaseURL)"

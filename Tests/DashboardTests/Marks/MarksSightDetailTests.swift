@@ -21,7 +21,7 @@ struct MarksSightDetailTests {
         let entry = try almanac.entry(for: star, atUnixSeconds: seconds)
         let hc = SightReduction.altitudeAndAzimuth(ghaDegrees: entry.ghaDegrees, decDegrees: entry.decDegrees, from: F.brisbane)
         let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: hc.altitudeDegrees + 1, limb: limb,
-                                                       entry: entry, corrections: .standard)
+                                                       entry: entry, corrections: .standard, from: F.brisbane)
         let solver = FixSolver(almanac: almanac, corrections: .standard)
         let reduced = try #require(try solver.reduce([Sight(body: star, limb: limb, sextantAltitudeDegrees: hs, unixSeconds: seconds)],
                                                      deadReckoning: F.brisbane, fixUnixSeconds: seconds).first)

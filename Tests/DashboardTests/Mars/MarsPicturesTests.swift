@@ -254,7 +254,7 @@ import TimeKit
             let svg = FrameSVG.svg(frame, theme: theme)
             let check = XMLCheck(svg)
             #expect(check.problem == nil, "\(check.problem ?? "")")
-            let drawn = FrameSVGTests.rows(check, metrics: FrameSVG.Metrics(), rows: frame.size.rows)
+            let drawn = FrameSVGTests.rows(check, metrics: FrameSVG.Metrics(), rows: frame.size.rows, columns: frame.size.columns)
             func trimmed(_ s: String) -> String { String(s.reversed().drop { $0 == " " }.reversed()) }
             for (y, line) in frame.lines.enumerated() { #expect(trimmed(drawn[y]) == trimmed(line), "\(kind) row \(y)") }
             #expect(svg.unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count > 100)

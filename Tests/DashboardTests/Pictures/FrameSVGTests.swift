@@ -6,20 +6,26 @@ import TimeKit
 
 /// Issue 24, pictures: the screen as SVG, and the weather share card.
 @Suite struct FrameSVGTests {
-    /// The row texts the SVG draws, put back in their columns.
-    static func rows(_ check: XMLCheck, metrics: FrameSVG.Metrics, rows: Int) -> [String] {
-        var cells = Array(repeating: [Character](), count: rows)
-        let sorted = check.texts.sorted { Double($0.attributes["x"] ?? "0")! < Double($1.attributes["x"] ?? "0")! }
-        for text in sorted {
-            let x = Int((Double(text.attributes["x"] ?? "0")! / metrics.cellWidth).rounded())
-            let y = Int((Double(text.attributes["y"] ?? "0")! / metrics.cellHeight).rounded(.down))
-            var row = cells[y]
-            var width = row.reduce(0) { $0 + DisplayWidth.of(String($1)) }
-            while width < x { row.append(" "); width += 1 }
-            row += Array(text.content)
-            cells[y] = row
+    /// The row texts the SVG draws, each glyph put back at the column its
+    /// own `<tspan x>` names (wide characters fill their second cell); the
+    /// blanks between spans are left as blank cells.
+    static func rows(_ check: XMLCheck, metrics: FrameSVG.Metrics, rows: Int, columns: Int) -> [String] {
+        var cells = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
+        for text in check.texts {
+            let y = Int((Double(text.attributes["y"] ?? "0") ?? 0) / metrics.cellHeight)
+            #expect(text.attributes["x"] == nil && text.attributes["textLength"] == nil, "\(text)")
+            #expect(text.content.filter { $0 != " " && $0 != "\u{2800}" }.count == text.spans.count, "a span for every glyph: \(text)")
+            for span in text.spans {
+                let x = try? #require(Double(span.attributes["x"] ?? ""), "one number: \(span)")
+                #expect(span.content.count == 1, "one glyph per span: \(span)")
+                let column = Int(((x ?? 0) / metrics.cellWidth).rounded())
+                for character in span.content {
+                    cells[y][column] = character
+                    if DisplayWidth.of(String(character)) == 2 { cells[y][column + 1] = "\u{0}" }
+                }
+            }
         }
-        return cells.map { String($0) }
+        return cells.map { String($0.filter { $0 != "\u{0}" }) }
     }
 
     func trimmed(_ s: String) -> String { String(s.reversed().drop { $0 == " " }.reversed()) }
@@ -36,12 +42,31 @@ import TimeKit
         let check = XMLCheck(svg)
         #expect(check.problem == nil, "\(check.problem ?? "")")
         #expect(check.elements.first == "svg")
-        let drawn = Self.rows(check, metrics: FrameSVG.Metrics(), rows: frame.size.rows)
+        let drawn = Self.rows(check, metrics: FrameSVG.Metrics(), rows: frame.size.rows, columns: frame.size.columns)
         for (y, line) in frame.lines.enumerated() {
-            #expect(trimmed(drawn[y]) == trimmed(line), "row \(y)")
+            let blankBraille = drawn[y].map { $0 == "\u{2800}" ? " " : $0 }
+            #expect(trimmed(String(blankBraille)) == trimmed(line), "row \(y)")
         }
         #expect(svg.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })  // Braille as text
-        #expect(svg.contains("textLength=\"900\""))  // a full row stretched to its 100 cells
+        #expect(!svg.contains("textLength"))  // librsvg ignores it: every glyph has its own x
+    }
+
+    /// Issue 34: each glyph in its own `<tspan>` at its cell's x (librsvg
+    /// honours that, not `textLength` nor a list of x); a blank between
+    /// Braille cells is U+2800, long gaps start a new `<text>`, blank ends
+    /// are left out.
+    @Test func eachGlyphHasItsCellsX() {
+        var frame = Frame(size: Size(columns: 30, rows: 1))
+        frame.put(" ⣿ ⣿ a b", x: 0, y: 0)
+        frame.put("日本", x: 14, y: 0)  // after a gap of 6
+        frame.put("🌧", x: 20, y: 0)
+        frame.put("x", x: 24, y: 0)
+        let texts = XMLCheck(FrameSVG.svg(frame, theme: .mono)).texts
+        let afterRain = String(repeating: " ", count: 4 - DisplayWidth.of("🌧"))
+        #expect(texts.map(\.content) == ["⣿\u{2800}⣿ a b", "日本  🌧\(afterRain)x"], "\(texts)")
+        #expect(texts.map { $0.spans.map(\.content) } == [["⣿", "⣿", "a", "b"], ["日", "本", "🌧", "x"]])
+        #expect(texts.map { $0.spans.map { $0.attributes["x"] ?? "" } } == [["9", "27", "45", "63"], ["126", "144", "180", "216"]])
+        #expect(texts.allSatisfy { $0.attributes["y"] == "14.04" && $0.attributes["x"] == nil })
     }
 
     @Test func hostileTextIsEscapedAndControlsDropped() {
@@ -53,7 +78,10 @@ import TimeKit
         let svg = FrameSVG.svg(frame, theme: .mono)
         #expect(XMLCheck(svg).problem == nil)
         #expect(!svg.contains("<script"))
-        #expect(svg.contains("&lt;script&gt;&amp;&quot;&apos;x&lt;/script&gt;"))
+        #expect(svg.contains("&lt;") && svg.contains("&amp;") && svg.contains("&quot;") && svg.contains("&apos;"))
+        let texts = XMLCheck(svg).texts
+        #expect(texts.map(\.content) == ["<script>&\"'x</script>", "]"], "\(texts)")
+        #expect(texts.last?.spans.count == 1, "no empty span for a dropped control")
         #expect(!svg.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x9B })
         #expect(SVGText.escaped("a\u{0}b\u{1B}[2J\u{FFFE}c") == "ab[2Jc")
     }

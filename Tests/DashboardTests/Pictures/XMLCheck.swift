@@ -5,18 +5,21 @@ import Foundation
 /// closed, attributes quoted and unique, `&` only in the five entities or
 /// character references, no `<` in text or attribute values, no control
 /// characters. Returns the first problem, or nil; the element names in
-/// order and each `<text>`'s content (unescaped) for further checks.
+/// order and each `<text>`'s content (unescaped, its `<tspan>`s' included)
+/// and its `<tspan>`s with their attributes, for further checks.
 struct XMLCheck {
     var problem: String?
     var elements: [String] = []
-    var texts: [(attributes: [String: String], content: String)] = []
+    typealias Span = (attributes: [String: String], content: String)
+    var texts: [(attributes: [String: String], content: String, spans: [Span])] = []
 
     init(_ xml: String) {
         let s = Array(xml.unicodeScalars)
         var i = 0
         var stack: [String] = []
         var rootSeen = false
-        var currentText: (attributes: [String: String], content: String)?
+        var currentText: (attributes: [String: String], content: String, spans: [Span])?
+        var currentSpan: Span?
         func fail(_ what: String) { if problem == nil { problem = "\(what) at \(i)" } }
         func unescape(_ raw: [Unicode.Scalar]) -> String? {
             var out = String.UnicodeScalarView(), j = 0
@@ -53,6 +56,7 @@ struct XMLCheck {
                 guard let text = unescape(Array(s[i..<j])) else { fail("bad text"); break }
                 if stack.isEmpty, !text.allSatisfy(\.isWhitespace) { fail("text outside the root") }
                 if currentText != nil { currentText?.content += text }
+                if currentSpan != nil { currentSpan?.content += text }
                 i = j
                 continue
             }
@@ -64,6 +68,7 @@ struct XMLCheck {
                 guard stack.last == name else { fail("</\(name)> closes \(stack.last ?? "nothing")"); break }
                 stack.removeLast()
                 if name == "text", let t = currentText { texts.append(t); currentText = nil }
+                if name == "tspan", let span = currentSpan { currentText?.spans.append(span); currentSpan = nil }
                 continue
             }
             let selfClosing = tag.last == "/"
@@ -89,7 +94,8 @@ struct XMLCheck {
             elements.append(name)
             if !selfClosing {
                 stack.append(name)
-                if name == "text" { currentText = (attributes, "") }
+                if name == "text" { currentText = (attributes, "", []) }
+                if name == "tspan" { currentSpan = (attributes, "") }
             }
         }
         if problem == nil, !stack.isEmpty { problem = "unclosed \(stack)" }

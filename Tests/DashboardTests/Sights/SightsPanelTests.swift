@@ -21,7 +21,7 @@ import TimeKit
         let ho = SightReduction.altitudeAndAzimuth(ghaDegrees: entry.ghaDegrees, decDegrees: entry.decDegrees,
                                                    from: truth).altitudeDegrees
         return SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: limb, entry: entry,
-                                                     corrections: .standard) + errorArcminutes / 60
+                                                     corrections: .standard, from: truth) + errorArcminutes / 60
     }
 
     static func mark(_ id: Int64) -> SightingMark {

@@ -13,7 +13,7 @@ import Testing
         let ho = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: truth)
             .altitudeDegrees
         return SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: limb, entry: e,
-                                                     corrections: corrections)
+                                                     corrections: corrections, from: truth)
     }
 
     static func json(_ text: String) throws -> [String: Any] {
@@ -214,6 +214,26 @@ import Testing
         #expect(bodies.count >= 4)
         #expect(bodies.allSatisfy { ($0["altitude"] as? Double ?? 0) >= 15 && ($0["altitude"] as? Double ?? 99) <= 70 })
         #expect(bodies.filter { $0["suggested"] as? Bool == true }.count >= 3)
+        #expect(Set(bodies.compactMap { $0["rank"] as? Int }) == Set(1...bodies.filter { $0["suggested"] as? Bool == true }.count))
+        // The day (issue 32 item 7): every event key, in order, and the two twilights' plans.
+        let events = try #require(plan["events"] as? [String: Any])
+        let keys = ["morningNauticalTwilight", "morningCivilTwilight", "sunrise", "meridianPassage", "sunset",
+                    "eveningCivilTwilight", "eveningNauticalTwilight", "moonrise", "moonset"]
+        #expect(Set(events.keys) == Set(keys))
+        let sunTimes = try keys.prefix(7).map { try #require(events[$0] as? String, "\($0)") }
+        #expect(sunTimes == sunTimes.sorted(), "\(sunTimes)")
+        #expect((plan["twilights"] as? [[String: Any]])?.map { $0["twilight"] as? String } == ["morning", "evening"])
+        let opportunities = try #require(plan["opportunities"] as? [[String: Any]])
+        for o in opportunities {
+            let apart = try #require(o["azimuthDifference"] as? Double)
+            #expect(apart >= 45 && apart <= 135 && (o["sunAltitude"] as? Double ?? 0) >= 10)
+        }
+        let text = try p.run(["sights", "plan", "--dr", "40 10.0 N, 050 15.0 W", "--at", "2024-03-21T00:00:00Z"])
+        #expect(text.stdout.contains("sunrise") && text.stdout.contains("moonrise") && text.stdout.contains("meridian passage"),
+                "\(text.stdout)")
+        // The plan's own twilight is not listed again under the day's.
+        #expect(text.stdout.components(separatedBy: "morning civil twilight at").count == 2, "\(text.stdout)")
+        #expect(text.stdout.components(separatedBy: "evening civil twilight at").count == 2, "\(text.stdout)")
     }
 
     static func gap(_ a: Double, _ b: Double) -> Double {

@@ -184,13 +184,30 @@ import Testing
         #expect(both.status == 2)
     }
 
-    @Test func polarNightDoesNotSuggestTheSun() throws {
+    @Test func polarNightPlansStarsAllDayAndPolarDaySunLinesOnly() throws {
+        // Issue 32 item 7: no civil twilight is a plan, not an error.
         let p = try MarksProcess()
         defer { p.remove() }
         let night = try p.run(["sights", "plan", "--dr", "78 N, 15 E", "--at", "2024-12-21T00:00:00Z"])
-        #expect(night.status == 2)
-        #expect(night.stderr.contains("polar night") && !night.stderr.contains("plan Sun"), "\(night.stderr)")
-        let day = try p.run(["sights", "plan", "--dr", "78 N, 15 E", "--at", "2024-06-21T00:00:00Z"])
-        #expect(day.status == 2 && day.stderr.contains("polar day") && day.stderr.contains("Sun sights"), "\(day.stderr)")
+        #expect(night.status == 0, "\(night.stderr)")
+        #expect(night.stdout.contains("polar night") && night.stdout.contains("stars all day")
+                && !night.stdout.contains("Sun lines only"), "\(night.stdout)")
+        let nightJSON = try FixCLITests.json(p.run(["sights", "plan", "--dr", "78 N, 15 E", "--at", "2024-12-21T00:00:00Z",
+                                                    "--json"]).stdout)
+        #expect(nightJSON["twilight"] as? String == "polarNight")
+        let stars = try #require(nightJSON["bodies"] as? [[String: Any]])
+        #expect(stars.count >= 4 && !stars.contains { $0["body"] as? String == "Sun" })
+        let nightDay = try #require(nightJSON["day"] as? [String: Any])
+        #expect(nightDay["polar"] as? String == "night")
+        let nightEvents = try #require(nightJSON["events"] as? [String: Any])
+        #expect(nightEvents["sunrise"] is NSNull && nightEvents["meridianPassage"] is String)
+
+        let day = try p.run(["sights", "plan", "--dr", "78 N, 15 E", "--at", "2024-06-21T00:00:00Z", "--json"])
+        #expect(day.status == 0, "\(day.stderr)")
+        let dayJSON = try FixCLITests.json(day.stdout)
+        #expect(dayJSON["twilight"] as? String == "polarDay" && dayJSON["utc"] is NSNull)
+        #expect((dayJSON["bodies"] as? [Any])?.isEmpty == true)
+        #expect((dayJSON["polar"] as? String)?.contains("Sun lines only") == true)
+        #expect((dayJSON["day"] as? [String: Any])?["polar"] as? String == "day")
     }
 }

@@ -41,7 +41,8 @@ import Testing
     static func hsText(_ almanac: Almanac, _ name: String, at unixSeconds: Double, from truth: GeoPosition) throws -> String {
         let e = try almanac.entry(for: .star(name), atUnixSeconds: unixSeconds)
         let ho = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: truth).altitudeDegrees
-        let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: .centre, entry: e, corrections: .standard)
+        let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: .centre, entry: e, corrections: .standard,
+                                                       from: truth)
         let d = hs.rounded(.down)
         return String(format: "%.0f %.2f", d, (hs - d) * 60)
     }

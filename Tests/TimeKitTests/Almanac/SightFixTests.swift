@@ -17,7 +17,7 @@ import Testing
         let ho = SightReduction.altitudeAndAzimuth(ghaDegrees: entry.ghaDegrees, decDegrees: entry.decDegrees,
                                                    from: there).altitudeDegrees
         let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: limb, entry: entry,
-                                                       corrections: solver.corrections)
+                                                       corrections: solver.corrections, from: there)
         return Sight(body: body, limb: limb, sextantAltitudeDegrees: hs + hsErrorArcminutes / 60, unixSeconds: at)
     }
 

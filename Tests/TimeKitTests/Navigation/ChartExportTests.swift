@@ -14,7 +14,7 @@ struct ChartExportTests {
         let e = try almanac.entry(for: .sun, atUnixSeconds: t)
         let ho = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: dr).altitudeDegrees
         let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho + hsOffsetDegrees, limb: .lower, entry: e,
-                                                       corrections: .standard)
+                                                       corrections: .standard, from: dr)
         let sight = Sight(body: .sun, limb: .lower, sextantAltitudeDegrees: hs, unixSeconds: t)
         return (try solver.reduce([sight], deadReckoning: dr, fixUnixSeconds: t)[0], dr, t)
     }

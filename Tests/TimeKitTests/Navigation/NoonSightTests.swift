@@ -64,7 +64,8 @@ struct NoonSightTests {
             let there = solver.position(truth, at: passage, movedTo: t)
             let e = try almanac.entry(for: .sun, atUnixSeconds: t)
             let ho = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: there).altitudeDegrees
-            let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: .lower, entry: e, corrections: .standard)
+            let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: .lower, entry: e, corrections: .standard,
+                                                           from: there)
             sights.append(Sight(body: .sun, limb: .lower, sextantAltitudeDegrees: hs + rng.next() * noise / 60, unixSeconds: t))
             t += step
         }

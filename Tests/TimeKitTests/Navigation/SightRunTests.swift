@@ -17,7 +17,8 @@ struct SightRunTests {
             let there = solver.position(truth, at: t0 + 120, movedTo: t)
             let e = try almanac.entry(for: .star("Vega"), atUnixSeconds: t)
             let ho = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: there).altitudeDegrees
-            let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: .centre, entry: e, corrections: .standard)
+            let hs = SightReduction.sextantAltitudeDegrees(observedAltitudeDegrees: ho, limb: .centre, entry: e, corrections: .standard,
+                                                           from: there)
             return Sight(body: .star("Vega"), limb: .centre, sextantAltitudeDegrees: hs + error / 60, unixSeconds: t)
         }
         return (sights, solver, truth, t0)

@@ -28,10 +28,10 @@ public struct CallPlannerState: Equatable, Sendable {
     public var home: Place?
     /// Mars sites that can join a call (nil if the list failed to load).
     public var marsSites: MarsSiteLibrary?
-    /// Countries, states, islands and bases for the picker (loaded by the shell).
-    public var regions: PlaceRegions?
-    /// The system tz database's zone names (nil: Foundation's list).
-    public var zones: ZoneCatalog?
+    /// The tz database's names and the countries, states, islands and
+    /// bases for the picker, read on first use (given by the shell; nil:
+    /// Foundation's zone list and no regions).
+    public var catalogs: PlaceCatalogs?
     /// When the active call's time last changed without being saved yet.
     public var unsavedSince: Date?
     /// The `g` input (go to a date and time), while open.
@@ -88,8 +88,7 @@ public struct CallPlannerState: Equatable, Sendable {
         places = nil
         home = nil
         marsSites = nil
-        regions = nil
-        zones = nil
+        catalogs = nil
         unsavedSince = nil
         goTo = nil
     }
@@ -101,7 +100,8 @@ public struct CallPlannerState: Equatable, Sendable {
     /// Pure: the database, zone names and sites were loaded by the shell.
     public func searchPlaces(_ query: String, here: Place? = nil) -> [PlaceChoice] {
         if PlaceDatabase.isHere(query), let here { return [PlaceChoice(here, match: .here)] }
-        let resolver = PlaceResolver(places: places, zones: zones ?? ZoneCatalog.foundation, mars: marsSites, regions: regions)
+        let resolver = PlaceResolver(places: places, zones: catalogs?.zones ?? ZoneCatalog.foundation, mars: marsSites,
+                                     regions: catalogs?.regions)
         return resolver.resolve(query, limit: 8).candidates.filter(\.isUsable).map(PlaceChoice.init)
     }
 

@@ -132,7 +132,7 @@ public enum WeatherPanel {
         if let refused = state.settings.weatherURLRefused { return (refusing(state, refused), []) }
         guard state.settings.weatherEnabled, let position = WeatherReadout.position(state).position else { return (state, []) }
         var next = state
-        let request = OpenMeteoRequest(baseURL: state.settings.weatherURL, position: position)
+        let request = OpenMeteoRequest(baseURL: state.settings.weatherURL, position: position, caFile: state.settings.weatherCAFile)
         next.weather.lastAsked = state.now
         next.weather.askSent = state.now
         next.weather.askedPosition = request.sentPosition

@@ -24,8 +24,10 @@ enum CallsSetup {
         let environment = ProcessInfo.processInfo.environment
         var state = CallPlannerState()
         state.marsSites = (try? MarsSiteLibrary.bundled())?.adding(settings.marsSites).library
-        state.zones = ZoneCatalog.system
-        state.regions = PlaceRegions.bundled
+        // Read on first use, and on a thread of their own meanwhile: not
+        // before the first frame (issue 31).
+        state.catalogs = PlaceCatalogs.system
+        PlaceCatalogs.system.warmInBackground()
         let zone = userZoneIdentifier(environment: environment)
         let db = try? PlaceDatabase.bundled()
         state.places = db

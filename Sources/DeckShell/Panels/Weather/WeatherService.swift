@@ -82,7 +82,9 @@ public final class WeatherService: PanelService {
         guard let url = request.url else {
             return .failure(.unreachable(OpenMeteoParser.inertReason(RedactedValue.shown(request.baseURL)) + " is not a usable address"))
         }
-        switch HTTPFetch.get(url, timeoutSeconds: timeoutSeconds, maximumBytes: OpenMeteoParser.maximumBytes) {
+        switch HTTPFetch.get(url, timeoutSeconds: timeoutSeconds, maximumBytes: OpenMeteoParser.maximumBytes, caFile: request.caFile) {
+        case .failure(.tls(let why)):
+            return .failure(.tlsRefused(why))
         case .failure(.timedOut):
             return .failure(.timedOut(seconds: Int(timeoutSeconds)))
         case .failure(.unreachable(let why)):

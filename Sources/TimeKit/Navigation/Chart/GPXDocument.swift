@@ -90,29 +90,10 @@ public enum GPXDocument {
         String(time(unixSeconds).dropFirst(11).prefix(8)) + "Z"
     }
 
-    /// Text made safe for XML 1.0 content and attributes: the five special
-    /// characters escaped; characters XML 1.0 forbids (C0 controls but tab,
-    /// newline and return; U+FFFE, U+FFFF) and C1 controls become U+FFFD,
-    /// so a body name typed with a control in it cannot break the file.
+    /// Text made safe for XML 1.0 content and attributes: a control typed
+    /// into a body name cannot break the file (tab, newline and return kept
+    /// as references, other controls as U+FFFD).
     public static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out += "&#\(scalar.value);"
-            default:
-                let v = scalar.value
-                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF {
-                    out.unicodeScalars.append("\u{FFFD}")
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
+        XMLText.escaped(text, controls: .referenceWhitespaceReplaceOthers)
     }
 }

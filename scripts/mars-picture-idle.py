@@ -24,7 +24,7 @@ def measure(binary, keys, seconds, comm_expected="timedeck"):
     home = tempfile.mkdtemp(prefix="timedeck-mars-idle-")
     with open(os.path.join(home, "config.toml"), "w") as f:
         f.write('[mars]\nsite = "jezero"\n')
-    sock = f"marsidle{os.getpid()}"
+    sock = f"marsidle{os.getpid()}-{time.monotonic_ns()}"  # a fresh server per case: the last one may still be going
     tmux = ["tmux", "-L", sock]
     env = f"exec env TIMEDECK_HOME={home} TIMEDECK_CONFIG={home}/config.toml TZ=UTC"
     if comm_expected != "timedeck":

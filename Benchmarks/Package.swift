@@ -24,6 +24,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TimeKit", package: mainPackage),
+                .product(name: "Dashboard", package: mainPackage),
             ],
             path: "Benchmarks/MarsBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

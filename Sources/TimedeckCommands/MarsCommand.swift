@@ -81,14 +81,25 @@ struct MarsCommand: JSONCommand {
     @Flag(help: "Every site of the library (and the config's own sites) at one instant.")
     var all = false
 
+    @Option(help: ArgumentHelp("Print a Mars24 picture in Braille at one instant: sunclock (day and night on a map "
+                               + "with the sites), orbit (Mercury to Mars round the Sun) or path (the Sun's elevation "
+                               + "through the sol at --site).", valueName: "sunclock|orbit|path"))
+    var picture: String?
+
+    @Option(help: ArgumentHelp("With --picture: width in columns, \(Self.pictureColumns.lowerBound)–"
+                               + "\(Self.pictureColumns.upperBound) (default \(Self.defaultPictureColumns)).",
+                               valueName: "columns"))
+    var width: String?
+
     func run() throws {
         let now = Date()
         let leap = LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
                                        nowUnixSeconds: Int64(now.timeIntervalSince1970.rounded(.down)))
         do {
             try checkLightOptions()
-            if all { return try runAll(now: now, leap: leap) }
+            if all { try checkNoPicture(); return try runAll(now: now, leap: leap) }
             let place = try resolvePlace()
+            if picture != nil || width != nil { return try runPicture(now: now, place: place, leap: leap) }
             if sol != nil || lmst != nil || ltst != nil || sols != nil || !earthPlaces.isEmpty {
                 try runInverse(place: place, leap: leap)
             } else if from != nil || to != nil || step != nil {

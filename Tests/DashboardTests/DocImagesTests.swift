@@ -44,6 +44,7 @@ import TimeKit
         s.calls.places = db
         s.mars = MarsPanelState(sites: try MarsSiteLibrary.bundled().sites)
         _ = s.mars.start(config: MarsConfigBasis(longitudeEast: nil, site: "Jezero"), saved: nil)
+        s.mars.refreshSky(at: now.timeIntervalSince1970)  // the sol's sunrise and sunset, as the loader and `update` keep them
         var sample = OpenMeteoSample(start: Date(timeIntervalSince1970: 1_795_701_600),
                                      hourly: [0, 1.7, 0.3, 0, 0, 0, 0, 2.4, 6.1, 9.2, 3.0, 0.4, 0, 0, 0, 0],
                                      quarterHourly: [0, 0, 0.5, 1.2, 0.3, 0, 0, 0])

@@ -102,4 +102,20 @@ import Testing
             #expect(rise < utc && utc < set)  // 13:00 LMST is daytime
         }
     }
+
+    /// `mars --picture`: Braille rows and the legend for one instant; misuse exits 2.
+    @Test func pictureDrawsBrailleWithItsLegend() throws {
+        let r = try MarsCLITests.run(["mars", "--picture", "path", "--site", "Perseverance", "--at", "2021-04-19T07:34:00Z",
+                                      "--width", "48"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+        #expect(lines.last == "Solar path · Perseverance: now +83.8° · noon +85.1°")
+        #expect(lines.dropLast().count == 8 && lines.dropLast().allSatisfy { $0.count == 48 })
+        let sunclock = try MarsCLITests.run(["mars", "--picture", "sunclock", "--at", "2021-04-19T07:34:00Z"])
+        #expect(sunclock.stdout.contains("Sunclock: subsolar 73.5°E 13.8°N"))
+        #expect(try MarsCLITests.run(["mars", "--picture", "map"]).status == 2)
+        #expect(try MarsCLITests.run(["mars", "--picture", "path", "--longitude", "10"]).status == 2)
+        #expect(try MarsCLITests.run(["mars", "--picture", "orbit", "--json"]).status == 2)
+    }
 }
+

@@ -76,6 +76,31 @@ import Testing
         try tmux.send("q")
     }
 
+    /// Issue 33: `p` cycles the picture area at 80×24: sunclock, orbits,
+    /// solar path, off; each is Braille with its legend, the light time row stays.
+    @Test func pictureKeyCyclesAt80x24() throws {
+        let home = TemporaryFolder()
+        try "[mars]\nsite = \"jezero\"\n".write(toFile: home.path("config.toml"), atomically: true, encoding: .utf8)
+        let env = ["TIMEDECK_HOME": home.url.path, "TIMEDECK_CONFIG": home.path("config.toml"), "TZ": "UTC"]
+        let tmux = try TmuxSession(columns: 80, rows: 24, command: bin, environment: env)
+        // At 80×24 one panel shows at a time: Tab from the marks panel to Mars.
+        #expect(tmux.waitForScreen { $0.contains("Tab panel") } != nil, "no dashboard:\n\(tmux.capture())")
+        try tmux.send("Tab")
+        #expect(tmux.waitForScreen { $0.contains("Mars · Perseverance") } != nil, "no Mars panel:\n\(tmux.capture())")
+        func braille(_ screen: String) -> Int { screen.unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count }
+        for legend in ["Sunclock: subsolar", "Orbits: Earth–Mars", "Solar path · Perseverance: now"] {
+            try tmux.send("p")
+            let screen = tmux.waitForScreen { $0.contains(legend) }
+            #expect(screen != nil, "\(legend) did not show:\n\(tmux.capture())")
+            if let screen {
+                #expect(braille(screen) > 40 && screen.contains("OWLT"), "\(legend):\n\(screen)")
+            }
+        }
+        try tmux.send("p")
+        #expect(tmux.waitForScreen { !$0.contains("Solar path") && braille($0) == 0 } != nil, "p did not close the picture")
+        try tmux.send("q")
+    }
+
     /// Seconds of the day of the `LMST HH:MM:SS` reading on a screen.
     static func lmstSeconds(_ screen: String) -> Int? {
         guard let m = screen.firstMatch(of: /LMST (\d\d):(\d\d):(\d\d)/),

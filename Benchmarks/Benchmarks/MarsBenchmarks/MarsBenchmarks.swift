@@ -1,5 +1,6 @@
 // Mars engine benchmarks (docs/PERFORMANCE.md: the Mars inverse rows).
 import Benchmark
+import Dashboard
 import TimeKit
 
 let benchmarks: @Sendable () -> Void = {
@@ -20,6 +21,18 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             t += 1
             blackHole(MarsClock(unixSeconds: t, ttMinusUTCSeconds: 69.184, longitudeEast: 77.4508))
+        }
+    }
+
+    // Issue 33: the Mars panel's sunclock picture as a frame draws it (72×18
+    // cells, the night mask, graticule, features and sites), from numbers
+    // computed once a minute. Goal: under 2 ms.
+    Benchmark("Sunclock picture: one frame's drawing, 72x18 cells") { benchmark in
+        let sites = (try? MarsSiteLibrary.bundled().sites) ?? []
+        let state = MarsPanelState(longitudeEast: 77.4508, siteID: "perseverance", sites: sites)
+        let data = MarsPictureSource.data(.sunclock, at: start, state: state)
+        for _ in benchmark.scaledIterations {
+            blackHole(MarsPictureDrawing.draw(data, columns: 72, rows: 18)?.runs.count)
         }
     }
 

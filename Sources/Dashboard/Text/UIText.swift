@@ -64,6 +64,9 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case marsSitesUnavailable, advancedFieldsOn, mars, marsHint, sol, missionSolShort, marsYear, marsYearShort, at, site, missionSol, northernShort, subsolar, declination
     case owltShort, seenOnEarthNow, solarConjunctionShort, sunShort, sunriseIn, sunsetIn, polarDay, polarNight
     case plainSunriseAtSite, plainSunsetAtSite
+    case keyCyclePicture, marsPictureSunclock, marsPictureOrbit, marsPictureSolarPath, marsPictureNeedsEphemeris
+    case marsPictureNeedsSite, marsPictureClosed, marsPictureDay, marsPictureNight, marsPictureNow, marsPictureNoon
+    case marsPictureEarth, marsPictureEarthMars
     case northernSpring, northernSummer, northernAutumn, northernWinter, spring, summer, autumn, winter
 
     // MARK: Sights panel
@@ -286,6 +289,19 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .polarNight: "polar night"
         case .plainSunriseAtSite: "Sunrise on Mars at"
         case .plainSunsetAtSite: "Sunset on Mars at"
+        case .keyCyclePicture: "Picture: sunclock, orbit, solar path, off"
+        case .marsPictureSunclock: "Sunclock"
+        case .marsPictureOrbit: "Orbits"
+        case .marsPictureSolarPath: "Solar path"
+        case .marsPictureNeedsEphemeris: "needs the almanac ephemeris (reinstall timedeck)"
+        case .marsPictureNeedsSite: "choose a site with s (a longitude alone has no latitude)"
+        case .marsPictureClosed: "Mars picture closed"
+        case .marsPictureDay: "day"
+        case .marsPictureNight: "night"
+        case .marsPictureNow: "now"
+        case .marsPictureNoon: "noon"
+        case .marsPictureEarth: "Earth"
+        case .marsPictureEarthMars: "Earth–Mars"
         case .northernSpring: "northern spring"
         case .northernSummer: "northern summer"
         case .northernAutumn: "northern autumn"

@@ -193,7 +193,7 @@ import TimeKit
         let state = MarsPanelState(siteID: "perseverance", advanced: true, sites: sites,
                                    notices: [.leapListExpired(day: "2026-06-28", seconds: 37, builtIn: false)])
         // Ingenuity's first flight, 2021-04-19T07:34:00Z: NASA gave 12:33 LMST, sol 58.
-        return MarsPanelText.input(at: 1_618_817_640, state: state)
+        return MarsPanelText.input(at: 1_618_817_640, state: state.refreshingSky(at: 1_618_817_640))
     }
 
     @Test func goldenWithSiteAdvancedAndNotice() {
@@ -217,7 +217,7 @@ import TimeKit
         state.longitudeEast = 77.4508
         state.ephemeris = MarsPanelEphemeris(try ChebyshevEphemeris.loadBundled())
         // 2021-02-18T21:06:00Z: light now arriving left Mars at 20:54:37 (OWLT 682.35 s).
-        let input = MarsPanelText.input(at: 1_613_682_360, state: state)
+        let input = MarsPanelText.input(at: 1_613_682_360, state: state.refreshingSky(at: 1_613_682_360))
         let lines = MarsPanelText.skyRows(input).map { $0.map(\.text).joined() }
         #expect(lines == [
             "OWLT 11m 22s   seen on Earth now: Mars at 20:54:37 UTC",
@@ -227,7 +227,7 @@ import TimeKit
         #expect(ja[0].contains("地球に今届く火星の時刻 20:54:37 UTC") && ja[1].contains("日の入りまで"))
         // A bare longitude has no latitude: no Sun row.
         state.siteID = nil
-        #expect(MarsPanelText.skyRows(MarsPanelText.input(at: 1_613_682_360, state: state)).count == 1)
+        #expect(MarsPanelText.skyRows(MarsPanelText.input(at: 1_613_682_360, state: state.refreshingSky(at: 1_613_682_360))).count == 1)
     }
 
     @Test func shortPanelsKeepTheNoticeBeforeAdvancedRows() {
@@ -276,6 +276,7 @@ import TimeKit
         var s = AppState(now: Self.instant, localZone: zone("UTC"), panels: [.mars])
         s.mars = MarsPanelState(longitudeEast: longitude, siteID: siteID, advanced: advanced, sites: Self.sites,
                                 notices: [.leapListExpired(day: "2026-06-28", seconds: 37, builtIn: false)])
+        s.mars.refreshSky(at: Self.instant.timeIntervalSince1970)  // as `update` does for every event
         return s
     }
 

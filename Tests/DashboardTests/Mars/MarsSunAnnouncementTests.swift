@@ -10,6 +10,8 @@ import TimeKit
     func state(at unixSeconds: Double, language: UILanguage = .en) -> AppState {
         var s = AppState(now: Date(timeIntervalSince1970: unixSeconds), localZone: zone("UTC"), panels: [.mars])
         s.mars = MarsPanelState(longitudeEast: 77.4508, siteID: "perseverance", sites: Self.sites)
+        // `update` keeps the sol's sunrise and sunset in the state (issue 33, idle cost).
+        s.mars.refreshSky(at: unixSeconds)
         s.language = language
         return s
     }

@@ -19,11 +19,54 @@ extension MarsPanel {
             frame.put(hint + " ", x: rect.x + 3 + DisplayWidth.of(title), y: rect.y, role: .keyHint)
         }
         let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: max(0, rect.width - 4), height: max(0, rect.height - 2))
-        for (i, row) in MarsPanelText.rows(input, height: inner.height, width: inner.width, language: state.language).enumerated() {
+        let picture = shownPicture(state.mars, input: input)
+        // The picture takes every row the text leaves (up to `maximumPictureRows`);
+        // when that is too few it takes up to `pictureRows` from the rows below
+        // the clocks, and with too little room even for that it is one line of readout.
+        let core = MarsPanelText.coreRows(input, width: inner.width, language: state.language).count
+        let text = MarsPanelText.rows(input, height: inner.height, width: inner.width, language: state.language).count
+        let spare = inner.height - text
+        let room = spare >= minimumPictureRows ? min(maximumPictureRows, spare) : min(pictureRows, max(0, inner.height - core))
+        let pictureHeight = picture == nil ? 0 : (room >= minimumPictureRows && inner.width >= minimumPictureColumns ? room : min(1, inner.height))
+        let rows = MarsPanelText.rows(input, height: inner.height - pictureHeight, width: inner.width, language: state.language)
+        for (i, row) in rows.enumerated() {
             var x = inner.x
             for segment in row {
                 x = frame.put(segment.text, x: x, y: inner.y + i, role: segment.role, clip: inner)
             }
         }
+        guard let picture, pictureHeight > 0 else { return }
+        let top = inner.y + rows.count
+        let legend = MarsPictureReadout.line(picture, language: state.language)
+        if pictureHeight >= minimumPictureRows, let layers = MarsPictureDrawing.draw(picture, columns: inner.width, rows: pictureHeight - 1) {
+            let left = inner.x + max(0, (inner.width - layers.widthCells) / 2)
+            for (i, runs) in layers.runs.enumerated() {
+                var x = left
+                for run in runs { x = frame.put(run.text, x: x, y: top + i, role: run.role, clip: inner) }
+            }
+            frame.put(DisplayWidth.prefix(legend, fitting: inner.width), x: inner.x, y: top + layers.heightCells, role: .dim, clip: inner)
+        } else {
+            frame.put(DisplayWidth.prefix(legend, fitting: inner.width), x: inner.x, y: top, role: .dim, clip: inner)
+        }
     }
+
+    /// Rows the picture area wants: the picture and its legend line.
+    static let pictureRows = 11
+    /// Rows the picture area takes at most when the panel has them to spare.
+    static let maximumPictureRows = 24
+
+    /// The picture's numbers as this frame shows them: the minute's, except
+    /// that the solar path's present moment is the frame's own (the same LTST
+    /// and elevation as the Sun row above it; arithmetic the frame did anyway).
+    static func shownPicture(_ mars: MarsPanelState, input: MarsPanelText.Input) -> MarsPictureData? {
+        guard mars.picture != nil, !mars.showsAllSites, let data = mars.sky.pictureData else { return nil }
+        if case let .path(site, samples, _, maximum) = data, let sun = input.sun {
+            return .path(site: site, samples: samples, now: PicturePoint(input.clock.localTrueSolarTime, sun.elevationDegrees),
+                         maximumDegrees: maximum)
+        }
+        return data
+    }
+    /// Below these the picture is replaced by its one-line readout.
+    static let minimumPictureRows = 5
+    static let minimumPictureColumns = 16
 }

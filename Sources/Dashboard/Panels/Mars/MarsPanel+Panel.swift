@@ -21,13 +21,14 @@ extension MarsPanel: DashboardPanel {
         if state.mars.showsAllSites { return max(minimumRows, 2 + 1 + state.mars.sites.count + state.mars.notices.count) }
         // Issue 33: a row for the light time, one for the Sun at a site.
         let sky = (state.mars.ephemeris != nil ? 1 : 0) + (state.mars.site != nil ? 1 : 0)
-        return minimumRows + (state.mars.advanced ? 4 : 0) + sky
+        return minimumRows + (state.mars.advanced ? 4 : 0) + sky + (state.mars.picture != nil ? pictureRows : 0)
     }
 
     /// The panel's lines in full (snapshot data summary).
     static func summary(_ state: AppState) -> [String] {
         let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
-        return ["Mars:"] + MarsPanelText.lines(input, height: 100, width: 100).map { "  " + $0 }
+        let picture = shownPicture(state.mars, input: input).map { MarsPictureReadout.line($0, language: state.language) }
+        return ["Mars:"] + (MarsPanelText.lines(input, height: 100, width: 100) + [picture].compactMap { $0 }).map { "  " + $0 }
     }
 
     /// Plain mode: a changed choice; every site when the rows are turned
@@ -49,6 +50,14 @@ extension MarsPanel: DashboardPanel {
         }
         if let message = new.mars.goToMessage, message != old.mars.goToMessage { lines.append(l.text(message)) }
         if let line = sunAnnouncement(from: old, to: new) { lines.append(line) }
+        // A picture has no plain form: its one-line readout, when it is opened or changed.
+        if new.mars.picture != old.mars.picture || new.mars.sky.pictureData?.kind != old.mars.sky.pictureData?.kind {
+            if let data = new.mars.sky.pictureData, new.mars.picture != nil {
+                lines.append(MarsPictureReadout.line(data, language: l))
+            } else if new.mars.picture == nil && old.mars.picture != nil {
+                lines.append(l.text(.marsPictureClosed))
+            }
+        }
         return lines
     }
 
@@ -56,9 +65,9 @@ extension MarsPanel: DashboardPanel {
     /// turns from sunrise to sunset between two states (and the reverse).
     static func sunAnnouncement(from old: AppState, to new: AppState) -> String? {
         guard let site = new.mars.site, old.mars.site?.id == site.id, new.now > old.now else { return nil }
-        let leap = new.mars.leapSeconds
-        let before = MarsPanelSunEvent.next(after: old.now.timeIntervalSince1970, site: site, leapSeconds: leap)
-        let after = MarsPanelSunEvent.next(after: new.now.timeIntervalSince1970, site: site, leapSeconds: leap)
+        // The sol's events as `update` keeps them: announcing solves nothing.
+        let before = MarsPanelSunEvent.next(after: old.now.timeIntervalSince1970, days: old.mars.sky.days)
+        let after = MarsPanelSunEvent.next(after: new.now.timeIntervalSince1970, days: new.mars.sky.days)
         switch (before, after) {
         case (.sunrise, .sunset): return new.language.text(.plainSunriseAtSite) + " " + site.name
         case (.sunset, .sunrise): return new.language.text(.plainSunsetAtSite) + " " + site.name
@@ -80,7 +89,13 @@ extension MarsPanel {
     static func flush(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
     static func awaitsStore(_ state: AppState) -> Bool { false }
     static func settingsChanged(_ state: AppState) -> AppState { state }
-    static func react(to event: Event, in state: AppState) -> AppState { state }
+    /// Every event brings the light time, the sol's Sun and the picture up
+    /// to `state.now` when they are stale (a few comparisons when not).
+    static func react(to event: Event, in state: AppState) -> AppState {
+        var next = state
+        next.mars.refreshSky(at: state.now.timeIntervalSince1970)
+        return next
+    }
     static func headerNote(_ state: AppState) -> String? { nil }
     static func everyModeHint(_ state: AppState) -> (key: String, label: UIText)? { nil }
     static func greeting(_ state: AppState) -> [String] { [] }

@@ -10,6 +10,8 @@ public enum MarsAction: Equatable, Hashable, Sendable {
     case toggleAllSites
     /// Open the "go to sol and local time" field.
     case openGoTo
+    /// The picture area: off → sunclock → orbit → solar path → off.
+    case cyclePicture
 }
 
 /// The Mars panel: its keys and its pure `perform`.
@@ -28,6 +30,7 @@ public enum MarsPanel {
         KeyBinding([.character("a")], .mars(.toggleAdvanced), .keyToggleAdvanced, scope: .panel(.mars)),
         KeyBinding([.character("v")], .mars(.toggleAllSites), .keyToggleAllSites, scope: .panel(.mars)),
         KeyBinding([.character("g")], .mars(.openGoTo), .keyGoToSol, scope: .panel(.mars)),
+        KeyBinding([.character("p")], .mars(.cyclePicture), .keyCyclePicture, scope: .panel(.mars)),
     ]
 
     /// The next state for a Mars key; a changed choice is saved (effect).
@@ -40,6 +43,9 @@ public enum MarsPanel {
             return (next, [])
         case .openGoTo:
             next.mars.goToText = ""
+            return (next, [])
+        case .cyclePicture:
+            if let shown = state.mars.picture { next.mars.picture = shown.next } else { next.mars.picture = .sunclock }
             return (next, [])
         case .stepLongitude(let degrees):
             next.mars = state.mars.steppingLongitude(by: degrees)

@@ -33,6 +33,11 @@ public struct MarsPanelState: Equatable, Sendable {
     public var goToMessage: UIMessage?
     /// JPL DE421 (the almanac's copy) for the light time; nil when it could not be read.
     public var ephemeris: MarsPanelEphemeris?
+    /// The picture area's picture (`p`), nil when closed. A view choice of this run.
+    public var picture: MarsPictureKind?
+    /// Light time, the sol's Sun and the picture's numbers, computed in
+    /// `update` when stale (`refreshSky(at:)`); frames only read them.
+    public var sky = MarsPanelSky()
 
     public init(longitudeEast: Double = 0, siteID: String? = nil, advanced: Bool = false,
                 sites: [MarsSite] = [], leapSeconds: LeapSecondTable = .builtIn, notices: [UIMessage] = []) {

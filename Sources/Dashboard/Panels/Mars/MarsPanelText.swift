@@ -49,12 +49,18 @@ public enum MarsPanelText {
         var input = Input(clock: clock, site: site, missionSol: missionSol, advanced: state.advanced, notices: state.notices,
                           allSites: state.showsAllSites ? MarsSiteReading.all(state.sites, at: unixSeconds, leapSeconds: leap) : nil,
                           goToText: state.goToText, goToMessage: state.goToMessage)
-        if let ephemeris = state.ephemeris?.ephemeris {
-            input.light = try? MarsLightTime.received(atUnixSeconds: unixSeconds, ephemeris: ephemeris, leapSeconds: leap)
+        // Issue 33: the light time and the sol's sunrise and sunset come from
+        // the state (solved in `update`); a frame solves nothing.
+        if let light = state.sky.light {
+            // What the Earth receives now left Mars one light time ago (the
+            // light time moves under 5 ms in the minute it is kept).
+            input.light = light
+            input.light?.ertUnixSeconds = unixSeconds
+            input.light?.scetUnixSeconds = unixSeconds - light.owltSeconds
         }
         if let site {
             input.sun = MarsSolarPosition(clock: clock, planetocentricLatitude: site.latitude)
-            input.nextSunEvent = MarsPanelSunEvent.next(after: unixSeconds, site: site, leapSeconds: leap)
+            input.nextSunEvent = MarsPanelSunEvent.next(after: unixSeconds, days: state.sky.days)
         }
         return input
     }
@@ -250,18 +256,25 @@ public enum MarsPanelSunEvent: Equatable, Sendable {
     case polarDay
     case polarNight
 
-    /// The next sunrise or sunset after `unixSeconds` (this local sol or the next).
-    public static func next(after unixSeconds: Double, site: MarsSite, leapSeconds: LeapSecondTable) -> MarsPanelSunEvent {
-        let today = MarsSolarDay.containing(unixSeconds: unixSeconds, planetocentricLatitude: site.latitude,
-                                            longitudeEast: site.longitudeEast, leapSeconds: leapSeconds)
-        for day in [today, MarsSolarDay(localSol: today.localSol + 1, planetocentricLatitude: site.latitude,
-                                        longitudeEast: site.longitudeEast, leapSeconds: leapSeconds)] {
+    /// The next sunrise or sunset after `unixSeconds` among `days` (this
+    /// local sol and the next, as the panel keeps them); nil without them.
+    public static func next(after unixSeconds: Double, days: [MarsSolarDay]) -> MarsPanelSunEvent? {
+        for day in days {
             guard let rise = day.sunrise, let set = day.sunset else {
                 return (day.maximumElevationDegrees ?? 0) > 0 ? .polarDay : .polarNight
             }
             if unixSeconds < rise.unixSeconds { return .sunrise(inSeconds: rise.unixSeconds - unixSeconds) }
             if unixSeconds < set.unixSeconds { return .sunset(inSeconds: set.unixSeconds - unixSeconds) }
         }
-        return .polarNight
+        return nil
+    }
+
+    /// The next sunrise or sunset after `unixSeconds` (this local sol or the next), solved now.
+    public static func next(after unixSeconds: Double, site: MarsSite, leapSeconds: LeapSecondTable) -> MarsPanelSunEvent {
+        let today = MarsSolarDay.containing(unixSeconds: unixSeconds, planetocentricLatitude: site.latitude,
+                                            longitudeEast: site.longitudeEast, leapSeconds: leapSeconds)
+        let tomorrow = MarsSolarDay(localSol: today.localSol + 1, planetocentricLatitude: site.latitude,
+                                    longitudeEast: site.longitudeEast, leapSeconds: leapSeconds)
+        return next(after: unixSeconds, days: [today, tomorrow]) ?? .polarNight
     }
 }

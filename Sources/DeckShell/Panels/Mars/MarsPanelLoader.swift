@@ -41,6 +41,8 @@ enum MarsPanelLoader {
         if let notice = state.start(config: config, saved: saved) {
             state.notices.insert(notice, at: 0)
         }
+        // The first frame reads the light time and the sol's Sun like every later one.
+        state.refreshSky(at: now.timeIntervalSince1970)
         return state
     }
 

@@ -169,7 +169,8 @@ def dr_arg(p):
 class Deck:
     def __init__(self, binary):
         self.binary = binary
-        self.env = dict(os.environ, TIMEDECK_HOME=tempfile.mkdtemp(prefix="worked-day-"),
+        inherited = {k: v for k, v in os.environ.items() if not k.startswith("TIMEDECK_")}  # no caller's config or lang
+        self.env = dict(inherited, TIMEDECK_HOME=tempfile.mkdtemp(prefix="worked-day-"),
                         XDG_CONFIG_HOME=tempfile.mkdtemp(prefix="worked-day-config-"),
                         TIMEDECK_RESOURCES=os.path.join(ROOT, "Resources"), NO_COLOR="1", TZ="UTC")
         self.env.pop("TIMEDECK_LANG", None)

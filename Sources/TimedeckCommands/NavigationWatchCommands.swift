@@ -66,7 +66,7 @@ extension NavigationCLI {
     }
 }
 
-/// `timedeck polaris --dr POS --sight "Polaris, HS, ISO"`.
+/// `timedeck polaris --dr POS --sight "Polaris, HS, ISO"` (or `--marks N`).
 struct PolarisCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "polaris",
@@ -83,7 +83,10 @@ struct PolarisCommand: JSONCommand {
     var dr: String?
 
     @Option(help: "The sight: \"Polaris, HS, ISO\".")
-    var sight: String
+    var sight: String?
+
+    @Option(help: "Or the mark holding the Polaris sight (one mark number; timedeck marks sight N \"Polaris, HS\"); its position is the DR unless --dr is given.")
+    var marks: String?
 
     @OptionGroup var conditions: SightConditionOptions
 
@@ -95,8 +98,18 @@ struct PolarisCommand: JSONCommand {
         let almanac = try NavigationCLI.loadAlmanac()
         let settings = CommandConfig.settings
         let corrections = try conditions.corrections(over: settings.sightCorrections)
-        let parsed = try FixCommand.parseSight(sight, index: 0, almanac: almanac)
-        let dr = try NavigationCLI.deadReckoning(dr, settings: settings)
+        guard (sight == nil) != (marks == nil) else {
+            throw NavigationCLI.fail("polaris: give the sight either typed (--sight \"Polaris, HS, ISO\") or stored on a mark "
+                                     + "(--marks N), not both and not neither")
+        }
+        if let marks, marks.contains(",") {
+            throw NavigationCLI.fail("--marks: polaris works one sight; give one mark number (timedeck marks list shows them)")
+        }
+        let gathered = try NavigationCLI.sights(typed: sight.map { [$0] } ?? [], marks: marks, almanac: almanac)
+        guard let parsed = gathered.sights.first else {
+            throw NavigationCLI.fail("polaris: no sight was given")
+        }
+        let dr = try NavigationCLI.deadReckoning(dr, settings: settings, marks: gathered.marked.map(\.mark))
         NavigationCLI.noteUT1(almanac, parsed.unixSeconds)
         let result = try NavigationCLI.guarding {
             try PolarisLatitude.solve(parsed, deadReckoning: dr, almanac: almanac, corrections: corrections)
@@ -117,7 +130,7 @@ struct PolarisCommand: JSONCommand {
     }
 }
 
-/// `timedeck compass --dr POS --body BODY --bearing DEG --at ISO [--variation DEG] [--amplitude]`.
+/// `timedeck compass --dr POS --body BODY --bearing DEG --at ISO|--mark N [--variation DEG] [--amplitude]`.
 struct CompassCommand: JSONCommand {
     static let configuration = CommandConfiguration(
         commandName: "compass",
@@ -141,7 +154,10 @@ struct CompassCommand: JSONCommand {
     var bearing: Double
 
     @Option(help: "The instant of the bearing (UTC, ISO 8601).")
-    var at: String
+    var at: String?
+
+    @Option(help: "Or the mark taken with the bearing (a mark number): its instant, and its position as the DR unless --dr is given.")
+    var mark: String?
 
     @Option(parsing: .unconditional, help: "Magnetic variation, degrees, east positive (−90…90): the deviation is reported too.")
     var variation: Double?
@@ -162,8 +178,21 @@ struct CompassCommand: JSONCommand {
             throw NavigationCLI.fail("--variation: \(NavigationCLI.number(variation, 1))° is not a variation; "
                                      + "give degrees, east positive, west negative, within ±90")
         }
-        let time = try NavigationCLI.instant(at)
-        let dr = try NavigationCLI.deadReckoning(dr, settings: settings)
+        guard (at == nil) != (mark == nil) else {
+            throw NavigationCLI.fail("compass: give the instant of the bearing either as --at ISO or as the mark "
+                                     + "taken with it (--mark N), not both and not neither")
+        }
+        var marked: [SightingMark] = []
+        if let mark {
+            let id = try MarksCLI.markNumber(mark.trimmingCharacters(in: .whitespaces))
+            let db = try MarksCLI.openStore()
+            guard let found = try MarksCLI.store({ try db.mark(id: id) }) else {
+                throw NavigationCLI.fail("--mark: no mark #\(id) (never made, or deleted); `timedeck marks list` shows them")
+            }
+            marked = [found]
+        }
+        let time = try marked.first.map { Double($0.correctedUnixMilliseconds) / 1000 } ?? NavigationCLI.instant(at)
+        let dr = try NavigationCLI.deadReckoning(dr, settings: settings, marks: marked)
         NavigationCLI.noteUT1(almanac, time)
         let check = try NavigationCLI.guarding {
             try CompassCheck.check(body: parsedBody, bearingDegrees: compass, unixSeconds: time, from: dr,

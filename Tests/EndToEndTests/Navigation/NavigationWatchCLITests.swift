@@ -147,6 +147,65 @@ import Testing
         for key in ["body", "hc", "zn"] { #expect(candidates.first?[key] != nil) }
     }
 
+    /// A Polaris sight stored on a mark, and a compass bearing taken with a
+    /// mark: the mark's instant and position are the sight's time and the
+    /// DR, and the answers are those of the same sight typed.
+    @Test func polarisAndCompassFromAMark() throws {
+        let almanac = try #require(Self.almanac)
+        let p = try MarksProcess()
+        defer { p.remove() }
+        // Night now at 40° N: the meridian opposite the Sun's.
+        let now = Date().timeIntervalSince1970
+        let sunNow = try almanac.entry(for: .sun, atUnixSeconds: now)
+        let truth = GeoPosition(wrappingLatitude: 40.21, longitude: 180 - sunNow.ghaDegrees)
+        let add = try p.run(["marks", "add", "--position",
+                             String(format: "%.6f, %.6f", truth.latitudeDegrees, truth.longitudeDegrees), "--json"])
+        #expect(add.status == 0, "\(add.stderr)")
+        let mark = try #require((try JSONSerialization.jsonObject(with: Data(add.stdout.utf8)) as? [[String: Any]])?.first)
+        let id = try #require(mark["id"] as? Int)
+        let t = try InstantParser.parse(try #require(mark["correctedUtc"] as? String)).unixSeconds
+        let hs = try FixCLITests.hs(almanac, .star("Polaris"), at: t, from: truth)
+        #expect(try p.run(["marks", "sight", "\(id)", "Polaris, \(String(format: "%.7f", hs))"]).status == 0)
+        let flags = ["--eye", "0", "--ie", "0", "--temp", "10", "--pressure", "1010"]
+
+        let fromMark = try p.run(["polaris", "--json", "--marks", "\(id)"] + flags)
+        #expect(fromMark.status == 0, "\(fromMark.stderr)")
+        let mj = try FixCLITests.json(fromMark.stdout)
+        #expect(abs((mj["lat"] as? Double ?? 0) - 40.21) * 60 < 0.1, "\(fromMark.stdout)")
+        #expect(abs((mj["dr_lon"] as? Double ?? 0) - truth.longitudeDegrees) < 1e-5, "the mark's position is the DR")
+        let typed = try p.run(["polaris", "--json", "--dr",
+                               String(format: "%.6f, %.6f", truth.latitudeDegrees, truth.longitudeDegrees),
+                               "--sight", "Polaris, \(String(format: "%.7f", hs)), \(NavigationCLIText.iso(t))"] + flags)
+        let tj = try FixCLITests.json(typed.stdout)
+        #expect(abs((tj["lat"] as? Double ?? 0) - (mj["lat"] as? Double ?? 1)) < 1e-5, "\(typed.stdout) vs \(fromMark.stdout)")
+
+        // Polaris's bearing taken with the same mark, 1.5° west of true.
+        let entry = try almanac.entry(for: .star("Polaris"), atUnixSeconds: t)
+        let zn = SightReduction.altitudeAndAzimuth(ghaDegrees: entry.ghaDegrees, decDegrees: entry.decDegrees, from: truth)
+            .azimuthDegrees
+        let bearing = (zn + 1.5 + 360).truncatingRemainder(dividingBy: 360)
+        let compass = try p.run(["compass", "--json", "--body", "Polaris", "--bearing", String(format: "%.4f", bearing),
+                                 "--mark", "\(id)"])
+        #expect(compass.status == 0, "\(compass.stderr)")
+        let cj = try FixCLITests.json(compass.stdout)
+        #expect(abs((cj["error"] as? Double ?? 0) + 1.5) < 0.01, "\(compass.stdout)")
+        #expect(cj["utc"] as? String == NavigationCLIText.iso(t), "\(compass.stdout)")
+
+        let refusals: [([String], String)] = [
+            (["polaris", "--marks", "\(id)", "--sight", "Polaris, 40, \(NavigationCLIText.iso(t))"], "not both"),
+            (["polaris", "--dr", "40 N, 50 W"], "not both and not neither"),
+            (["polaris", "--marks", "\(id),\(id)"], "one mark number"),
+            (["polaris", "--marks", "99"], "no mark #99"),
+            (["compass", "--body", "Polaris", "--bearing", "1", "--mark", "\(id)", "--at", NavigationCLIText.iso(t)], "not both"),
+            (["compass", "--body", "Polaris", "--bearing", "1"], "not both and not neither"),
+            (["compass", "--body", "Polaris", "--bearing", "1", "--mark", "99"], "no mark #99"),
+        ]
+        for (args, needle) in refusals {
+            let out = try p.run(args)
+            #expect(out.status == 2 && out.stderr.contains(needle), "\(args): \(out.status) \(out.stderr)")
+        }
+    }
+
     @Test func badInputSaysWhatToDo() throws {
         let p = try MarksProcess()
         defer { p.remove() }

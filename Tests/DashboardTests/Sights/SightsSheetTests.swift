@@ -74,4 +74,18 @@ import Testing
         let snap = panel.press(elsewhere, .character("w")).1
         #expect(snap.contains { if case .writeSnapshot = $0 { true } else { false } })
     }
+
+    /// Sights that make no fix (Procyon 12′ off): the sheet has their lines and no fix.
+    @Test func sightsThatMakeNoFixDrawTheirLines() throws {
+        let almanac = try #require(SightsPanelTests.almanac)
+        var s = try SightsVerdictScreenTests().disagreeing(almanac)
+        s.focus = .sights
+        guard case .refused? = SightsReadout(s).noFix else { Issue.record("the round made a fix"); return }
+        let effects = SightsPanelTests().press(s, .character("w")).1
+        guard case let .sights(.writeSheet(export, _))? = effects.first else {
+            Issue.record("no sheet asked for: \(effects)"); return
+        }
+        #expect(export.fix == nil)
+        #expect(export.lines.map(\.bodyText) == SightsPanelTests.stars + ["Procyon"])
+    }
 }

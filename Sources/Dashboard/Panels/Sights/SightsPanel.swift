@@ -91,8 +91,8 @@ public enum SightsPanel {
     /// What `w` draws: the panel's fix with every line of position, or its
     /// one line when the round has one sight, exactly as `timedeck fix
     /// --marks … --plot` draws them (`ChartExport` from the same solver);
-    /// and the file's name stem, from the fix time. Nil when there is
-    /// neither.
+    /// and the file's name stem, from the fix time. Sights that make no
+    /// fix draw their lines alone. Nil when there is nothing to draw.
     static func sheet(_ state: AppState) -> (ChartExport, String)? {
         let readout = SightsReadout(state)
         guard let loaded = state.sights.almanac, let dr = readout.deadReckoning else { return nil }
@@ -102,6 +102,13 @@ public enum SightsPanel {
             export = ChartExport(fix, deadReckoning: dr, solver: solver)
         } else if let line = readout.line {
             export = ChartExport(lines: [line.reduced], deadReckoning: dr, lineUnixSeconds: line.unixSeconds, solver: solver)
+        } else if case .refused = readout.noFix, let newest = state.sights.round.last {
+            // Sights that make no fix: their lines, so the sheet shows why
+            // (every row was reduced, or the verdict would be another).
+            let reduced = readout.rows.compactMap(\.reduced)
+            guard !reduced.isEmpty else { return nil }
+            export = ChartExport(lines: reduced, deadReckoning: dr, lineUnixSeconds: Double(newest.unixMilliseconds) / 1000,
+                                 solver: solver)
         } else {
             return nil
         }

@@ -40,6 +40,11 @@ import Testing
         let answered = update(next, .sights(.sheetWritten(path: path, fix: true, lines: 3))).0
         #expect(answered.sights.message == .init(.sightsSheetWritten(path: path, fix: true, lines: 3)))
         #expect(UILanguage.en.text(answered.sights.message!.content).hasSuffix(path))
+        // Plain mode says it too, in either language.
+        #expect(SightsPanel.announcements(from: next, to: answered).contains { $0.hasPrefix("Plotting sheet saved (fix, 3 lines") && $0.hasSuffix(path) })
+        var ja = answered
+        ja.settings.language = .ja
+        #expect(SightsPanel.announcements(from: next, to: ja).contains { $0.hasPrefix("位置記入用紙を保存しました") })
         let failed = update(next, .sights(.sheetNotWritten(.cannotWrite(path: "/data/sheets", reason: "denied")))).0
         #expect(failed.sights.message?.isError == true)
     }

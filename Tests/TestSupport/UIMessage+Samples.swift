@@ -26,7 +26,7 @@ extension UIMessage {
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, storeWritesWaiting, storeWritesSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol, morePlaces
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
         case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightIntercept, sightEntryField, plainKeyTyped, plainKeyErased, sightCompletions, plainSight, plainFix
-        case sightRemoved, sightNoneToRemove, sightsPoorCut, sightsCirclesApart, sightsFarFromDeadReckoning, sightsDisagreeBy, sightsCandidates, sightsFromDeadReckoning, sightsOneLine, sightsClockDoubt, sightsRoundLeftOut
+        case sightRemoved, sightNoneToRemove, sightsSheetWritten, sightsSheetNotWritten, sightsPoorCut, sightsCirclesApart, sightsFarFromDeadReckoning, sightsDisagreeBy, sightsCandidates, sightsFromDeadReckoning, sightsOneLine, sightsClockDoubt, sightsRoundLeftOut
         case weatherOff, weatherAsking, weatherRainFrom, weatherRainNow, weatherAge, weatherStale, weatherNoForecast, weatherForecastFor, weatherFallsFrom, weatherFallsNow
         case weatherWind, weatherChance, weatherHighLow, weatherSun
     }
@@ -165,6 +165,8 @@ extension UIMessage {
         case .sightsPoorCut: .sightsPoorCut
         case .sightRemoved: .sightRemoved
         case .sightNoneToRemove: .sightNoneToRemove
+        case .sightsSheetWritten: .sightsSheetWritten
+        case .sightsSheetNotWritten: .sightsSheetNotWritten
         case .sightsCirclesApart: .sightsCirclesApart
         case .sightsFarFromDeadReckoning: .sightsFarFromDeadReckoning
         case .sightsDisagreeBy: .sightsDisagreeBy
@@ -368,6 +370,9 @@ extension UIMessage {
         case .sightsPoorCut: [.sightsPoorCut(degrees: "8°", least: "15°")]
         case .sightRemoved: [.sightRemoved(id: 21, body: "Vega")]
         case .sightNoneToRemove: [.sightNoneToRemove(id: 21), .sightNoneToRemove(id: nil)]
+        case .sightsSheetWritten: [.sightsSheetWritten(path: "/home/ann/.local/share/timedeck/sheets/sheet-20240320T233000Z.svg", fix: true, lines: 3),
+                                   .sightsSheetWritten(path: "/tmp/sheet.svg", fix: false, lines: 1)]
+        case .sightsSheetNotWritten: [.sightsSheetNotWritten(.cannotWrite(path: "/home/ann/.local/share/timedeck/sheets", reason: "Permission denied"))]
         case .sightsCirclesApart: [.sightsCirclesApart(miles: "640")]
         case .sightsFarFromDeadReckoning: [.sightsFarFromDeadReckoning(miles: "760", bearing: "213°", limit: "60")]
         case .sightsDisagreeBy: [.sightsDisagreeBy(miles: "10.2", limit: "3")]

@@ -191,6 +191,9 @@ extension UIMessage {
         case let .sightRemoved(id, body): "#\(id) の天測（\(body)）を外しました。u で元に戻せます。"
         case .sightNoneToRemove(let id?): "マーク #\(id) には外す天測がありません。"
         case .sightNoneToRemove(nil): "マークが選択されていません。マークパネルで選んでから、ここで x を押してください。"
+        case let .sightsSheetWritten(path, fix, lines):
+            "位置記入用紙を保存しました（\(fix ? "位置あり、" : "位置なし、")位置の線 \(lines) 本）: \(path)"
+        case .sightsSheetNotWritten(let problem): "位置記入用紙を保存できません: " + problem.japanese
         case let .sightNotStored(id, problem): "#\(id) の天測を保存できません: \(problem.text(.ja))"
         case .sightCannotReduce(let body): "\(body) はその時刻では計算できません（天測暦の範囲外）"
         case let .sightsSpread(rms, ellipse, axis):

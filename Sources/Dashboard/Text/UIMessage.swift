@@ -206,6 +206,11 @@ public enum UIMessage: Hashable, Sendable {
     case sightRemoved(id: Int64, body: String)
     /// `x` with no sight on the selected mark (nil: no mark selected).
     case sightNoneToRemove(id: Int64?)
+    /// `w` in the sights panel wrote the plotting sheet (with a fix or
+    /// only lines of position, and how many lines).
+    case sightsSheetWritten(path: String, fix: Bool, lines: Int)
+    /// `w` in the sights panel could not write the plotting sheet.
+    case sightsSheetNotWritten(FileProblem)
     case sightNotStored(id: Int64, StoreProblem)
     case sightCannotReduce(body: String)
     /// RMS residual (nm), and the 1σ ellipse's axes (nm) and direction when there are three sights or more.
@@ -461,6 +466,9 @@ public enum UIMessage: Hashable, Sendable {
         case let .sightRemoved(id, body): "Sight removed from #\(id) (\(body)); u puts it back."
         case .sightNoneToRemove(let id?): "Mark #\(id) has no sight to remove."
         case .sightNoneToRemove(nil): "No mark selected: select one in the marks panel, then press x here."
+        case let .sightsSheetWritten(path, fix, lines):
+            "Plotting sheet saved (\(fix ? "fix, " : "no fix, ")\(lines) line\(lines == 1 ? "" : "s") of position): \(path)"
+        case .sightsSheetNotWritten(let problem): "Plotting sheet not saved: " + problem.english
         case let .sightNotStored(id, problem): "Sight for #\(id) not stored: \(problem.text(.en))"
         case .sightCannotReduce(let body): "\(body) cannot be worked at that instant (outside the almanac)"
         case let .sightsSpread(rms, ellipse, axis):

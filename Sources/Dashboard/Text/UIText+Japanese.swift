@@ -238,6 +238,8 @@ extension UIText {
         case .keyEnterSight: "選択中のマークに天測（天体, Hs）を入力"
         case .keyRemoveSight: "選択中のマークの天測を外す（マークは残る）"
         case .keyUndoSightRemoval: "最後に外した天測を元に戻す"
+        case .keyWriteSheet: "位置（または位置の線）を位置記入用紙に描いて保存（SVG）"
+        case .sightsSheetNoFix: "まだ位置が出ていません。先に天測してください（用紙には位置か位置の線が要ります）。"
         case .sights: "天測"
         case .sightsHint: "s 選択中のマークの天測"
         case .sightEntryHint: "Tab 補完 · Enter 保存 · Esc 取消"

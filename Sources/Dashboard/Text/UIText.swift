@@ -75,7 +75,7 @@ public enum UIText: CaseIterable, Hashable, Sendable {
     case weatherRingHour, weatherRing12h, weatherRing12hOnly, weatherNoData, weatherDryHour, weatherDry12h, weatherNoPosition
     case weatherCardHour, weatherCard12h, weatherCardDry, weatherCardLight, weatherCardModerate, weatherCardHeavy
 
-    case keyEnterSight, keyRemoveSight, keyUndoSightRemoval, sights, sightsHint, sightEntryHint, sightNeedsMark, sightMarkNotStored, sightNeedsAltitude
+    case keyEnterSight, keyRemoveSight, keyUndoSightRemoval, keyWriteSheet, sightsSheetNoFix, sights, sightsHint, sightEntryHint, sightNeedsMark, sightMarkNotStored, sightNeedsAltitude
     case sightsAlmanacMissing, sightsNeedTwo, sightsNeedDeadReckoning
     case sightsNoConvergence, sightsNoSingleCulprit, sightsAgreeCheckClock
 
@@ -320,6 +320,8 @@ public enum UIText: CaseIterable, Hashable, Sendable {
         case .keyEnterSight: "Enter a sight (body, Hs) for the selected mark"
         case .keyRemoveSight: "Remove the selected mark's sight (the mark stays)"
         case .keyUndoSightRemoval: "Put back the sight last removed"
+        case .keyWriteSheet: "Write the fix (or line of position) on a plotting sheet (SVG)"
+        case .sightsSheetNoFix: "No fix yet: take sights first (a plotting sheet needs a fix or a line of position)."
         case .sights: "Sights"
         case .sightsHint: "s sight for the selected mark"
         case .sightEntryHint: "Tab completes · Enter stores · Esc cancels"

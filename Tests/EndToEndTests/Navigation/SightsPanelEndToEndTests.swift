@@ -117,6 +117,20 @@ import Testing
         #expect(other.status == 0, "\(other.stderr)")
         let shown = tmux.waitForScreen(5) { $0.contains(name) && $0.contains("#1") }
         #expect(shown != nil, "the sight stored by another process did not show:\n\(tmux.capture())")
+        // Issue 32, item 9: `w` in the sights panel writes its line on a plotting sheet.
+        for _ in 0..<8 where tmux.capture().range(of: "▌ *┌ Sights", options: .regularExpression) == nil {
+            try tmux.send("Tab")
+            _ = tmux.waitForScreen(1) { $0.range(of: "▌ *┌ Sights", options: .regularExpression) != nil }
+        }
+        try tmux.send("w")
+        let saved = tmux.waitForScreen(5) { $0.contains("Plotting sheet saved (no fix, 1 line of position)") }
+        #expect(saved != nil, "no sheet saved:\n\(tmux.capture())")
+        let sheets = (try? FileManager.default.contentsOfDirectory(atPath: home.path("sheets"))) ?? []
+        #expect(sheets.count == 1 && sheets.allSatisfy { $0.hasPrefix("sheet-") && $0.hasSuffix(".svg") }, "\(sheets)")
+        if let sheet = sheets.first {
+            let svg = try String(contentsOfFile: home.path("sheets/" + sheet), encoding: .utf8)
+            #expect(svg.contains("<svg") && svg.contains(name), "\(svg.prefix(400))")
+        }
         try tmux.send("q")
     }
 }

@@ -9,6 +9,9 @@ public enum SightsAction: Equatable, Hashable, Sendable {
     case removeSight
     /// Put back the sight last removed.
     case undoRemoval
+    /// Draw the fix (or the line of position) on a plotting sheet and have
+    /// the shell write it as a new SVG file.
+    case writeSheet
 }
 
 /// The sights panel: keys and the pure `perform`/`handle` here, the entry
@@ -21,6 +24,9 @@ public enum SightsPanel {
         KeyBinding([.character("s"), .enter], .sights(.enterSight), .keyEnterSight, scope: .panel(.sights)),
         KeyBinding([.character("x")], .sights(.removeSight), .keyRemoveSight, scope: .panel(.sights)),
         KeyBinding([.character("u")], .sights(.undoRemoval), .keyUndoSightRemoval, scope: .panel(.sights)),
+        // Before the snapshot's `w` while the panel has focus: the sheet is
+        // this panel's picture (issue 32, item 9).
+        KeyBinding([.character("w")], .sights(.writeSheet), .keyWriteSheet, scope: .panel(.sights)),
     ]
 
     /// A body whose computed altitude from the DR is below this (degrees)
@@ -71,8 +77,43 @@ public enum SightsPanel {
             next.sights.pending += 1
             next.sights.message = .init(.sightStoring(id: sight.markId, body: sight.bodyText))
             return (next, [.sights(.attach(sight))])
+        case .writeSheet:
+            guard let (export, stem) = sheet(state) else {
+                next.sights.message = .init(.text(.sightsSheetNoFix), isError: true)
+                return (next, [])
+            }
+            next.sights.message = nil
+            return (next, [.sights(.writeSheet(export, fileStem: stem))])
         }
         return (next, [])
+    }
+
+    /// What `w` draws: the panel's fix with every line of position, or its
+    /// one line when the round has one sight, exactly as `timedeck fix
+    /// --marks … --plot` draws them (`ChartExport` from the same solver);
+    /// and the file's name stem, from the fix time. Sights that make no
+    /// fix draw their lines alone. Nil when there is nothing to draw.
+    static func sheet(_ state: AppState) -> (ChartExport, String)? {
+        let readout = SightsReadout(state)
+        guard let loaded = state.sights.almanac, let dr = readout.deadReckoning else { return nil }
+        let solver = FixInputs.solver(almanac: loaded.almanac, settings: state.settings)
+        let export: ChartExport
+        if let fix = readout.fix {
+            export = ChartExport(fix, deadReckoning: dr, solver: solver)
+        } else if let line = readout.line {
+            export = ChartExport(lines: [line.reduced], deadReckoning: dr, lineUnixSeconds: line.unixSeconds, solver: solver)
+        } else if case .refused = readout.noFix, let newest = state.sights.round.last {
+            // Sights that make no fix: their lines, so the sheet shows why
+            // (every row was reduced, or the verdict would be another).
+            let reduced = readout.rows.compactMap(\.reduced)
+            guard !reduced.isEmpty else { return nil }
+            export = ChartExport(lines: reduced, deadReckoning: dr, lineUnixSeconds: Double(newest.unixMilliseconds) / 1000,
+                                 solver: solver)
+        } else {
+            return nil
+        }
+        let stem = "sheet-" + CalendarInvite.utcStamp(Date(timeIntervalSince1970: export.deadReckoning.unixSeconds.rounded(.down)))
+        return (export, stem)
     }
 
     /// A result from the shell.
@@ -100,6 +141,10 @@ public enum SightsPanel {
             // Not while this panel's own writes are in flight: their answers
             // come next and would be read over.
             if next.sights.pending == 0 { next.sights.sights = list }
+        case let .sheetWritten(path, fix, lines):
+            next.sights.message = .init(.sightsSheetWritten(path: path, fix: fix, lines: lines))
+        case .sheetNotWritten(let problem):
+            next.sights.message = .init(.sightsSheetNotWritten(problem), isError: true)
         }
         return next
     }
@@ -113,6 +158,10 @@ public enum SightsEffect: Equatable, Sendable {
     /// Remove the sight of a mark (`AppDatabase.removeSight`); answered by
     /// `.removed` (kept for `u`), or `.noSuchMark`/`.notStored`.
     case remove(MarkedSight)
+    /// Draw `PlottingSheet.svg` of this export and write it as a new file
+    /// named from `fileStem` in the data folder's `sheets/` (never over an
+    /// existing one); answered by `.sheetWritten` or `.sheetNotWritten`.
+    case writeSheet(ChartExport, fileStem: String)
 }
 
 /// What comes back to the sights panel from the shell.
@@ -129,4 +178,7 @@ public enum SightsEvent: Equatable, Sendable {
     /// The stored sights, read again after another process changed the
     /// store (`timedeck marks sight` in another terminal), newest first.
     case reloaded([MarkedSight])
+    /// The plotting sheet was written to `path` (with a fix or not, how many lines).
+    case sheetWritten(path: String, fix: Bool, lines: Int)
+    case sheetNotWritten(FileProblem)
 }

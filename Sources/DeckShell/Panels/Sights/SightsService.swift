@@ -24,14 +24,24 @@ final class SightsService: PanelService {
         return SightsService(context: context)
     }
 
-    /// Without a running service a sight is not saved: said.
+    /// Without a running service a sight is not saved: said. The plotting
+    /// sheet needs no database: it is written all the same.
     static func unserved(_ effect: SightsEffect) -> [Event] {
         switch effect {
         case .attach(let sight), .remove(let sight): [.sights(.notStored(sight.markId, .noDatabase))]
+        case let .writeSheet(export, stem):
+            SightsShell.writeSheet(export, fileStem: stem, environment: ProcessInfo.processInfo.environment)
         }
     }
 
     func perform(_ effect: SightsEffect) -> [Event] {
+        if case let .writeSheet(export, stem) = effect {
+            // Off the loop (drawing and fsync), on the store queue like the rest.
+            context.storeQueue.submit("sights: write the plotting sheet") {
+                SightsShell.writeSheet(export, fileStem: stem, environment: ProcessInfo.processInfo.environment)
+            }
+            return []
+        }
         let store = context.store
         context.storeQueue.submit("sights: " + caseName(effect)) { SightsShell.perform(effect, store: store) }
         return []

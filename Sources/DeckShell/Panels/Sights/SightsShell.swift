@@ -46,9 +46,43 @@ public enum SightsShell {
         return [.sights(.reloaded(stored.map(markedSight)))]
     }
 
+    /// The plotting sheet of `export` (`PlottingSheet.svg`, as `timedeck fix
+    /// --plot` draws it) written to `<data folder>/sheets/<stem>.svg` (0700
+    /// folder, 0600 file), whole or not at all (`NewFile`), never over an
+    /// existing file: a taken name gets -2, -3, … (as snapshots do).
+    public static func writeSheet(_ export: ChartExport, fileStem: String, environment: [String: String]) -> [Event] {
+        var folderPath = "sheets"
+        do {
+            let data = try DatabaseLocation.folderURL(environment: environment)
+            let folder = data.appendingPathComponent("sheets", isDirectory: true)
+            folderPath = folder.path
+            try DatabaseLocation.prepareFolder(data)
+            try DatabaseLocation.prepareFolder(folder)
+            // The stem is ours ("sheet-<UTC>"), but keep it one plain name.
+            let safe = String(fileStem.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.prefix(80))
+            let svg = PlottingSheet.svg(export)
+            var suffix = 1
+            while true {
+                let name = safe + (suffix == 1 ? "" : "-\(suffix)") + ".svg"
+                let path = folder.appendingPathComponent(name).path
+                do {
+                    try NewFile.write(svg, to: path)
+                    chmod(path, 0o600)
+                    return [.sights(.sheetWritten(path: path, fix: export.fix != nil, lines: export.lines.count))]
+                } catch where FileManager.default.fileExists(atPath: path) && suffix < 1000 {
+                    suffix += 1  // taken (perhaps just now, by another process): the next name
+                }
+            }
+        } catch {
+            return [.sights(.sheetNotWritten(.cannotWrite(path: folderPath, reason: "\(error)")))]
+        }
+    }
+
     /// Performs a sights effect (on the store queue); the answer is an event.
     static func perform(_ effect: SightsEffect, store: StoreHandle) -> [Event] {
         switch effect {
+        case let .writeSheet(export, stem):
+            return writeSheet(export, fileStem: stem, environment: ProcessInfo.processInfo.environment)
         case .remove(let sight):
             do {
                 let db = try store.forWriting(busyTimeout: AppDatabase.busyTimeoutSeconds)

@@ -5,6 +5,11 @@
 # dumps, and prints the total and the top functions (inclusive).
 # Instruction counts repeat exactly on a busy machine, unlike CPU time.
 #
+# CONFIG=FILE uses FILE as the dashboard's config.toml (e.g. the weather
+# panel on, pointed at a local forecast server); KEYS="Tab p" sends those
+# tmux keys 15 s after the start (e.g. to open a Mars picture), before the
+# counters are zeroed.
+#
 #   scripts/idle-profile.sh .build/release/timedeck /tmp/idle-prof 30
 #
 # valgrind 3.19 cannot read Swift's DWARF 5: the binary is copied and
@@ -24,10 +29,18 @@ strip --strip-debug "$out/timedeck"
 home=$(mktemp -d)
 session=idle-prof-$$
 resources=${TIMEDECK_RESOURCES:-$(cd "$(dirname "$0")/.." && pwd)/Resources}
+mkdir -p "$home/.config/timedeck"
+if [ -n "${CONFIG:-}" ]; then cp "$CONFIG" "$home/.config/timedeck/config.toml"; fi
 trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$home"' EXIT
 tmux new-session -d -s "$session" -x "${size%x*}" -y "${size#*x}" \
   "env HOME=$home XDG_CONFIG_HOME=$home/.config XDG_DATA_HOME=$home/.local/share TIMEDECK_RESOURCES=$resources TERM=xterm-256color \
    valgrind --tool=callgrind --callgrind-out-file=$out/cg.out.%p $out/timedeck"
+if [ -n "${KEYS:-}" ]; then
+  sleep 15
+  # shellcheck disable=SC2086
+  tmux send-keys -t "$session" $KEYS
+  settle=$(( settle > 15 ? settle - 15 : 1 ))
+fi
 sleep "$settle"
 callgrind_control -z "$out/timedeck" >/dev/null
 sleep "$secs"

@@ -52,8 +52,10 @@ protocol DashboardPanel {
     /// (typing a note, editing a call); nil lets the keymap have the key.
     static func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])?
     /// The panel's part of a tick (`state.now` is already the new instant):
-    /// animations end, rested changes are saved.
-    static func tick(_ state: AppState) -> (AppState, [Effect])
+    /// animations end, rested changes are saved. In place: a tick comes
+    /// every second, and a copy of the whole state per panel was a tenth of
+    /// an idle second's work.
+    static func tick(_ state: inout AppState) -> [Effect]
     /// The next instant at which the panel needs a tick although no key or
     /// second boundary comes (a rested change to save); nil for none.
     static func deadline(_ state: AppState) -> Date?
@@ -72,8 +74,9 @@ protocol DashboardPanel {
     static func settingsChanged(_ state: AppState) -> AppState
     /// The panel's answer to an event addressed to another panel or to the
     /// whole dashboard, after that event was handled (a sight forgotten
-    /// with its deleted mark); `state` returned when it does not care.
-    static func react(to event: Event, in state: AppState) -> AppState
+    /// with its deleted mark); `state` left alone when it does not care.
+    /// In place, as `tick`: every event reaches every panel.
+    static func react(to event: Event, in state: inout AppState)
     /// Draws the panel into `rect` (gutter excluded).
     static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame)
     /// A short line for the header beside the local time (the next call),

@@ -38,8 +38,8 @@ enum PanelRegistry {
 
     /// Every panel's reaction to `event` (`DashboardPanel.react`), in
     /// registry order, after the event was handled.
-    static func reactions(to event: Event, in state: AppState) -> AppState {
-        all.reduce(state) { $1.react(to: event, in: $0) }
+    static func reactions(to event: Event, in state: inout AppState) {
+        for panel in all { panel.react(to: event, in: &state) }
     }
 
     /// A panel's event (a result from its service), handled by its panel;

@@ -6,8 +6,9 @@ import Foundation
 /// Internal on purpose: the shell reaches it only through `Program.send`,
 /// which cannot drop the effects. Tests call it directly (`@testable`).
 func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
-    let (handled, effects) = PanelRegistry.handle(event, in: state) ?? dashboardUpdate(state, event)
-    return (PanelRegistry.reactions(to: event, in: handled), effects)
+    var (handled, effects) = PanelRegistry.handle(event, in: state) ?? dashboardUpdate(state, event)
+    PanelRegistry.reactions(to: event, in: &handled)
+    return (handled, effects)
 }
 
 /// The dashboard's own events (the panels' go to `PanelRegistry.handle`).
@@ -18,11 +19,7 @@ private func dashboardUpdate(_ state: AppState, _ event: Event) -> (AppState, [E
         next.now = now
         if let notice = next.notice, now >= notice.until { next.notice = nil }
         var effects: [Effect] = []
-        for panel in PanelRegistry.all {
-            let (ticked, requested) = panel.tick(next)
-            next = ticked
-            effects += requested
-        }
+        for panel in PanelRegistry.all { effects += panel.tick(&next) }
         return (next, effects)
     case .storeWritesWaiting:
         next.notice = Notice(.storeWritesWaiting, isProblem: true,

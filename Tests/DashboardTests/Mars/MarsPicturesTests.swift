@@ -126,6 +126,31 @@ import TimeKit
         #expect(s.mars.sky.runs.solarDays == 3)
     }
 
+    /// Idle frames put the remembered Braille (`MarsPanel.drawnPicture`), and
+    /// a new minute's numbers are drawn anew: each frame's picture rows equal
+    /// a fresh drawing of that frame's numbers, and the two minutes differ.
+    @Test func rememberedPictureFollowsTheNumbers() throws {
+        let start = (Self.instant / 60).rounded(.down) * 60
+        let size = Size(columns: 100, rows: 30)
+        func pictureRows(_ s: AppState) -> [String] {
+            render(s, size: size).lines.filter { line in line.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }
+        }
+        var s = app(try mars(siteID: "perseverance", picture: .sunclock), at: start)
+        s = update(s, .tick(Date(timeIntervalSince1970: start))).0
+        let first = pictureRows(s)
+        s = update(s, .tick(Date(timeIntervalSince1970: start + 30))).0
+        #expect(pictureRows(s) == first)
+        // Six hours on: the terminator has moved a quarter of the way round.
+        s = update(s, .tick(Date(timeIntervalSince1970: start + 6 * 3600))).0
+        let later = pictureRows(s)
+        #expect(later != first)
+        let data = try #require(s.mars.sky.pictureData)
+        let remembered = try #require(MarsPanel.drawnPicture(data, columns: 60, rows: 12))
+        let drawn = try #require(MarsPictureDrawing.draw(data, columns: 60, rows: 12))
+        #expect(remembered.runs.map { $0.map(\.text).joined() } == drawn.runs.map { $0.map(\.text).joined() })
+        #expect(remembered.runs.map { $0.map(\.role) } == drawn.runs.map { $0.map(\.role) })
+    }
+
     /// Drawing reads the state: with an ephemeris but nothing solved yet, a
     /// frame shows no light time (it would if the frame solved it).
     @Test func framesDoNotSolve() throws {

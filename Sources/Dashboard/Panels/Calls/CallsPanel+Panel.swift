@@ -36,24 +36,25 @@ extension CallsPanel: DashboardPanel {
     /// gives the reminders that fall due: a notice naming the call with
     /// its places' local times (plain mode says it as a line), the bell if
     /// `marks.bell` is on, and a record that it was given.
-    static func tick(_ state: AppState) -> (AppState, [Effect]) {
-        var next = state
-        let saves = next.calls.tick(now: state.now)
-        let (reminded, records) = next.calls.takeDueReminders(now: state.now, setting: state.settings.callRemindMinutes)
+    static func tick(_ state: inout AppState) -> [Effect] {
+        let now = state.now
+        let saves = state.calls.tick(now: now)
+        let (reminded, records) = state.calls.takeDueReminders(now: now, setting: state.settings.callRemindMinutes)
         var effects = (saves + records).map(Effect.calls)
         // A reminder whose call moved away or went: it no longer says the truth.
-        if let reminds = next.notice?.reminds,
-           next.calls.calls.first(where: { $0.createdAt == reminds.callCreatedAt })?.start != reminds.start {
-            next.notice = nil
+        if let reminds = state.notice?.reminds,
+           state.calls.calls.first(where: { $0.createdAt == reminds.callCreatedAt })?.start != reminds.start {
+            state.notice = nil
         }
         // Several at once (a late start): the soonest is named; each is
         // recorded as given.
         if let call = reminded.min(by: { $0.start < $1.start }) {
-            next.notice = Notice(.verbatim(reminderText(call, in: state)), until: state.now.addingTimeInterval(reminderNoticeSeconds))
-            next.notice?.reminds = Notice.RemindedStart(callCreatedAt: call.createdAt, start: call.start)
+            let text = reminderText(call, in: state)
+            state.notice = Notice(.verbatim(text), until: now.addingTimeInterval(reminderNoticeSeconds))
+            state.notice?.reminds = Notice.RemindedStart(callCreatedAt: call.createdAt, start: call.start)
             if state.settings.bell { effects.append(.bell(times: 2)) }
         }
-        return (next, effects)
+        return effects
     }
 
     /// A call time changed in the last moment is saved now.
@@ -148,9 +149,9 @@ extension CallsPanel {
         return next
     }
     /// The first gpsd fix of a first run places the suggested call.
-    static func react(to event: Event, in state: AppState) -> AppState {
-        guard case .marks(.gps) = event, state.calls.firstRun != nil else { return state }
-        return adoptFirstFix(state)
+    static func react(to event: Event, in state: inout AppState) {
+        guard case .marks(.gps) = event, state.calls.firstRun != nil else { return }
+        state = adoptFirstFix(state)
     }
     /// `next: Standup in 23 min` when a saved call is ahead.
     static func headerNote(_ state: AppState) -> String? {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TimeKit
 
 /// The play-mode view of the call planner: one row per place (analog
@@ -27,15 +26,14 @@ public enum ClockStackView {
         let key = Memo.Key(state: state, width: width, height: height,
                            minute: Int64((now.timeIntervalSince1970 / 60).rounded(.down)),
                            settings: settings, language: l, focused: focused)
-        if let lines = Memo.last.withLock({ $0?.key == key ? $0?.lines : nil }) { return lines }
-        let lines = compute(state, width: width, height: height, now: now, settings: settings, language: l, focused: focused)
-        Memo.last.withLock { $0 = Memo(key: key, lines: lines) }
-        return lines
+        return Memo.last.value(for: key) { _ in
+            compute(state, width: width, height: height, now: now, settings: settings, language: l, focused: focused)
+        }
     }
 
     /// The last stack drawn, by everything it was drawn from (`now` to the
     /// minute). One entry: the dashboard draws one stack per frame.
-    struct Memo: Sendable {
+    enum Memo {
         struct Key: Equatable, Sendable {
             var state: CallPlannerState
             var width: Int
@@ -45,9 +43,7 @@ public enum ClockStackView {
             var language: UILanguage
             var focused: Bool
         }
-        var key: Key
-        var lines: [CallLine]
-        static let last = Mutex<Memo?>(nil)
+        static let last = Remembered<Key, [CallLine]>()
     }
 
     /// The stack itself (what `render` remembers).

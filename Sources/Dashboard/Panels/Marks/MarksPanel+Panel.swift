@@ -52,7 +52,7 @@ extension MarksPanel {
         MarkKey.records(key, in: state) ? perform(.record, in: state) : nil
     }
 
-    static func tick(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
+    static func tick(_ state: inout AppState) -> [Effect] { [] }
     static func deadline(_ state: AppState) -> Date? { nil }
     static func frameIntervalMilliseconds(_ state: AppState, at now: Date) -> Int32? { nil }
     /// Marks are handed to the store as they are made: nothing waits here.
@@ -64,9 +64,9 @@ extension MarksPanel {
     static func settingsChanged(_ state: AppState) -> AppState { state }
 
     /// A stop and continue flags the marks stamped as the process went on.
-    static func react(to event: Event, in state: AppState) -> AppState {
-        guard case let .resumedAfterStop(at, stoppedSeconds) = event else { return state }
-        return noteResumed(at: at, stoppedSeconds: stoppedSeconds, in: state)
+    static func react(to event: Event, in state: inout AppState) {
+        guard case let .resumedAfterStop(at, stoppedSeconds) = event else { return }
+        state = noteResumed(at: at, stoppedSeconds: stoppedSeconds, in: state)
     }
 
     static func headerNote(_ state: AppState) -> String? { nil }

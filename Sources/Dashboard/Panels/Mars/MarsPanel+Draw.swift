@@ -23,12 +23,17 @@ extension MarsPanel {
         // The picture takes every row the text leaves (up to `maximumPictureRows`);
         // when that is too few it takes up to `pictureRows` from the rows below
         // the clocks, and with too little room even for that it is one line of readout.
-        let core = MarsPanelText.coreRows(input, width: inner.width, language: state.language).count
-        let text = MarsPanelText.rows(input, height: inner.height, width: inner.width, language: state.language).count
-        let spare = inner.height - text
-        let room = spare >= minimumPictureRows ? min(maximumPictureRows, spare) : min(pictureRows, max(0, inner.height - core))
-        let pictureHeight = picture == nil ? 0 : (room >= minimumPictureRows && inner.width >= minimumPictureColumns ? room : min(1, inner.height))
-        let rows = MarsPanelText.rows(input, height: inner.height - pictureHeight, width: inner.width, language: state.language)
+        // Without a picture the text takes the whole panel: worked out once.
+        let whole = MarsPanelText.rows(input, height: inner.height, width: inner.width, language: state.language)
+        var pictureHeight = 0
+        if picture != nil {
+            let core = MarsPanelText.coreRows(input, width: inner.width, language: state.language).count
+            let spare = inner.height - whole.count
+            let room = spare >= minimumPictureRows ? min(maximumPictureRows, spare) : min(pictureRows, max(0, inner.height - core))
+            pictureHeight = room >= minimumPictureRows && inner.width >= minimumPictureColumns ? room : min(1, inner.height)
+        }
+        let rows = pictureHeight == 0 ? whole
+            : MarsPanelText.rows(input, height: inner.height - pictureHeight, width: inner.width, language: state.language)
         for (i, row) in rows.enumerated() {
             var x = inner.x
             for segment in row {
@@ -38,17 +43,40 @@ extension MarsPanel {
         guard let picture, pictureHeight > 0 else { return }
         let top = inner.y + rows.count
         let legend = MarsPictureReadout.line(picture, language: state.language)
-        if pictureHeight >= minimumPictureRows, let layers = MarsPictureDrawing.draw(picture, columns: inner.width, rows: pictureHeight - 1) {
-            let left = inner.x + max(0, (inner.width - layers.widthCells) / 2)
-            for (i, runs) in layers.runs.enumerated() {
+        if pictureHeight >= minimumPictureRows, let drawn = drawnPicture(picture, columns: inner.width, rows: pictureHeight - 1) {
+            let left = inner.x + max(0, (inner.width - drawn.widthCells) / 2)
+            for (i, runs) in drawn.runs.enumerated() {
                 var x = left
                 for run in runs { x = frame.put(run.text, x: x, y: top + i, role: run.role, clip: inner) }
             }
-            frame.put(DisplayWidth.prefix(legend, fitting: inner.width), x: inner.x, y: top + layers.heightCells, role: .dim, clip: inner)
+            frame.put(DisplayWidth.prefix(legend, fitting: inner.width), x: inner.x, y: top + drawn.runs.count, role: .dim, clip: inner)
         } else {
             frame.put(DisplayWidth.prefix(legend, fitting: inner.width), x: inner.x, y: top, role: .dim, clip: inner)
         }
     }
+
+    /// The picture's Braille as rows of runs, remembered by its numbers and
+    /// size: the numbers change at most once a minute (`MarsPanelSky`), so
+    /// an idle frame puts the remembered runs instead of drawing the
+    /// picture again (it was most of an idle second with the sunclock open).
+    static func drawnPicture(_ picture: MarsPictureData, columns: Int, rows: Int) -> DrawnPicture? {
+        drawnPictures.value(for: DrawnPicture.Key(picture: picture, columns: columns, rows: rows)) { key in
+            MarsPictureDrawing.draw(key.picture, columns: key.columns, rows: key.rows)
+                .map { DrawnPicture(widthCells: $0.widthCells, runs: $0.runs) }
+        }
+    }
+
+    struct DrawnPicture: Sendable {
+        struct Key: Equatable, Sendable {
+            var picture: MarsPictureData
+            var columns: Int
+            var rows: Int
+        }
+        var widthCells: Int
+        var runs: [[(text: String, role: StyleRole)]]
+    }
+
+    static let drawnPictures = Remembered<DrawnPicture.Key, DrawnPicture?>()
 
     /// Rows the picture area wants: the picture and its legend line.
     static let pictureRows = 11

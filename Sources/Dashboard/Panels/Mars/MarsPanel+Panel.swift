@@ -82,7 +82,7 @@ extension MarsPanel {
     static var helpSections: [(scope: KeyScope, heading: UIText)] { [] }
     static func isIdle(_ state: AppState) -> Bool { false }
     static func preemptKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? { nil }
-    static func tick(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
+    static func tick(_ state: inout AppState) -> [Effect] { [] }
     static func deadline(_ state: AppState) -> Date? { nil }
     static func frameIntervalMilliseconds(_ state: AppState, at now: Date) -> Int32? { nil }
     /// The site and mission choices are saved as they are made.
@@ -91,10 +91,8 @@ extension MarsPanel {
     static func settingsChanged(_ state: AppState) -> AppState { state }
     /// Every event brings the light time, the sol's Sun and the picture up
     /// to `state.now` when they are stale (a few comparisons when not).
-    static func react(to event: Event, in state: AppState) -> AppState {
-        var next = state
-        next.mars.refreshSky(at: state.now.timeIntervalSince1970)
-        return next
+    static func react(to event: Event, in state: inout AppState) {
+        state.mars.refreshSky(at: state.now.timeIntervalSince1970)
     }
     static func headerNote(_ state: AppState) -> String? { nil }
     static func everyModeHint(_ state: AppState) -> (key: String, label: UIText)? { nil }

@@ -121,7 +121,7 @@ extension SightsPanel: DashboardPanel {
 extension SightsPanel {
     static var helpSections: [(scope: KeyScope, heading: UIText)] { [] }
     static func preemptKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? { nil }
-    static func tick(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
+    static func tick(_ state: inout AppState) -> [Effect] { [] }
     static func deadline(_ state: AppState) -> Date? { nil }
     static func frameIntervalMilliseconds(_ state: AppState, at now: Date) -> Int32? { nil }
     /// A sight is saved when its entry is accepted; an open entry is the
@@ -133,16 +133,14 @@ extension SightsPanel {
     /// A deleted mark's sight leaves the store with it (kept there for an
     /// undo): the panel lets it go too, as a restart would, and an undo
     /// brings both back.
-    static func react(to event: Event, in state: AppState) -> AppState {
-        guard case .marks(let marksEvent) = event else { return state }
-        var next = state
+    static func react(to event: Event, in state: inout AppState) {
+        guard case .marks(let marksEvent) = event else { return }
         switch marksEvent {
-        case .deleted(let mark): next.sights.forgetSights(ofMarks: [mark])
-        case .cleared(let marks): next.sights.forgetSights(ofMarks: marks)
-        case .restored(let marks): next.sights.restoreSights(ofMarks: marks)
-        default: return state
+        case .deleted(let mark): state.sights.forgetSights(ofMarks: [mark])
+        case .cleared(let marks): state.sights.forgetSights(ofMarks: marks)
+        case .restored(let marks): state.sights.restoreSights(ofMarks: marks)
+        default: return
         }
-        return next
     }
 
     static func headerNote(_ state: AppState) -> String? { nil }

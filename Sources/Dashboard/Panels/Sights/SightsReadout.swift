@@ -85,9 +85,13 @@ struct SightsReadout: Equatable {
                              markUnixMilliseconds: marked.unixMilliseconds, clock: marked.clock, almanac: almanac)
     }
 
+    /// `sights.dr` parsed once, not on every frame.
+    static let parsedSetting = Remembered<String, GeoPosition?>()
+
     /// `sights.dr` if set, else gpsd's current fix, else `marks.position`.
     static func deadReckoning(_ state: AppState) -> (GeoPosition?, DeadReckoningSource?) {
-        if let text = state.settings.sightsDeadReckoning, let position = try? GeoPosition(parsing: text) {
+        if let text = state.settings.sightsDeadReckoning,
+           let position = parsedSetting.value(for: text, { try? GeoPosition(parsing: $0) }) {
             return (position, .setting)
         }
         if let fix = state.marks.gps?.fix, fix.mode >= 2, let position = fix.position { return (position, .gpsd) }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TimeKit
 
 /// The weather panel's analog face (issue 34, item 3): a Braille clock face
@@ -76,17 +75,15 @@ struct WeatherFace: Equatable {
         let minute = (now.timeIntervalSince1970 / 60).rounded(.down)
         let key = Memo.Key(heightCells: h, minute: minute, offsetSeconds: zone.offsetSeconds(at: now), span: span,
                            segments: segments)
-        if let face = Memo.last.withLock({ $0?.key == key ? $0?.face : nil }) { return face }
-        let face = computeRing(heightCells: h, at: Date(timeIntervalSince1970: minute * 60),
-                               offsetSeconds: key.offsetSeconds, span: span, segments: segments)
-        Memo.last.withLock { $0 = Memo(key: key, face: face) }
-        Memo.computed.withLock { $0 += 1 }
-        return face
+        return Memo.last.value(for: key) { key in
+            computeRing(heightCells: key.heightCells, at: Date(timeIntervalSince1970: key.minute * 60),
+                        offsetSeconds: key.offsetSeconds, span: key.span, segments: key.segments)
+        }
     }
 
     /// The last ring drawn, by everything it was drawn from. One entry: the
     /// dashboard draws one weather face per frame.
-    struct Memo: Sendable {
+    enum Memo {
         struct Key: Equatable, Sendable {
             var heightCells: Int
             var minute: Double
@@ -94,11 +91,8 @@ struct WeatherFace: Equatable {
             var span: WeatherForecast.RingSpan
             var segments: [PrecipitationSegment]
         }
-        var key: Key
-        var face: WeatherFace
-        static let last = Mutex<Memo?>(nil)
-        /// How many rings were worked out (a test counts them).
-        static let computed = Mutex(0)
+        /// `computed` counts the rings worked out (a test counts them).
+        static let last = Remembered<Key, WeatherFace>()
     }
 
     /// Every dot of the ring band: its angle on the dial gives the instant

@@ -47,7 +47,7 @@ extension WeatherPanel: DashboardPanel {
         return max(0, spare - comfort)
     }
 
-    static func tick(_ state: AppState) -> (AppState, [Effect]) { askIfDue(state) }
+    static func tick(_ state: inout AppState) -> [Effect] { askIfDue(&state) }
 
     /// The forecast in English like the CLI (snapshot data summary).
     static func summary(_ state: AppState) -> [String] {
@@ -142,7 +142,7 @@ extension WeatherPanel {
     static func flush(_ state: AppState) -> (AppState, [Effect]) { (state, []) }
     static func awaitsStore(_ state: AppState) -> Bool { false }
     static func settingsChanged(_ state: AppState) -> AppState { state }
-    static func react(to event: Event, in state: AppState) -> AppState { state }
+    static func react(to event: Event, in state: inout AppState) {}
     static func headerNote(_ state: AppState) -> String? { nil }
     static func everyModeHint(_ state: AppState) -> (key: String, label: UIText)? { nil }
     static func fieldLine(_ state: AppState) -> String? { nil }

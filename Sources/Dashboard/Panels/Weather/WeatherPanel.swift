@@ -101,20 +101,30 @@ public enum WeatherPanel {
     /// The panel's part of a tick: ask when weather is on, there is a
     /// position, nothing is under way, and the last ask is 10 minutes old
     /// or was for a place more than 5 km away.
-    static func askIfDue(_ state: AppState) -> (AppState, [Effect]) {
-        guard state.settings.weatherEnabled else { return (state, []) }
-        if let refused = state.settings.weatherURLRefused { return (refusing(state, refused), []) }
-        let w = state.weather, now = state.now
-        if let sent = w.askSent, now.timeIntervalSince(sent) < WeatherPanelState.answerWaitSeconds { return (state, []) }
-        guard let position = WeatherReadout.position(state).position else { return (state, []) }
-        guard let last = w.lastAsked else { return ask(state) }
-        let age = now.timeIntervalSince(last)
-        if age >= WeatherPanelState.askEverySeconds || age < 0 { return ask(state) }
-        if let asked = w.askedPosition, age >= WeatherPanelState.movedAskAfterSeconds,
-           OpenMeteoParser.distanceKilometres(asked, position) > WeatherPanelState.movedKilometres {
-            return ask(state)
+    static func askIfDue(_ state: inout AppState) -> [Effect] {
+        guard state.settings.weatherEnabled else { return [] }
+        if let refused = state.settings.weatherURLRefused {
+            if state.weather.failure != refused { state.weather.failure = refused }
+            return []
         }
-        return (state, [])
+        let now = state.now
+        if let sent = state.weather.askSent, now.timeIntervalSince(sent) < WeatherPanelState.answerWaitSeconds { return [] }
+        guard let position = WeatherReadout.position(state).position else { return [] }
+        guard let last = state.weather.lastAsked else { return asked(&state) }
+        let age = now.timeIntervalSince(last)
+        if age >= WeatherPanelState.askEverySeconds || age < 0 { return asked(&state) }
+        if let asked = state.weather.askedPosition, age >= WeatherPanelState.movedAskAfterSeconds,
+           OpenMeteoParser.distanceKilometres(asked, position) > WeatherPanelState.movedKilometres {
+            return Self.asked(&state)
+        }
+        return []
+    }
+
+    /// `ask`, in place (a tick's).
+    private static func asked(_ state: inout AppState) -> [Effect] {
+        let (next, effects) = ask(state)
+        state = next
+        return effects
     }
 
     /// The panel saying why it asks nothing: the config's `weather.url`

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TimeKit
 
 /// What a weather glance needs beside the rain (issue 34): the wind, the
@@ -30,22 +29,19 @@ struct WeatherReadings: Equatable {
     static func sun(at position: GeoPosition, now: Date, almanac: LoadedAlmanac) -> SunriseSunset? {
         let day = SunriseSunset.dayStart(containing: now.timeIntervalSince1970, longitudeDegrees: position.longitudeDegrees)
         let key = SunMemo.Key(latitude: position.latitudeDegrees, longitude: position.longitudeDegrees, dayStart: day, almanac: almanac)
-        if let sun = SunMemo.last.withLock({ $0?.key == key ? $0?.sun : nil }) { return sun }
-        let sun = try? SunriseSunset.day(containing: now.timeIntervalSince1970, at: position, almanac: almanac.almanac)
-        SunMemo.last.withLock { $0 = SunMemo(key: key, sun: sun) }
-        return sun
+        return SunMemo.last.value(for: key) { _ in
+            try? SunriseSunset.day(containing: now.timeIntervalSince1970, at: position, almanac: almanac.almanac)
+        }
     }
 
-    struct SunMemo: Sendable {
+    enum SunMemo {
         struct Key: Equatable, Sendable {
             var latitude: Double
             var longitude: Double
             var dayStart: Double
             var almanac: LoadedAlmanac
         }
-        var key: Key
-        var sun: SunriseSunset?
-        static let last = Mutex<SunMemo?>(nil)
+        static let last = Remembered<Key, SunriseSunset?>()
     }
 
     /// The readings as messages, most wanted first (the panel shows as many

@@ -47,11 +47,17 @@ struct WeatherReadout: Equatable {
 
     /// `weather.position` if set, else gpsd's current fix, else `marks.position`.
     static func position(_ state: AppState) -> (position: GeoPosition?, source: PositionSource?) {
-        if let text = state.settings.weatherPosition, let p = try? GeoPosition(parsing: text) { return (p, .setting) }
+        if let text = state.settings.weatherPosition, let p = parsedSetting.value(for: text, { try? GeoPosition(parsing: $0) }) {
+            return (p, .setting)
+        }
         if let fix = state.marks.gps?.fix, fix.mode >= 2, let p = fix.position { return (p, .gpsd) }
         if let p = state.markSettings.fixedPosition { return (p, .marksPosition) }
         return (nil, nil)
     }
+
+    /// `weather.position` parsed once, not on every frame and tick (it was
+    /// a third of an idle second's work with the panel on).
+    static let parsedSetting = Remembered<String, GeoPosition?>()
 
     /// The forecast's host, for the prompt (`api.open-meteo.com`).
     static func host(_ state: AppState) -> String {

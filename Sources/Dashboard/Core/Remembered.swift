@@ -1,0 +1,31 @@
+import Synchronization
+
+/// The last answer worked out, by everything it was worked out from: the
+/// one memo shape the render path uses where an idle frame would otherwise
+/// redo the same work each second (the weather ring, the call stack, the
+/// Mars picture, a setting's parsed position).
+///
+/// One entry: the dashboard draws each of these once per frame, so the key
+/// of the frame before is the only one worth keeping. The key must hold
+/// every input of `compute`; a key that misses one would draw a stale
+/// answer, so each user keeps a test that changes each input and sees the
+/// answer change.
+public final class Remembered<Key: Equatable & Sendable, Value: Sendable>: Sendable {
+    private let last = Mutex<(key: Key, value: Value)?>(nil)
+    private let worked = Mutex(0)
+
+    public init() {}
+
+    /// The value for `key`: the remembered one when `key` equals the last
+    /// key asked, else `compute(key)`, remembered.
+    public func value(for key: Key, _ compute: (Key) -> Value) -> Value {
+        if let value = last.withLock({ $0?.key == key ? $0?.value : nil }) { return value }
+        let value = compute(key)
+        last.withLock { $0 = (key, value) }
+        worked.withLock { $0 += 1 }
+        return value
+    }
+
+    /// How many times `compute` ran (tests count the work an idle frame does).
+    public var computed: Int { worked.withLock { $0 } }
+}

@@ -136,7 +136,10 @@ public struct WeatherSeries: Equatable, Sendable {
     /// that holds `now` (nil when the series has none that day).
     func dayRange(at now: Date, zone: ZoneRules) -> (Double?, Double?) {
         let today = LocalTimeText.fields(now, in: zone)
-        let values = hours.lazy.filter {
+        // Only an hour within 27 h of `now` can share its local day (a day
+        // is at most 25 h long): the rest of a 16-day series is not turned
+        // into calendar fields on every frame.
+        let values = hours.lazy.filter { abs($0.time.timeIntervalSince(now)) < 27 * 3600 }.filter {
             let f = LocalTimeText.fields($0.time, in: zone)
             return f.year == today.year && f.month == today.month && f.day == today.day
         }.compactMap(\.temperatureCelsius)

@@ -66,7 +66,7 @@ extension WeatherPanel {
             let end = frame.put(line.text, x: text.x, y: text.y + i, role: line.role, clip: text)
             // Shade characters keep their own colour in every line (legend, summary).
             for x in text.x..<min(end, text.maxX) {
-                if let role = WeatherText.shadeRole(frame[x, text.y + i].character) { frame[x, text.y + i].role = role }
+                if let role = WeatherText.shadeRole(scalar: frame[x, text.y + i].code) { frame[x, text.y + i].role = role }
             }
         }
     }

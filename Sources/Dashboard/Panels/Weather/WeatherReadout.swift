@@ -161,16 +161,24 @@ enum WeatherText {
 
     /// The role of a legend or summary character, if it is a shade.
     static func shadeRole(_ c: Character) -> StyleRole? {
-        switch c {
-        case "·": .weatherDry
-        case "░": .weatherLight
-        case "▒": .weatherModerate
-        case "▓": .weatherHeavy
+        guard c.unicodeScalars.count == 1, let scalar = c.unicodeScalars.first else { return nil }
+        return shadeRole(scalar: scalar.value)
+    }
+
+    /// The same, by the scalar a frame cell holds (`Cell.code`): drawing
+    /// asks it for every cell of the text column each frame, and comparing
+    /// `Character`s was a third of an idle second's work with the panel on.
+    static func shadeRole(scalar: UInt32) -> StyleRole? {
+        switch scalar {
+        case 0x00B7: .weatherDry  // ·
+        case 0x2591: .weatherLight  // ░
+        case 0x2592: .weatherModerate  // ▒
+        case 0x2593: .weatherHeavy  // ▓
         // The ring's legend: its thickness in Braille.
-        case "⠁": .weatherDry
-        case "⠉": .weatherLight
-        case "⠛": .weatherModerate
-        case "⠿": .weatherHeavy
+        case 0x2801: .weatherDry  // ⠁
+        case 0x2809: .weatherLight  // ⠉
+        case 0x281B: .weatherModerate  // ⠛
+        case 0x283F: .weatherHeavy  // ⠿
         default: nil
         }
     }

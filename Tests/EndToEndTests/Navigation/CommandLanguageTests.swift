@@ -1,0 +1,96 @@
+import Dashboard
+import Foundation
+import Testing
+import TestSupport
+
+/// The navigator's commands speak the interface language (issue 34: "the
+/// CLI stays English with display.language = ja"; issue 32 item 11): the
+/// same numbers in Japanese words, chosen by `display.language` or by the
+/// locale under "auto"; English exactly as before; `--json` the same in
+/// every language.
+@Suite(.serialized) struct CommandLanguageTests {
+    /// An English locale, and a Japanese one (LC_ALL and LC_MESSAGES empty so LANG counts).
+    static let englishLocale = ["LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""]
+    static let japaneseLocale = ["LANG": "ja_JP.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""]
+
+    /// A Japanese word each command's text must hold.
+    static func expectedWord(_ arguments: [String]) -> String {
+        switch arguments[0] {
+        case "fix": "推測位置"
+        case "noon": "子午線通過"
+        case "polaris": "緯度"
+        case "compass": "真方位"
+        case "identify": "候補"
+        default: arguments[1] == "plan" ? "推測位置の一日" : "修正差"
+        }
+    }
+
+    static func run(_ arguments: [String], language: String?, environment: [String: String]) throws -> MarksProcess.Output {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        if let language {
+            try "[display]\nlanguage = \"\(language)\"\n".write(toFile: p.configPath, atomically: true, encoding: .utf8)
+        }
+        return try p.run(arguments, extraEnvironment: environment)
+    }
+
+    /// Every decimal number (`52.3`, `07.000` of a time): the values, whatever the words.
+    static func decimals(_ text: String) -> [String] {
+        text.matches(of: /\d+\.\d+/).map { String(text[$0.range]) }.sorted()
+    }
+
+    /// The terminal cell where `token` starts in `line`.
+    static func cell(of token: String, in line: String) -> Int? {
+        line.range(of: token).map { DisplayWidth.of(String(line[..<$0.lowerBound])) }
+    }
+
+    @Test(arguments: NavigationEnglishGolden.cases)
+    func englishIsExactlyAsBefore(_ golden: NavigationEnglishGolden.Case) throws {
+        // No config (auto) in an English locale, and "en" chosen in a Japanese one.
+        for (language, environment) in [(nil, Self.englishLocale), ("en", Self.japaneseLocale)] as [(String?, [String: String])] {
+            let out = try Self.run(golden.arguments, language: language, environment: environment)
+            #expect(out.status == golden.status, "\(out.stderr)")
+            #expect(out.stdout == golden.stdout, "\(language ?? "auto"): \(out.stdout)")
+        }
+    }
+
+    @Test(arguments: NavigationEnglishGolden.cases)
+    func japaneseHasTheSameNumbersInJapaneseWords(_ golden: NavigationEnglishGolden.Case) throws {
+        let chosen = try Self.run(golden.arguments, language: "ja", environment: Self.englishLocale)
+        let locale = try Self.run(golden.arguments, language: "auto", environment: Self.japaneseLocale)
+        #expect(chosen.status == golden.status, "\(chosen.stderr)")
+        #expect(chosen.stdout == locale.stdout, "display.language = ja and LANG=ja_JP.UTF-8 with auto differ")
+        #expect(chosen.stdout.contains(Self.expectedWord(golden.arguments)), "\(chosen.stdout)")
+        #expect(chosen.stdout != golden.stdout)
+        #expect(Self.decimals(chosen.stdout) == Self.decimals(golden.stdout), "the numbers changed:\n\(chosen.stdout)")
+        let english = chosen.stdout.split(separator: "\n").map(String.init).filter(EnglishDetector.hasEnglishSentence)
+        #expect(english.isEmpty, "English in the Japanese text: \(english)")
+        // Line for line, and the table headers' columns where the English ones are.
+        let ja = chosen.stdout.components(separatedBy: "\n"), en = golden.stdout.components(separatedBy: "\n")
+        #expect(ja.count == en.count)
+        for (j, e) in zip(ja, en) {
+            let columns = ["UTC", "Ho", "Hc", "Zn", "Hs", "Ho−Hc", "ΔZn"].filter { e.contains($0 + " ") || e.hasSuffix($0) }
+            if columns.count >= 2 || ["mag", "intercept", "residual"].contains(where: { e.hasSuffix($0) }) {
+                for token in columns { #expect(Self.cell(of: token, in: j) == Self.cell(of: token, in: e), "\(token) moved:\n\(e)\n\(j)") }
+                #expect(DisplayWidth.of(j) <= DisplayWidth.of(e) + 4, "header wider:\n\(e)\n\(j)")
+            }
+        }
+        if golden.arguments[0] == "compass" {
+            // Every value after its label starts at cell 14, as in English.
+            for line in ja.dropFirst().filter({ !$0.isEmpty }) {
+                let first = line.firstIndex { $0.isNumber || "EWNS".contains($0) }.map { DisplayWidth.of(String(line[..<$0])) }
+                #expect(first == 14, "\(line)")
+            }
+        }
+    }
+
+    @Test(arguments: NavigationEnglishGolden.cases)
+    func jsonIsTheSameInEveryLanguage(_ golden: NavigationEnglishGolden.Case) throws {
+        let arguments = golden.arguments + ["--json"]
+        for (language, environment) in [(nil, Self.englishLocale), ("ja", Self.englishLocale), ("auto", Self.japaneseLocale)]
+            as [(String?, [String: String])] {
+            let out = try Self.run(arguments, language: language, environment: environment)
+            #expect(out.stdout == golden.json, "\(language ?? "none"): --json differs")
+        }
+    }
+}

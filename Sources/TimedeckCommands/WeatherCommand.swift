@@ -15,6 +15,7 @@ struct WeatherCommand: JSONCommand {
             The position is weather.position if set, else the gpsd fix, else marks.position (stderr says which). \
             A forecast younger than 10 minutes is taken from the store unless --refresh; when a refresh fails, \
             the stored forecast is shown with a notice (exit 0), or the reason with exit 1 if there is none.
+            The text and the card's words follow display.language (ja: Japanese); --json is the same in every language.
             Examples:
               timedeck weather
               timedeck weather --json

@@ -39,6 +39,20 @@ import TestSupport
         text.matches(of: /\d+\.\d+/).map { String(text[$0.range]) }.sorted()
     }
 
+    /// The terminal cells where a table header's labels start: at the
+    /// line's start or after two spaces or more (`from the run` is one label).
+    static func labelStarts(_ line: String) -> [Int] {
+        var starts: [Int] = [], cell = 0, spaces = 2
+        for c in line {
+            if c == " " { spaces += 1 } else {
+                if spaces >= 2 { starts.append(cell) }
+                spaces = 0
+            }
+            cell += DisplayWidth.of(c)
+        }
+        return starts
+    }
+
     /// The terminal cell where `token` starts in `line`.
     static func cell(of token: String, in line: String) -> Int? {
         line.range(of: token).map { DisplayWidth.of(String(line[..<$0.lowerBound])) }
@@ -72,6 +86,7 @@ import TestSupport
             let columns = ["UTC", "Ho", "Hc", "Zn", "Hs", "Ho−Hc", "ΔZn"].filter { e.contains($0 + " ") || e.hasSuffix($0) }
             if columns.count >= 2 || ["mag", "intercept", "residual"].contains(where: { e.hasSuffix($0) }) {
                 for token in columns { #expect(Self.cell(of: token, in: j) == Self.cell(of: token, in: e), "\(token) moved:\n\(e)\n\(j)") }
+                #expect(Self.labelStarts(j) == Self.labelStarts(e), "a label moved:\n\(e)\n\(j)")
                 #expect(DisplayWidth.of(j) <= DisplayWidth.of(e) + 4, "header wider:\n\(e)\n\(j)")
             }
         }

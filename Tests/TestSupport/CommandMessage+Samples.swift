@@ -7,7 +7,7 @@ import TimeKit
 extension CommandMessage {
     public enum Kind: CaseIterable, Sendable {
         case fixHeader, identifyHeader, planHeader, averageHeader, towardOrAway
-        case deadReckoning, oneSightIsALine, lineRuns, lineEnds, fixAt, fixSpread, fromDeadReckoning, clockDoubt
+        case deadReckoning, oneSightIsALine, lineRuns, lineEnds, fixAt, fixSpread, fromDeadReckoning, clockDoubt, fixRefused
         case polarisAt, polarisLatitude, compassBody, compassRow, amplitude
         case identified, identifiedNone, identifiedAmbiguous, identifyWithin
         case noonPassage, noonSun, noonCurve, noonLatitude, noonLongitude, noonExactFit
@@ -33,6 +33,7 @@ extension CommandMessage {
         case .fixSpread: .fixSpread
         case .fromDeadReckoning: .fromDeadReckoning
         case .clockDoubt: .clockDoubt
+        case .fixRefused: .fixRefused
         case .polarisAt: .polarisAt
         case .polarisLatitude: .polarisLatitude
         case .compassBody: .compassBody
@@ -95,6 +96,19 @@ extension CommandMessage {
                                   .clockDoubt(sights: [1, 3], seconds: "2.5", arcminutes: "0.6", miles: "0.5", line: false),
                                   .clockDoubt(sights: [2], seconds: nil, arcminutes: "0.0", miles: "0.0", line: false),
                                   .clockDoubt(sights: [1], seconds: nil, arcminutes: "0.0", miles: "0.0", line: true)]
+        case .fixRefused:
+            let bodies = ["Vega", "Arcturus", "Dubhe", "Sun LL"]
+            return [FixRefusal(reason: .poorCut(degrees: 4), bodies: ["Vega", "Vega"]),
+                    FixRefusal(reason: .circlesDoNotMeet(gapNauticalMiles: 640), bodies: ["Vega", "Arcturus"], candidates: [0, 1]),
+                    FixRefusal(reason: .didNotConverge, bodies: bodies, fromDeadReckoningNauticalMiles: 900, fromDeadReckoningBearingDegrees: 12),
+                    FixRefusal(reason: .farFromDeadReckoning, bodies: Array(bodies.prefix(3)), fromDeadReckoningNauticalMiles: 796,
+                               fromDeadReckoningBearingDegrees: 323),
+                    FixRefusal(reason: .farFromDeadReckoning, bodies: ["Vega", "Arcturus"], candidates: [0, 1]),
+                    FixRefusal(reason: .sightsDisagree(worstResidualNauticalMiles: 7.5), bodies: Array(bodies.prefix(3)), candidates: [0, 1, 2],
+                               fromDeadReckoningNauticalMiles: 28, fromDeadReckoningBearingDegrees: 325),
+                    FixRefusal(reason: .sightsDisagree(worstResidualNauticalMiles: 12.1), bodies: bodies, culprit: 2, culpritMissNauticalMiles: 11.9),
+                    FixRefusal(reason: .sightsDisagree(worstResidualNauticalMiles: 5.0), bodies: bodies, candidates: [1, 2])]
+                .map(CommandMessage.fixRefused)
         case .polarisAt: return [.polarisAt(at: utc, meridian: "W 50° 20.0′")]
         case .polarisLatitude: return [.polarisLatitude(latitude: "N 40° 19.0′")]
         case .compassBody: return [.compassBody(body: "Sun", at: utc, altitude: "35.0°")]

@@ -31,6 +31,7 @@ extension CommandMessage {
                 + (seconds.map {
                     "（推定誤差 \($0) 秒）: \(line ? "位置の線" : "天測位置")の経度が \(arcminutes)′（東西に \(miles) 海里）ずれているかもしれません"
                 } ?? "（誤差不明）: \(line ? "位置の線" : "天測位置")の経度はその時計の精度しかありません")
+        case .fixRefused(let refusal): Self.japaneseRefusal(refusal)
         case let .polarisAt(at, meridian): "Polaris \(at)、推測位置の子午線 \(meridian) 上"
         case .polarisLatitude(let latitude): "緯度 \(latitude)   （緯度のみで位置ではありません: 経度は推測位置のもの）"
         case let .compassBody(body, at, altitude): "\(body) \(at)、高度 \(altitude)"
@@ -149,5 +150,53 @@ extension CommandMessage {
         case .moonrise: "月の出"
         case .moonset: "月の入り"
         }
+    }
+
+    /// `FixRefusal.description` in Japanese: the verdict, what to blame,
+    /// and where the least-squares position landed, in the panel's words.
+    static func japaneseRefusal(_ r: FixRefusal) -> String {
+        let landed = r.fromDeadReckoningNauticalMiles.flatMap { d in
+            r.fromDeadReckoningBearingDegrees.map { String(format: "最小二乗解の位置は推測位置から %.0f 海里・方位 %03.0f°", d, $0) }
+        }
+        var parts: [String]
+        switch r.reason {
+        case .poorCut(let degrees):
+            parts = [String(format: "位置が決まりません: 位置の線がよく交わりません。交角は %.0f° しかありません（%.0f° 未満では位置になりません）。"
+                            + "ほかと約 90° 離れた方位の天体を天測してください", degrees, CelestialFix.smallestCrossingDegrees)]
+        case .circlesDoNotMeet(let gap):
+            parts = [String(format: "位置が決まりません: 位置の圏が交わりません（%.0f 海里離れています）", gap), japaneseBlame(r)]
+        case .didNotConverge:
+            parts = ["位置が決まりません: 最小二乗解が収束しません（推測位置の近くで位置の線が交わりません）", japaneseBlame(r)]
+        case .farFromDeadReckoning:
+            parts = [String(format: "位置が決まりません: %@（%.0f 海里を超えています）", landed ?? "位置が推測位置から遠すぎます",
+                            CelestialFix.farFromDeadReckoningNauticalMiles),
+                     r.bodies.count >= 3 && r.candidates.isEmpty && r.culprit == nil
+                        ? "天測どうしは一致しています。天測の日付・タイムゾーン・時計、または推測位置を確かめてください"
+                        : japaneseBlame(r),
+                     "推測位置が本当にそれほど離れているなら、その位置の近くを推測位置にしてもう一度計算してください"]
+        case .sightsDisagree(let worst):
+            parts = [String(format: "位置が決まりません: 天測が一致しません（残差 %.1f 海里。%.0f 海里を超える残差は六分儀の誤差ではありません）",
+                            worst, CelestialFix.disagreementNauticalMiles), japaneseBlame(r)]
+        }
+        if case .farFromDeadReckoning = r.reason {} else if let landed { parts.append(landed) }
+        return parts.joined(separator: "。")
+    }
+
+    /// `FixRefusal.blame` in Japanese; sights named `Vega（天測 1）`.
+    static func japaneseBlame(_ r: FixRefusal) -> String {
+        let name = { (i: Int) in "\(r.bodies[i])（天測 \(i + 1)）" }
+        let list = r.candidates.map(name).joined(separator: "、")
+        if let culprit = r.culprit {
+            return String(format: "%@ がほかの天測 %d 個による位置から %.1f 海里ずれています。その天体名・Hs・時刻を確かめてください",
+                          name(culprit), r.bodies.count - 1, r.culpritMissNauticalMiles ?? 0)
+        }
+        if r.candidates.count == r.bodies.count, r.bodies.count <= 3 {
+            return "\(list) のどれか 1 つが誤っていますが、天測 \(r.bodies.count) 個ではどれかは決められません（4 個あれば決められます）。"
+                + "それぞれの天体名・Hs・時刻を確かめてください"
+        }
+        if !r.candidates.isEmpty {
+            return "\(list) のどれか 1 つが誤っています（どれを除いても残りは一致します）。その天体名・Hs・時刻を確かめてください"
+        }
+        return "1 つの天測では説明できません（2 つ以上が誤っているか、時計か推測位置の誤りです）。すべての天測を確かめてください"
     }
 }

@@ -37,6 +37,10 @@ public enum CommandMessage: Hashable, Sendable {
     /// `line` for one sight's line rather than a fix.
     case clockDoubt(sights: [Int], seconds: String?, arcminutes: String, miles: String, line: Bool)
 
+    /// The sights make no fix (`fix`, `noon`, `sights average` on stderr): what
+    /// is wrong and what to blame, as `FixRefusal.description` says it.
+    case fixRefused(FixRefusal)
+
     // MARK: polaris
     case polarisAt(at: String, meridian: String)
     case polarisLatitude(latitude: String)
@@ -124,6 +128,7 @@ public enum CommandMessage: Hashable, Sendable {
         case let .fromDeadReckoning(miles, bearing): "from DR: \(miles) nm \(bearing)"
         case let .clockDoubt(sights, seconds, arcminutes, miles, line):
             Self.englishClockDoubt(sights: sights, seconds: seconds, arcminutes: arcminutes, miles: miles, line: line)
+        case .fixRefused(let refusal): refusal.description
         case let .polarisAt(at, meridian): "Polaris at \(at), on the DR's meridian \(meridian)"
         case .polarisLatitude(let latitude): "lat  \(latitude)   (a latitude, not a fix: the longitude is the DR's)"
         case let .compassBody(body, at, altitude): "\(body) at \(at), altitude \(altitude)"

@@ -108,4 +108,44 @@ import TestSupport
             #expect(out.stdout == golden.json, "\(language ?? "none"): --json differs")
         }
     }
+
+    /// The sights that make no fix, with main's English refusal on stderr (issue 34's
+    /// language rule covers the refusals too): lines that do not cross, three sights
+    /// that disagree, and sights that agree far from the DR.
+    static let refusals: [(arguments: [String], english: String)] = {
+        let conditions = ["--eye", "2.5", "--ie", "-1.2", "--temp", "12", "--pressure", "1016"]
+        let vega = "Vega, 52.3577, 2024-03-21T06:44:07Z", arcturus = "Arcturus, 64.4508, 2024-03-21T06:47:51Z"
+        return [
+            (["fix", "--dr", "40 10.0 N, 050 15.0 W"] + conditions + ["--sight", vega, "--sight", "Vega, 52.5400, 2024-03-21T06:45:07Z"],
+             "timedeck: no fix: the lines of position do not cross well: they cross at only 0° (angle of cut; under 15° makes no fix); "
+                + "add a sight of a body at a bearing about 90° from the others\n"),
+            (["fix", "--dr", "40 10.0 N, 050 15.0 W"] + conditions
+                + ["--sight", vega, "--sight", arcturus, "--sight", "Dubhe, 46.6200, 2024-03-21T06:50:02Z"],
+             "timedeck: no fix: the sights disagree (a residual of 7.5 nm; more than 3 nm is more than sextant error); one of Vega "
+                + "(sight 1), Arcturus (sight 2) or Dubhe (sight 3) is off, and 3 sights cannot tell which (four sights can); check "
+                + "each body name, Hs and time; the least-squares position is 28 nm 325° from the DR\n"),
+            (["fix", "--dr", "30 0.0 N, 040 0.0 W", "--sight", vega, "--sight", arcturus, "--sight", "Dubhe, 46.1628, 2024-03-21T06:50:02Z"],
+             "timedeck: no fix: the least-squares position is 796 nm 323° from the DR (more than 60 nm); the sights agree with each "
+                + "other: check the sights' date, time zone and clock, or the DR; if the DR really is that far off, give the DR near "
+                + "that position and fix again\n"),
+        ]
+    }()
+
+    @Test func refusalsAreSaidInTheLanguageWithTheSameNumbers() throws {
+        for (arguments, english) in Self.refusals {
+            let en = try Self.run(arguments, language: nil, environment: Self.englishLocale)
+            #expect(en.status == 2 && en.stdout.isEmpty)
+            #expect(en.stderr == english, "the English refusal changed")
+            for (language, environment) in [("ja", Self.englishLocale), ("auto", Self.japaneseLocale)] {
+                let ja = try Self.run(arguments, language: language, environment: environment)
+                #expect(ja.status == 2 && ja.stdout.isEmpty)
+                #expect(ja.stderr.hasPrefix("timedeck: 位置が決まりません: "), "\(ja.stderr)")
+                #expect(!EnglishDetector.hasEnglishSentence(ja.stderr), "English in: \(ja.stderr)")
+                #expect(Self.decimals(ja.stderr) == Self.decimals(english))
+                let integers = { (text: String) in text.matches(of: /\d+/).map { String(text[$0.range]) }.sorted() }
+                // The English counts its sights in words ("four sights can"); the Japanese in digits.
+                #expect(Set(integers(english)).isSubset(of: Set(integers(ja.stderr))), "\(ja.stderr)")
+            }
+        }
+    }
 }

@@ -1,4 +1,6 @@
+import Dashboard
 import DeckShell
+import Foundation
 import TimeKit
 
 /// The config file as the subcommands see it: read once a process, at the
@@ -19,6 +21,13 @@ enum CommandConfig {
     static func loadedWarning() -> ConfigFile.Loaded {
         loaded.warnOnStderr()
         return loaded
+    }
+
+    /// The language of the commands' text reports: `display.language`, and
+    /// for "auto" the locale (LC_ALL, LC_MESSAGES, LANG), resolved by the
+    /// dashboard's own rule (`UILanguage.resolve`). `--json` never depends on it.
+    static var language: UILanguage {
+        UILanguage.resolve(setting: settings.language.rawValue, environment: ProcessInfo.processInfo.environment)
     }
 
     /// The team this station belongs to (`team.url`), nil without one.

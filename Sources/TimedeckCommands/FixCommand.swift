@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dashboard
 import DeckShell
 import Foundation
 import TimeKit
@@ -110,7 +111,7 @@ struct FixCommand: JSONCommand {
             let line = try NavigationCLI.guarding {
                 try solver.line(sights[0], deadReckoning: deadReckoning, lineUnixSeconds: fixTime)
             }
-            print(json ? Self.json(line) : Self.text(line, deadReckoning: deadReckoning))
+            print(json ? Self.json(line) : Self.text(line, deadReckoning: deadReckoning, CommandConfig.language))
             try chart.emit(ChartExport(lines: [line.reduced], deadReckoning: deadReckoning, lineUnixSeconds: fixTime, solver: solver))
             return
         }
@@ -120,7 +121,7 @@ struct FixCommand: JSONCommand {
         let fix = try NavigationCLI.guarding {
             try solver.fix(sights, deadReckoning: deadReckoning, fixUnixSeconds: fixTime)
         }
-        print(json ? Self.json(fix) : Self.text(fix, deadReckoning: deadReckoning))
+        print(json ? Self.json(fix) : Self.text(fix, deadReckoning: deadReckoning, CommandConfig.language))
         try chart.emit(ChartExport(fix, deadReckoning: deadReckoning, solver: solver))
     }
 
@@ -208,54 +209,54 @@ struct FixCommand: JSONCommand {
         return "{\"lop\":\(lop)\(doubt),\"sights\":[\n\(sight)\n]}"
     }
 
-    static func text(_ line: LineOfPosition, deadReckoning: GeoPosition) -> String {
+    static func text(_ line: LineOfPosition, deadReckoning: GeoPosition, _ l: UILanguage = .en) -> String {
         let r = line.reduced
-        var lines = ["DR  \(deadReckoning.navigatorText)", ""]
-        lines.append("sight            UTC                        Ho           Hc           Zn     intercept")
-        lines.append(r.sight.bodyText.padding(toLength: 16, withPad: " ", startingAt: 0) + " "
-                     + NavigationCLI.utc(r.sight.unixSeconds) + "   "
-                     + NavigationCLI.degreesMinutes(r.observedAltitudeDegrees).leftPadded(10) + "   "
-                     + NavigationCLI.degreesMinutes(r.computedAltitudeDegrees).leftPadded(10) + "   "
-                     + String(format: "%05.1f°  %6.1f nm %@", r.azimuthDegrees, abs(r.interceptNauticalMiles),
-                              r.isToward ? "toward" : "away"))
+        var lines = [l.text(.deadReckoning(position: deadReckoning.navigatorText)), ""]
+        lines.append(l.text(.fixHeader(residual: false)))
+        lines.append(row(r) + String(format: "%6.1f nm ", abs(r.interceptNauticalMiles)) + l.text(.towardOrAway(toward: r.isToward)))
         lines.append("")
-        lines.append("one sight: a LINE of position, not a fix (the ship is somewhere on it; cross it with another sight)")
-        var through = "line runs \(String(format: "%03.0f°–%03.0f°", line.directionDegrees, line.directionDegrees + 180)) "
-            + "through \(line.interceptPoint.navigatorText) at \(NavigationCLI.utc(line.unixSeconds))"
-        if line.advancedNauticalMiles > 0 {
-            through += String(format: " (advanced %.1f nm from the sight's time)", line.advancedNauticalMiles)
-        }
-        lines.append(through)
-        lines.append(String(format: "ends (±%.0f nm): ", LineOfPosition.halfLengthNauticalMiles)
-                     + line.points.map(\.navigatorText).joined(separator: "  and  "))
-        if let c = line.clockDoubt { lines.append(c.description.replacingOccurrences(of: "the fix", with: "the line")) }
+        lines.append(l.text(.oneSightIsALine))
+        lines.append(l.text(.lineRuns(direction: String(format: "%03.0f°–%03.0f°", line.directionDegrees, line.directionDegrees + 180),
+                                      through: line.interceptPoint.navigatorText, at: NavigationCLI.utc(line.unixSeconds),
+                                      advancedMiles: line.advancedNauticalMiles > 0 ? String(format: "%.1f", line.advancedNauticalMiles) : nil)))
+        lines.append(l.text(.lineEnds(halfLengthMiles: String(format: "%.0f", LineOfPosition.halfLengthNauticalMiles),
+                                      ends: line.points.map(\.navigatorText))))
+        if let c = line.clockDoubt { lines.append(l.text(clockDoubt(c, line: true))) }
         return lines.joined(separator: "\n")
     }
 
-    static func text(_ fix: CelestialFix, deadReckoning: GeoPosition) -> String {
-        var lines = ["DR  \(deadReckoning.navigatorText)", ""]
-        lines.append("sight            UTC                        Ho           Hc           Zn     intercept   residual")
+    /// A sight's row up to its intercept: body, UTC, Ho, Hc, Zn (the same in every language).
+    static func row(_ r: ReducedSight) -> String {
+        r.sight.bodyText.padding(toLength: 16, withPad: " ", startingAt: 0) + " "
+            + NavigationCLI.utc(r.sight.unixSeconds) + "   "
+            + NavigationCLI.degreesMinutes(r.observedAltitudeDegrees).leftPadded(10) + "   "
+            + NavigationCLI.degreesMinutes(r.computedAltitudeDegrees).leftPadded(10) + "   "
+            + String(format: "%05.1f°  ", r.azimuthDegrees)
+    }
+
+    /// An unsynchronized clock's doubt in the catalog's words (`ClockDoubt.description`'s numbers).
+    static func clockDoubt(_ c: ClockDoubt, line: Bool) -> CommandMessage {
+        .clockDoubt(sights: c.sightIndices.map { $0 + 1 }, seconds: c.seconds > 0 ? ClockDoubt.seconds(c.seconds) : nil,
+                    arcminutes: String(format: "%.1f", c.longitudeArcminutes), miles: String(format: "%.1f", c.eastWestNauticalMiles),
+                    line: line)
+    }
+
+    static func text(_ fix: CelestialFix, deadReckoning: GeoPosition, _ l: UILanguage = .en) -> String {
+        var lines = [l.text(.deadReckoning(position: deadReckoning.navigatorText)), ""]
+        lines.append(l.text(.fixHeader(residual: true)))
         for (i, r) in fix.fromDeadReckoning.enumerated() {
-            let toward = r.isToward ? "T" : "A"
-            lines.append(r.sight.bodyText.padding(toLength: 16, withPad: " ", startingAt: 0) + " "
-                         + NavigationCLI.utc(r.sight.unixSeconds) + "   "
-                         + NavigationCLI.degreesMinutes(r.observedAltitudeDegrees).leftPadded(10) + "   "
-                         + NavigationCLI.degreesMinutes(r.computedAltitudeDegrees).leftPadded(10) + "   "
-                         + String(format: "%05.1f°  %6.1f nm %@  %6.2f nm", r.azimuthDegrees,
-                                  abs(r.interceptNauticalMiles), toward, fix.sights[i].interceptNauticalMiles))
+            lines.append(row(r) + String(format: "%6.1f nm %@  %6.2f nm", abs(r.interceptNauticalMiles), r.isToward ? "T" : "A",
+                                            fix.sights[i].interceptNauticalMiles))
         }
         lines.append("")
-        lines.append("fix  \(fix.position.navigatorText)  at \(NavigationCLI.utc(fix.unixSeconds))")
-        var spread = String(format: "spread: rms residual %.2f nm, lines cross at up to %.0f°",
-                            fix.rmsResidualNauticalMiles, fix.bestCrossingAngleDegrees)
-        if let e = fix.ellipse {
-            spread += String(format: ", 1σ ellipse %.2f × %.2f nm along %03.0f°", e.semiMajorNauticalMiles,
-                             e.semiMinorNauticalMiles, e.majorAxisDegrees)
-        }
-        lines.append(spread)
-        lines.append(String(format: "from DR: %.1f nm %03.0f°", fix.fromDeadReckoningNauticalMiles,
-                            fix.fromDeadReckoningBearingDegrees))
-        if let c = fix.clockDoubt { lines.append(c.description) }
+        lines.append(l.text(.fixAt(position: fix.position.navigatorText, at: NavigationCLI.utc(fix.unixSeconds))))
+        lines.append(l.text(.fixSpread(rms: String(format: "%.2f", fix.rmsResidualNauticalMiles),
+                                       crossing: String(format: "%.0f", fix.bestCrossingAngleDegrees),
+                                       ellipse: fix.ellipse.map { String(format: "%.2f × %.2f", $0.semiMajorNauticalMiles, $0.semiMinorNauticalMiles) },
+                                       axis: fix.ellipse.map { String(format: "%03.0f°", $0.majorAxisDegrees) })))
+        lines.append(l.text(.fromDeadReckoning(miles: String(format: "%.1f", fix.fromDeadReckoningNauticalMiles),
+                                               bearing: String(format: "%03.0f°", fix.fromDeadReckoningBearingDegrees))))
+        if let c = fix.clockDoubt { lines.append(l.text(clockDoubt(c, line: false))) }
         return lines.joined(separator: "\n")
     }
 }

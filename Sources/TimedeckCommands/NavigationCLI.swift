@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dashboard
 import DeckShell
 import Foundation
 import TimeKit
@@ -54,7 +55,7 @@ enum NavigationCLI {
         } catch let error as FixError {
             throw fail(error.description)
         } catch let error as FixRefusal {
-            throw fail(error.description)
+            throw fail(CommandConfig.language.text(.fixRefused(error)))
         } catch let error as Almanac.OutOfRange {
             throw fail(error.description)
         }

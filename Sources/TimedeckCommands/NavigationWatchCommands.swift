@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dashboard
 import DeckShell
 import Foundation
 import TimeKit
@@ -120,11 +121,11 @@ struct PolarisCommand: JSONCommand {
                   + "\"ho\":\(n(result.observedAltitudeDegrees, 6)),\"dr_lon\":\(n(result.longitudeDegrees, 6)),"
                   + "\"utc\":\(NavigationCLI.string(NavigationCLI.utc(result.unixSeconds)))}")
         } else {
-            print("Polaris at \(NavigationCLI.utc(result.unixSeconds)), on the DR's meridian "
-                  + NavigationCLI.degreesMinutes(result.longitudeDegrees, positive: "E", negative: "W"))
+            let l = CommandConfig.language
+            print(l.text(.polarisAt(at: NavigationCLI.utc(result.unixSeconds),
+                                    meridian: NavigationCLI.degreesMinutes(result.longitudeDegrees, positive: "E", negative: "W"))))
             print("Ho   \(NavigationCLI.degreesMinutes(result.observedAltitudeDegrees))")
-            print("lat  \(NavigationCLI.degreesMinutes(result.latitudeDegrees, positive: "N", negative: "S"))"
-                  + "   (a latitude, not a fix: the longitude is the DR's)")
+            print(l.text(.polarisLatitude(latitude: NavigationCLI.degreesMinutes(result.latitudeDegrees, positive: "N", negative: "S"))))
             print(String(format: "Zn   %05.1f°", result.azimuthDegrees))
         }
     }
@@ -214,16 +215,19 @@ struct CompassCommand: JSONCommand {
             print("{" + fields.joined(separator: ",") + "}")
         } else {
             func signed(_ d: Double) -> String { String(format: "%.1f° %@", abs(d), d >= 0 ? "E" : "W") }
-            print("\(check.body.name) at \(NavigationCLI.utc(check.unixSeconds)), altitude "
-                  + String(format: "%.1f°", check.altitudeDegrees))
-            print(String(format: "true azimuth  %05.1f°", check.azimuthDegrees))
-            print(String(format: "compass       %05.1f°", check.bearingDegrees))
-            print("compass error \(signed(check.errorDegrees))")
+            let l = CommandConfig.language
+            print(l.text(.compassBody(body: check.body.name, at: NavigationCLI.utc(check.unixSeconds),
+                                      altitude: String(format: "%.1f°", check.altitudeDegrees))))
+            print(l.text(.compassRow(.trueAzimuth, value: String(format: "%05.1f°", check.azimuthDegrees))))
+            print(l.text(.compassRow(.compass, value: String(format: "%05.1f°", check.bearingDegrees))))
+            print(l.text(.compassRow(.error, value: signed(check.errorDegrees))))
             if let v = check.variationDegrees, let d = check.deviationDegrees {
-                print("variation     \(signed(v))")
-                print("deviation     \(signed(d))")
+                print(l.text(.compassRow(.variation, value: signed(v))))
+                print(l.text(.compassRow(.deviation, value: signed(d))))
             }
-            if let a = check.amplitude { print("amplitude     \(a.text) (\(a.event.rawValue))") }
+            if let a = check.amplitude {
+                print(l.text(.compassRow(.amplitude, value: l.text(.amplitude(text: a.text, rising: a.event == .rising)))))
+            }
         }
     }
 }
@@ -283,22 +287,21 @@ struct IdentifyCommand: JSONCommand {
             print("{\"body\":\(found.body.map { NavigationCLI.string($0.name) } ?? "null"),\"within_count\":\(matching.count),"
                   + "\"candidates\":[\n" + list.joined(separator: ",\n") + "\n]}")
         } else {
+            let l = CommandConfig.language
             if let body = found.body {
-                print("the body is \(body.name)")
+                print(l.text(.identified(body: body.name)))
             } else if matching.isEmpty {
-                print("no body of the almanac is within 2° of altitude and 5° of azimuth: check Hs, the time, the DR "
-                      + "and the bearing (or it is a star the almanac does not hold)")
+                print(l.text(.identifiedNone))
             } else {
-                print("NOT identified: \(matching.map(\.body.name).joined(separator: " and ")) are all within 2° of "
-                      + "altitude and 5° of azimuth; take a better bearing or another sight")
+                print(l.text(.identifiedAmbiguous(bodies: matching.map(\.body.name))))
             }
             print("")
-            print("candidate            Hc         Zn      Ho−Hc    ΔZn    mag")
+            print(l.text(.identifyHeader))
             for c in found.candidates {
                 print(c.body.name.padding(toLength: 18, withPad: " ", startingAt: 0)
-                      + String(format: "  %6.2f°   %05.1f°   %+5.2f°  %+5.1f°  %4.1f%@", c.computedAltitudeDegrees,
-                               c.azimuthDegrees, c.altitudeOffDegrees, c.azimuthOffDegrees, c.magnitude,
-                               c.matches ? "  within" : ""))
+                      + String(format: "  %6.2f°   %05.1f°   %+5.2f°  %+5.1f°  %4.1f", c.computedAltitudeDegrees,
+                               c.azimuthDegrees, c.altitudeOffDegrees, c.azimuthOffDegrees, c.magnitude)
+                      + (c.matches ? "  " + l.text(.identifyWithin) : ""))
             }
         }
     }

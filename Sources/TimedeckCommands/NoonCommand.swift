@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dashboard
 import DeckShell
 import Foundation
 import TimeKit
@@ -77,7 +78,7 @@ struct NoonCommand: JSONCommand {
                 try NoonSight.fit(sights, solver: solver, deadReckoning: position, drUnixSeconds: drInstant)
             }
         }
-        print(json ? Self.json(passage, result) : Self.text(passage, result))
+        print(json ? Self.json(passage, result) : Self.text(passage, result, CommandConfig.language))
         guard chart.gpx != nil || chart.plot != nil || chart.nmea != nil else { return }
         guard let result else {
             throw NavigationCLI.fail("--gpx/--plot/--nmea: a meridian passage alone is not a position; give the noon sights (--sight or --marks)")
@@ -130,23 +131,22 @@ struct NoonCommand: JSONCommand {
         return "{" + fields.joined(separator: ",") + "}"
     }
 
-    static func text(_ passage: NoonSight.Passage, _ result: NoonSight.Result?) -> String {
-        var lines = ["meridian passage (LAN)  \(NavigationCLI.utc(passage.unixSeconds))  at DR \(passage.position.navigatorText)",
-                     "the Sun bears \(passage.azimuthDegrees == 180 ? "south (180°)" : "north (000°)"), "
-                        + (passage.altitudeDegrees < 0
-                            ? String(format: "its centre %.1f° below the horizon at the DR: no noon sight today", -passage.altitudeDegrees)
-                            : "Ho of its centre at the DR " + NavigationCLI.degreesMinutes(passage.altitudeDegrees))]
+    static func text(_ passage: NoonSight.Passage, _ result: NoonSight.Result?, _ l: UILanguage = .en) -> String {
+        var lines = [l.text(.noonPassage(at: NavigationCLI.utc(passage.unixSeconds), position: passage.position.navigatorText)),
+                     l.text(.noonSun(south: passage.azimuthDegrees == 180,
+                                     belowDegrees: passage.altitudeDegrees < 0 ? String(format: "%.1f", -passage.altitudeDegrees) : nil,
+                                     altitude: NavigationCLI.degreesMinutes(passage.altitudeDegrees)))]
         guard let r = result else { return lines.joined(separator: "\n") }
-        let plusMinus = { (v: Double?, format: String) in v.map { " ± " + String(format: format, $0) } ?? "" }
         lines.append("")
-        lines.append("noon curve of \(r.sightCount) sights: max Ho \(NavigationCLI.degreesMinutes(r.maxAltitudeDegrees)) at "
-                     + NavigationCLI.utc(r.maxUnixSeconds) + plusMinus(r.timeUncertaintySeconds, "%.0f s")
-                     + String(format: ", rms %.2f′", r.rmsResidualArcminutes))
-        lines.append("latitude  \(r.position.latitudeText)\(plusMinus(r.latitudeUncertaintyArcminutes, "%.1f′"))")
-        lines.append("longitude \(r.position.longitudeText)\(plusMinus(r.longitudeUncertaintyArcminutes, "%.1f′")) (from the time of the maximum)")
-        if r.timeUncertaintySeconds == nil {
-            lines.append("three sights fit the curve exactly: no error can be estimated; take more")
-        }
+        lines.append(l.text(.noonCurve(sights: r.sightCount, maxAltitude: NavigationCLI.degreesMinutes(r.maxAltitudeDegrees),
+                                       at: NavigationCLI.utc(r.maxUnixSeconds),
+                                       seconds: r.timeUncertaintySeconds.map { String(format: "%.0f", $0) },
+                                       rms: String(format: "%.2f", r.rmsResidualArcminutes))))
+        lines.append(l.text(.noonLatitude(latitude: r.position.latitudeText,
+                                          error: r.latitudeUncertaintyArcminutes.map { String(format: "%.1f", $0) })))
+        lines.append(l.text(.noonLongitude(longitude: r.position.longitudeText,
+                                           error: r.longitudeUncertaintyArcminutes.map { String(format: "%.1f", $0) })))
+        if r.timeUncertaintySeconds == nil { lines.append(l.text(.noonExactFit)) }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dashboard
 import DeckShell
 import Foundation
 import TimeKit
@@ -54,7 +55,7 @@ struct SightsAverageCommand: JSONCommand {
         let run = try NavigationCLI.guarding {
             try SightRun.average(sights, solver: solver, deadReckoning: position, drUnixSeconds: middle)
         }
-        print(json ? Self.json(run) : Self.text(run))
+        print(json ? Self.json(run) : Self.text(run, CommandConfig.language))
     }
 
     /// `Vega, 52 19.47, 2024-03-21T06:44:07.412Z`: what `fix --sight` takes.
@@ -82,19 +83,18 @@ struct SightsAverageCommand: JSONCommand {
             + "\"sight\":\(NavigationCLI.string(sightText(a)))}"
     }
 
-    static func text(_ run: SightRun.Result) -> String {
-        var lines = [String(format: "%@: the almanac's altitude changes %+.2f′ a minute at the middle of the run",
-                            run.averaged.bodyText, run.rateArcminutesPerMinute), "",
-                     "UTC                        Hs           intercept   from the run"]
+    static func text(_ run: SightRun.Result, _ l: UILanguage = .en) -> String {
+        var lines = [l.text(.averageRate(body: run.averaged.bodyText, rate: String(format: "%+.2f", run.rateArcminutesPerMinute))), "",
+                     l.text(.averageHeader)]
         for e in run.entries {
             lines.append(NavigationCLI.utc(e.sight.unixSeconds) + "   " + NavigationCLI.degreesMinutes(e.sight.sextantAltitudeDegrees).leftPadded(10)
                          + String(format: "   %+6.2f′     %+6.2f′", e.interceptArcminutes, e.residualArcminutes)
-                         + (e.isOutlier ? "   OUTLIER: left out" : ""))
+                         + (e.isOutlier ? "   " + l.text(.averageOutlier) : ""))
         }
         lines.append("")
-        lines.append(String(format: "%d sights kept, rms %.2f′ about their mean intercept %+.2f′", run.entries.count - run.outlierCount,
-                            run.rmsResidualArcminutes, run.meanInterceptArcminutes))
-        lines.append("one sight:  --sight \"\(sightText(run.averaged))\"")
+        lines.append(l.text(.averageKept(count: run.entries.count - run.outlierCount, rms: String(format: "%.2f", run.rmsResidualArcminutes),
+                                         mean: String(format: "%+.2f", run.meanInterceptArcminutes))))
+        lines.append(l.text(.averageOneSight(sight: sightText(run.averaged))))
         return lines.joined(separator: "\n")
     }
 }

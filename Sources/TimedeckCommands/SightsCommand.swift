@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dashboard
 import DeckShell
 import Foundation
 import TimeKit
@@ -50,7 +51,7 @@ struct SightsPlanCommand: JSONCommand {
             print(Self.json(plan, day))
             return
         }
-        print(Self.text(plan, day, position))
+        print(Self.text(plan, day, position, CommandConfig.language))
     }
 
     static func bodiesJSON(_ plan: SightPlan) -> String {
@@ -98,9 +99,9 @@ struct SightsPlanCommand: JSONCommand {
         return "{" + fields.joined(separator: ",\n") + "}"
     }
 
-    static func table(_ plan: SightPlan) -> [String] {
-        guard !plan.candidates.isEmpty else { return ["  no body at 15°–70°"] }
-        var lines = ["  body             altitude    Zn     mag"]
+    static func table(_ plan: SightPlan, _ l: UILanguage = .en) -> [String] {
+        guard !plan.candidates.isEmpty else { return ["  " + l.text(.planNoBody)] }
+        var lines = [l.text(.planHeader)]
         for c in plan.candidates {
             lines.append((c.rank.map { "\($0) " } ?? "  ") + c.body.name.padding(toLength: 16, withPad: " ", startingAt: 0)
                          + String(format: " %5.1f°   %05.1f°  %5.1f", c.altitudeDegrees, c.azimuthDegrees, c.magnitude))
@@ -108,47 +109,48 @@ struct SightsPlanCommand: JSONCommand {
         return lines
     }
 
-    static func heading(_ plan: SightPlan) -> String {
-        switch plan.twilight {
-        case .morning, .evening: "\(plan.twilight.rawValue) civil twilight at \(NavigationCLI.utc(plan.unixSeconds))"
-        case .polarNight: "polar night: stars all day; at the Sun's highest, \(NavigationCLI.utc(plan.unixSeconds))"
-        case .allDayTwilight: "twilight all day; at the Sun's lowest, \(NavigationCLI.utc(plan.unixSeconds))"
-        case .polarDay: "no civil twilight (the Sun never below −6°): Sun lines only"
-        }
+    static func heading(_ plan: SightPlan, from position: GeoPosition? = nil, _ l: UILanguage = .en) -> String {
+        l.text(.planHeading(plan.twilight, at: NavigationCLI.utc(plan.unixSeconds), from: position?.navigatorText))
     }
 
-    static func text(_ plan: SightPlan, _ day: DayPlan, _ position: GeoPosition) -> String {
-        var lines = [heading(plan) + " from " + position.navigatorText]
-        if let why = plan.polarText { lines.append("  " + why) }
-        if plan.twilight != .polarDay { lines += table(plan) }
+    /// Why there is no civil twilight (`SightPlan.polarText`'s numbers).
+    static func polar(_ plan: SightPlan, _ l: UILanguage) -> String? {
+        guard plan.polarText != nil, let range = plan.sunRangeDegrees else { return nil }
+        return l.text(.planPolar(plan.twilight, lowest: range.lowerBound, highest: range.upperBound))
+    }
+
+    static func text(_ plan: SightPlan, _ day: DayPlan, _ position: GeoPosition, _ l: UILanguage = .en) -> String {
+        var lines = [heading(plan, from: position, l)]
+        if let why = polar(plan, l) { lines.append("  " + why) }
+        if plan.twilight != .polarDay { lines += table(plan, l) }
         lines.append("")
-        lines.append("the day at the DR (local mean time): \(NavigationCLI.utc(day.dayStartUnixSeconds)) to "
-                     + NavigationCLI.utc(day.dayStartUnixSeconds + 86400)
-                     + String(format: "; the Sun from %.1f° to %.1f°", day.sunLowestDegrees, day.sunHighestDegrees))
+        lines.append(l.text(.planDay(start: NavigationCLI.utc(day.dayStartUnixSeconds), end: NavigationCLI.utc(day.dayStartUnixSeconds + 86400),
+                                     lowest: String(format: "%.1f", day.sunLowestDegrees), highest: String(format: "%.1f", day.sunHighestDegrees))))
         for e in day.events {
-            lines.append("  " + NavigationCLI.utc(e.unixSeconds) + "  " + e.event.text)
+            lines.append("  " + NavigationCLI.utc(e.unixSeconds) + "  " + l.text(.planEvent(e.event)))
         }
-        let missing = DayPlan.Event.allCases.filter { day.time(of: $0) == nil }.map(\.text)
-        if !missing.isEmpty { lines.append("  none that day: " + missing.joined(separator: ", ")) }
+        let missing = DayPlan.Event.allCases.filter { day.time(of: $0) == nil }
+        if !missing.isEmpty { lines.append("  " + l.text(.planNoneThatDay(missing))) }
         if day.opportunities.isEmpty {
-            lines.append("daytime fixes: none (the Sun and the Moon or Venus are not both 10° up and 45°–135° apart)")
+            lines.append(l.text(.planNoDaytimeFix))
         } else {
-            lines.append("daytime fixes (both 10° up, 45°–135° apart in azimuth):")
+            lines.append(l.text(.planDaytimeFixes))
             for o in day.opportunities {
-                lines.append(String(format: "  Sun–%@  %@ to %@, best %@ (Sun %05.1f°, %@ %05.1f°: %.0f° apart)",
-                                    o.body.name, NavigationCLI.utc(o.startUnixSeconds), NavigationCLI.utc(o.endUnixSeconds),
-                                    NavigationCLI.utc(o.bestUnixSeconds), o.sunAzimuthDegrees, o.body.name,
-                                    o.bodyAzimuthDegrees, o.azimuthDifferenceDegrees))
+                lines.append("  " + l.text(.planOpportunity(body: o.body.name, start: NavigationCLI.utc(o.startUnixSeconds),
+                                                            end: NavigationCLI.utc(o.endUnixSeconds), best: NavigationCLI.utc(o.bestUnixSeconds),
+                                                            sunAzimuth: String(format: "%05.1f", o.sunAzimuthDegrees),
+                                                            bodyAzimuth: String(format: "%05.1f", o.bodyAzimuthDegrees),
+                                                            apart: String(format: "%.0f", o.azimuthDifferenceDegrees))))
             }
         }
         // The day's twilight the plan above already showed (found by its own
         // bisection, so within a millisecond, not equal) is not repeated.
         for twilight in day.twilights
         where twilight.twilight != plan.twilight || abs(twilight.unixSeconds - plan.unixSeconds) > 1 {
-            lines.append(heading(twilight) + ":")
-            if twilight.twilight != .polarDay { lines += table(twilight) }
+            lines.append(heading(twilight, from: nil, l) + ":")
+            if twilight.twilight != .polarDay { lines += table(twilight, l) }
         }
-        lines.append("1–4: a suggested set, in the order chosen: brightness weighed with spread around the horizon")
+        lines.append(l.text(.planLegend))
         return lines.joined(separator: "\n")
     }
 }

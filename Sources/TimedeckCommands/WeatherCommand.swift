@@ -15,6 +15,7 @@ struct WeatherCommand: JSONCommand {
             The position is weather.position if set, else the gpsd fix, else marks.position (stderr says which). \
             A forecast younger than 10 minutes is taken from the store unless --refresh; when a refresh fails, \
             the stored forecast is shown with a notice (exit 0), or the reason with exit 1 if there is none.
+            The text and the card's words follow display.language (ja: Japanese); --json is the same in every language.
             Examples:
               timedeck weather
               timedeck weather --json
@@ -89,14 +90,21 @@ struct WeatherCommand: JSONCommand {
         guard let series else { throw ExitCode(1) }
         let forecast = series.forecast(at: now, zone: LocalZone.current().zone)
         let sun = Self.sun(at: position, now: now)
-        let place = Self.placeName(at: position)
+        let named = Self.place(at: position)
+        let place = named?.label
+        // Words in the interface language; `--json` stays as it is.
+        let language = CommandConfig.language
+        let shown = named.map { Self.label($0, language) }
         if json {
             Console.json(forecast.json(at: now, units: settings.weatherUnits, sun: sun, place: place))
         } else {
-            for line in Self.lines(forecast, now: now, units: settings.weatherUnits, sun: sun, place: place) { Console.out(line) }
+            for line in Self.lines(forecast, now: now, units: settings.weatherUnits, sun: sun, place: shown, language: language) {
+                Console.out(line)
+            }
         }
         if let card {
-            try writeCard(forecast: series, now: now, settings: settings, place: place.map(InertText.display) ?? position.navigatorText, to: card)
+            try writeCard(forecast: series, now: now, settings: settings, language: language,
+                          place: shown.map(InertText.display) ?? position.navigatorText, to: card)
         }
     }
 
@@ -105,12 +113,18 @@ struct WeatherCommand: JSONCommand {
     /// boat 10 km off a port is not in it.
     static let placeRadiusKilometres = 10.0
 
-    /// The display name (`Paris, FR`) of the most populous bundled city
-    /// within `placeRadiusKilometres` of `position`, else nil.
-    static func placeName(at position: GeoPosition) -> String? {
+    /// The most populous bundled city within `placeRadiusKilometres` of `position`, else nil.
+    static func place(at position: GeoPosition) -> Place? {
         guard let places = try? PlaceDatabase.bundled() else { return nil }
         return places.named(latitudeDegrees: position.latitudeDegrees, longitudeDegrees: position.longitudeDegrees,
-                            withinKilometres: placeRadiusKilometres)?.label
+                            withinKilometres: placeRadiusKilometres)
+    }
+
+    /// `Paris, FR`; in Japanese `パリ, FR` where the place database has a
+    /// Japanese name (as the call planner writes places).
+    static func label(_ place: Place, _ language: UILanguage) -> String {
+        guard language == .ja, let name = (try? PlaceDatabase.bundled())?.japaneseName(of: place) else { return place.label }
+        return "\(name), \(place.countryCode)"
     }
 
     /// Sunrise and sunset at `position` on its local (mean solar) day holding
@@ -139,39 +153,31 @@ struct WeatherCommand: JSONCommand {
 
     /// The forecast for a person: temperature, the coming rain in both spans, the age.
     static func lines(_ forecast: WeatherForecast, now: Date, units: WeatherUnits, sun: SunriseSunset? = nil,
-                      place: String? = nil) -> [String] {
+                      place: String? = nil, language l: UILanguage = .en) -> [String] {
         // Times in the user's zone (TZ, else /etc/localtime), labelled.
         let local = LocalZone.current()
         let label = LocalTimeText.offsetLabel(seconds: local.zone.offsetSeconds(at: now))
         let clock = { (date: Date) in LocalTimeText.isoLocal(date, in: local.zone).dropFirst(11).prefix(5) + " " + label }
-        let duration = { (minutes: Int) in
-            minutes < 90 ? "\(minutes) min" : "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
-        }
-        var lines = ["Forecast for \(place.map(InertText.display) ?? forecast.position.navigatorText), fetched \(clock(forecast.fetched)) "
-                     + "(\(max(0, Int(now.timeIntervalSince(forecast.fetched) / 60))) min ago)"]
-        if let t = forecast.currentTemperatureCelsius { lines.append("Temperature \(units.temperatureText(celsius: t))") }
-        if let sun { lines.append(sunLine(sun, clock: { String(clock($0)) })) }
-        for (name, segments, span) in [("Next 60 min", forecast.next60, WeatherForecast.RingSpan.nextHour),
-                                       ("Next 12 h", forecast.next12h as [PrecipitationSegment]?, .next12Hours)] {
+        var lines = [l.text(.weatherHeader(place: place.map(InertText.display) ?? forecast.position.navigatorText,
+                                           fetched: String(clock(forecast.fetched)),
+                                           minutesAgo: max(0, Int(now.timeIntervalSince(forecast.fetched) / 60))))]
+        if let t = forecast.currentTemperatureCelsius { lines.append(l.text(.weatherTemperature(units.temperatureText(celsius: t)))) }
+        if let sun { lines.append(sunLine(sun, clock: { String(clock($0)) }, l)) }
+        for (hour, segments, span) in [(true, forecast.next60, WeatherForecast.RingSpan.nextHour),
+                                       (false, forecast.next12h as [PrecipitationSegment]?, .next12Hours)] {
             guard let segments else {
-                lines.append("\(name): no 15-minute forecast here (the 12 hours below are the best available)")
+                lines.append(l.text(.weatherNoQuarterHours(hour: hour)))
                 continue
             }
             let amounts = segments.map { s in "\(clock(s.start).prefix(5)) " + (s.millimetres.map { String(format: "%.1f", $0) } ?? "–") }
-            lines.append("\(name) (mm): " + amounts.joined(separator: "  "))
+            lines.append(l.text(.weatherAmounts(hour: hour, amounts: amounts.joined(separator: "  "))))
             switch forecast.comingRain(span, at: now) {
-            case .dry: lines.append("  no rain")
-            case .unknown: lines.append("  no values")
+            case .dry: lines.append("  " + l.text(.weatherNoRain))
+            case .unknown: lines.append("  " + l.text(.weatherNoValues))
             case let .rain(start, end, peak, intensity, falling):
-                let minutes = Int(end.timeIntervalSince(start) / 60)
-                let noun = switch forecast.comingType(span, at: now) {
-                case .snow?: "snow"
-                case .showers?: "showers"
-                case .mixed?: "rain and snow"
-                default: "rain"
-                }
-                lines.append(falling ? "  \(noun) now until \(clock(end)), up to \(String(format: "%.1f", peak)) mm/h (\(intensity))"
-                                     : "  \(noun) from \(clock(start)) for \(duration(minutes)), up to \(String(format: "%.1f", peak)) mm/h (\(intensity))")
+                lines.append("  " + l.text(.weatherComing(kind: forecast.comingType(span, at: now), start: String(clock(start)),
+                                                          end: String(clock(end)), minutes: Int(end.timeIntervalSince(start) / 60),
+                                                          peak: String(format: "%.1f", peak), intensity: intensity, falling: falling)))
             }
         }
         return lines
@@ -179,19 +185,13 @@ struct WeatherCommand: JSONCommand {
 
     /// "Sunrise 07:58 UTC+01:00, sunset 16:58 UTC+01:00" (to the nearest
     /// minute), or why not.
-    static func sunLine(_ sun: SunriseSunset, clock: @escaping (Date) -> String) -> String {
+    static func sunLine(_ sun: SunriseSunset, clock: @escaping (Date) -> String, _ l: UILanguage = .en) -> String {
         let minute = { (t: Double) in clock(Date(timeIntervalSince1970: (t / 60).rounded() * 60)) }
-        switch (sun.sunriseUnixSeconds, sun.sunsetUnixSeconds, sun.polar) {
-        case (_, _, .day?): return "No sunrise or sunset today: polar day (the Sun stays up)"
-        case (_, _, .night?): return "No sunrise or sunset today: polar night (the Sun stays down)"
-        case let (rise, set, nil):
-            let riseText = rise.map { "Sunrise " + minute($0) } ?? "No sunrise today"
-            let setText = set.map { "sunset " + minute($0) } ?? "no sunset today"
-            return riseText + ", " + setText
-        }
+        return l.text(.weatherSunLine(rise: sun.sunriseUnixSeconds.map(minute), set: sun.sunsetUnixSeconds.map(minute), polar: sun.polar))
     }
 
-    func writeCard(forecast series: WeatherSeries, now: Date, settings: Settings, place: String, to path: String) throws {
+    func writeCard(forecast series: WeatherSeries, now: Date, settings: Settings, language: UILanguage, place: String,
+                   to path: String) throws {
         // The card's clock in the user's zone, as the text says it (issue 34:
         // it was always UTC, labelled GMT).
         let local = LocalZone.current()
@@ -199,6 +199,8 @@ struct WeatherCommand: JSONCommand {
         var state = AppState(now: now, localZone: local.zone)
         state.localZoneName = local.name == offset ? offset : "\(local.name) \(offset)"
         state.settings = settings
+        // The card's words in the commands' language ("auto" reads the locale, as the dashboard does).
+        state.language = language
         state.weather = WeatherPanelState(series: series)
         guard let content = WeatherCard.content(state, place: place) else { throw ExitCode(1) }
         do {

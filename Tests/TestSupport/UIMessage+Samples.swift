@@ -9,7 +9,7 @@ import TimeKit
 extension UIMessage {
     /// One key per case, without arguments (see `sample(_:)`).
     public enum Kind: CaseIterable, Sendable {
-        case verbatim, text, panelSection, panelSectionIdle, snapshotSaved, savedTo, settingNotSaved, snapshotNotSaved, configUnusable, configHasProblems, localZoneProblem, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
+        case verbatim, text, command, panelSection, panelSectionIdle, snapshotSaved, savedTo, settingNotSaved, snapshotNotSaved, configUnusable, configHasProblems, localZoneProblem, enlargeTerminal, focusPanel, dateWithWeekday, settingValue
         case noteFor, confirmClear, newestLoaded, marksToggles, watchCorrection, bellForNewMarks, flashForNewMarks
         case keptAllMarks, notesAreAtMost, markNotSaved, heldInJournal, stampedAfterStop, storeReadOnly, storeFileChanged, journalLinesQuarantined, noteSaved, markDeleted, markRestored, marksRestored
         case marksCleared, storeError, callNotSaved, callsUnreadable, marsChoicesNotSaved, markRecorded, teamStatus, teamRefused, teamStationShared, teamMarkArrived, typeNote, typedNote, confirmClearSpoken
@@ -35,6 +35,7 @@ extension UIMessage {
         switch self {
         case .verbatim: .verbatim
         case .text: .text
+        case .command: .command
         case .panelSection: .panelSection
         case .panelSectionIdle: .panelSectionIdle
         case .snapshotSaved: .snapshotSaved
@@ -207,6 +208,7 @@ extension UIMessage {
         switch kind {
         case .verbatim: [.verbatim("SQLITE_FULL")]
         case .text: [.text(.nothingToUndo)]
+        case .command: CommandMessage.Kind.allCases.flatMap(CommandMessage.samples).map(UIMessage.command)
         case .panelSection: PanelID.allCases.map(UIMessage.panelSection)
         case .panelSectionIdle: PanelID.allCases.map(UIMessage.panelSectionIdle)
         case .snapshotSaved: [.snapshotSaved(path: "/d/s.txt", copied: true), .snapshotSaved(path: "/d/s.txt", copied: false)]

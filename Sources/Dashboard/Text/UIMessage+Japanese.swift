@@ -6,6 +6,7 @@ extension UIMessage {
         switch self {
         case .verbatim(let text): text
         case .text(let text): text.japanese
+        case .command(let message): message.japanese
         case .panelSection(let panel): "\(Self.japanesePanelName(panel))パネル（Tab で選択）"
         case .panelSectionIdle(let panel): "\(Self.japanesePanelName(panel))パネル（表示する内容がない間は Tab で選択されません）"
         case let .snapshotSaved(path, copied): "スナップショットを保存: \(path)" + (copied ? "（クリップボードにも渡しました）" : "")

@@ -14,6 +14,8 @@ public enum UIMessage: Hashable, Sendable {
     case verbatim(String)
     /// A fixed text, so a message slot can hold either kind.
     case text(UIText)
+    /// A subcommand's text report (`CommandMessage`: `weather`, `fix`, `noon`, …).
+    case command(CommandMessage)
 
     // MARK: Help, notices, small terminal
     case panelSection(PanelID)
@@ -282,6 +284,7 @@ public enum UIMessage: Hashable, Sendable {
         switch self {
         case .verbatim(let text): text
         case .text(let text): text.english
+        case .command(let message): message.english
         case .panelSection(let panel): "\(panel.rawValue.capitalized) panel (Tab to focus)"
         case .panelSectionIdle(let panel): "\(panel.rawValue.capitalized) panel (Tab skips it while it has nothing to show)"
         case let .snapshotSaved(path, copied): "Snapshot saved: \(path)" + (copied ? " (offered to the clipboard)" : "")

@@ -2,8 +2,8 @@ import Foundation
 
 /// The sights were worked but make no fix: what is wrong, in numbers the
 /// panel and the CLI both show. Never a position to act on.
-public struct FixRefusal: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Reason: Equatable, Sendable {
+public struct FixRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Reason: Hashable, Sendable {
         /// The lines of position are (nearly) parallel: their best angle of cut.
         case poorCut(degrees: Double)
         /// Two circles of equal altitude that never meet: the gap between them.

@@ -1,0 +1,167 @@
+import Dashboard
+import TimeKit
+
+// The commands' messages by kind (see UIMessage+Samples.swift): the tests
+// do not compile until a new `CommandMessage` case has a kind and samples.
+
+extension CommandMessage {
+    public enum Kind: CaseIterable, Sendable {
+        case fixHeader, identifyHeader, planHeader, averageHeader, towardOrAway
+        case deadReckoning, oneSightIsALine, lineRuns, lineEnds, fixAt, fixSpread, fromDeadReckoning, clockDoubt, fixRefused
+        case polarisAt, polarisLatitude, compassBody, compassRow, amplitude
+        case identified, identifiedNone, identifiedAmbiguous, identifyWithin
+        case noonPassage, noonSun, noonCurve, noonLatitude, noonLongitude, noonExactFit
+        case averageRate, averageOutlier, averageKept, averageOneSight
+        case planHeading, planPolar, planNoBody, planDay, planEvent, planNoneThatDay, planNoDaytimeFix, planDaytimeFixes
+        case planOpportunity, planLegend
+        case weatherHeader, weatherTemperature, weatherSunLine, weatherNoQuarterHours, weatherAmounts, weatherNoRain
+        case weatherNoValues, weatherComing
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .fixHeader: .fixHeader
+        case .identifyHeader: .identifyHeader
+        case .planHeader: .planHeader
+        case .averageHeader: .averageHeader
+        case .towardOrAway: .towardOrAway
+        case .deadReckoning: .deadReckoning
+        case .oneSightIsALine: .oneSightIsALine
+        case .lineRuns: .lineRuns
+        case .lineEnds: .lineEnds
+        case .fixAt: .fixAt
+        case .fixSpread: .fixSpread
+        case .fromDeadReckoning: .fromDeadReckoning
+        case .clockDoubt: .clockDoubt
+        case .fixRefused: .fixRefused
+        case .polarisAt: .polarisAt
+        case .polarisLatitude: .polarisLatitude
+        case .compassBody: .compassBody
+        case .compassRow: .compassRow
+        case .amplitude: .amplitude
+        case .identified: .identified
+        case .identifiedNone: .identifiedNone
+        case .identifiedAmbiguous: .identifiedAmbiguous
+        case .identifyWithin: .identifyWithin
+        case .noonPassage: .noonPassage
+        case .noonSun: .noonSun
+        case .noonCurve: .noonCurve
+        case .noonLatitude: .noonLatitude
+        case .noonLongitude: .noonLongitude
+        case .noonExactFit: .noonExactFit
+        case .averageRate: .averageRate
+        case .averageOutlier: .averageOutlier
+        case .averageKept: .averageKept
+        case .averageOneSight: .averageOneSight
+        case .planHeading: .planHeading
+        case .planPolar: .planPolar
+        case .planNoBody: .planNoBody
+        case .planDay: .planDay
+        case .planEvent: .planEvent
+        case .planNoneThatDay: .planNoneThatDay
+        case .planNoDaytimeFix: .planNoDaytimeFix
+        case .planDaytimeFixes: .planDaytimeFixes
+        case .planOpportunity: .planOpportunity
+        case .planLegend: .planLegend
+        case .weatherHeader: .weatherHeader
+        case .weatherTemperature: .weatherTemperature
+        case .weatherSunLine: .weatherSunLine
+        case .weatherNoQuarterHours: .weatherNoQuarterHours
+        case .weatherAmounts: .weatherAmounts
+        case .weatherNoRain: .weatherNoRain
+        case .weatherNoValues: .weatherNoValues
+        case .weatherComing: .weatherComing
+        }
+    }
+
+    /// Example messages of `kind`, exercising each branch.
+    public static func samples(_ kind: Kind) -> [CommandMessage] {
+        let position = "40° 14'.00 N  050° 20'.00 W", utc = "2024-03-21T06:47:51.000Z", later = "2024-03-21T15:40:00.000Z"
+        switch kind {
+        case .fixHeader: return [.fixHeader(residual: true), .fixHeader(residual: false)]
+        case .identifyHeader: return [.identifyHeader]
+        case .planHeader: return [.planHeader]
+        case .averageHeader: return [.averageHeader]
+        case .towardOrAway: return [.towardOrAway(toward: true), .towardOrAway(toward: false)]
+        case .deadReckoning: return [.deadReckoning(position: position)]
+        case .oneSightIsALine: return [.oneSightIsALine]
+        case .lineRuns: return [.lineRuns(direction: "035°–215°", through: position, at: utc, advancedMiles: "24.0"),
+                                .lineRuns(direction: "166°–346°", through: position, at: utc, advancedMiles: nil)]
+        case .lineEnds: return [.lineEnds(halfLengthMiles: "30", ends: [position, "39° 50'.26 N  050° 21'.78 W"])]
+        case .fixAt: return [.fixAt(position: position, at: utc)]
+        case .fixSpread: return [.fixSpread(rms: "0.40", crossing: "77", ellipse: "0.61 × 0.32", axis: "156°"),
+                                 .fixSpread(rms: "0.00", crossing: "37", ellipse: nil, axis: nil)]
+        case .fromDeadReckoning: return [.fromDeadReckoning(miles: "5.5", bearing: "316°")]
+        case .clockDoubt: return [.clockDoubt(sights: [1], seconds: "16", arcminutes: "4.0", miles: "3.1", line: true),
+                                  .clockDoubt(sights: [1, 3], seconds: "2.5", arcminutes: "0.6", miles: "0.5", line: false),
+                                  .clockDoubt(sights: [2], seconds: nil, arcminutes: "0.0", miles: "0.0", line: false),
+                                  .clockDoubt(sights: [1], seconds: nil, arcminutes: "0.0", miles: "0.0", line: true)]
+        case .fixRefused:
+            let bodies = ["Vega", "Arcturus", "Dubhe", "Sun LL"]
+            return [FixRefusal(reason: .poorCut(degrees: 4), bodies: ["Vega", "Vega"]),
+                    FixRefusal(reason: .circlesDoNotMeet(gapNauticalMiles: 640), bodies: ["Vega", "Arcturus"], candidates: [0, 1]),
+                    FixRefusal(reason: .didNotConverge, bodies: bodies, fromDeadReckoningNauticalMiles: 900, fromDeadReckoningBearingDegrees: 12),
+                    FixRefusal(reason: .farFromDeadReckoning, bodies: Array(bodies.prefix(3)), fromDeadReckoningNauticalMiles: 796,
+                               fromDeadReckoningBearingDegrees: 323),
+                    FixRefusal(reason: .farFromDeadReckoning, bodies: ["Vega", "Arcturus"], candidates: [0, 1]),
+                    FixRefusal(reason: .sightsDisagree(worstResidualNauticalMiles: 7.5), bodies: Array(bodies.prefix(3)), candidates: [0, 1, 2],
+                               fromDeadReckoningNauticalMiles: 28, fromDeadReckoningBearingDegrees: 325),
+                    FixRefusal(reason: .sightsDisagree(worstResidualNauticalMiles: 12.1), bodies: bodies, culprit: 2, culpritMissNauticalMiles: 11.9),
+                    FixRefusal(reason: .sightsDisagree(worstResidualNauticalMiles: 5.0), bodies: bodies, candidates: [1, 2])]
+                .map(CommandMessage.fixRefused)
+        case .polarisAt: return [.polarisAt(at: utc, meridian: "W 50° 20.0′")]
+        case .polarisLatitude: return [.polarisLatitude(latitude: "N 40° 19.0′")]
+        case .compassBody: return [.compassBody(body: "Sun", at: utc, altitude: "35.0°")]
+        case .compassRow: return CompassRow.allCases.map { .compassRow($0, value: "125.2°") }
+        case .amplitude: return [.amplitude(text: "E 27.8° N", rising: true), .amplitude(text: "W 4.0° S", rising: false)]
+        case .identified: return [.identified(body: "Vega")]
+        case .identifiedNone: return [.identifiedNone]
+        case .identifiedAmbiguous: return [.identifiedAmbiguous(bodies: ["Vega", "Deneb"])]
+        case .identifyWithin: return [.identifyWithin]
+        case .noonPassage: return [.noonPassage(at: utc, position: position)]
+        case .noonSun: return [.noonSun(south: true, belowDegrees: nil, altitude: "50° 25.9′"),
+                               .noonSun(south: false, belowDegrees: "13.4", altitude: "-13° 24.0′")]
+        case .noonCurve: return [.noonCurve(sights: 9, maxAltitude: "50° 32.7′", at: utc, seconds: "1", rms: "0.03"),
+                                 .noonCurve(sights: 3, maxAltitude: "50° 32.7′", at: utc, seconds: nil, rms: "0.00")]
+        case .noonLatitude: return [.noonLatitude(latitude: "40° 03'.18 N", error: "0.1"), .noonLatitude(latitude: "40° 03'.18 N", error: nil)]
+        case .noonLongitude: return [.noonLongitude(longitude: "050° 23'.91 W", error: "1.1"),
+                                     .noonLongitude(longitude: "050° 23'.91 W", error: nil)]
+        case .noonExactFit: return [.noonExactFit]
+        case .averageRate: return [.averageRate(body: "Vega", rate: "+11.04")]
+        case .averageOutlier: return [.averageOutlier]
+        case .averageKept: return [.averageKept(count: 4, rms: "0.09", mean: "-4.72")]
+        case .averageOneSight: return [.averageOneSight(sight: "Vega, 52 29.75, 2024-03-21T06:45:02.500Z")]
+        case .planHeading:
+            return [SightPlan.Twilight.morning, .evening, .polarNight, .allDayTwilight, .polarDay].flatMap { t in
+                [CommandMessage.planHeading(t, at: later, from: position), .planHeading(t, at: later, from: nil)]
+            }
+        case .planPolar: return [.planPolar(.polarNight, lowest: -35.4, highest: -11.4), .planPolar(.allDayTwilight, lowest: -5.2, highest: -0.4),
+                                 .planPolar(.polarDay, lowest: 11.4, highest: 35.4)]
+        case .planNoBody: return [.planNoBody]
+        case .planDay: return [.planDay(start: utc, end: later, lowest: "-49.4", highest: "50.4")]
+        case .planEvent: return DayPlan.Event.allCases.map(CommandMessage.planEvent)
+        case .planNoneThatDay: return [.planNoneThatDay([.sunrise, .sunset]), .planNoneThatDay([.moonrise])]
+        case .planNoDaytimeFix: return [.planNoDaytimeFix]
+        case .planDaytimeFixes: return [.planDaytimeFixes]
+        case .planOpportunity: return [.planOpportunity(body: "Moon", start: utc, end: later, best: utc, sunAzimuth: "123.4",
+                                                        bodyAzimuth: "045.0", apart: "78")]
+        case .planLegend: return [.planLegend]
+        case .weatherHeader: return [.weatherHeader(place: "Paris, FR", fetched: "14:03 UTC+01:00", minutesAgo: 3)]
+        case .weatherTemperature: return [.weatherTemperature("7.3 °C")]
+        case .weatherSunLine: return [.weatherSunLine(rise: "07:58 UTC+01:00", set: "16:58 UTC+01:00", polar: nil),
+                                      .weatherSunLine(rise: nil, set: "01:10 UTC+01:00", polar: nil),
+                                      .weatherSunLine(rise: "02:10 UTC+01:00", set: nil, polar: nil),
+                                      .weatherSunLine(rise: nil, set: nil, polar: .day), .weatherSunLine(rise: nil, set: nil, polar: .night)]
+        case .weatherNoQuarterHours: return [.weatherNoQuarterHours(hour: true), .weatherNoQuarterHours(hour: false)]
+        case .weatherAmounts: return [.weatherAmounts(hour: true, amounts: "14:00 0.0  14:15 0.4"),
+                                      .weatherAmounts(hour: false, amounts: "14:00 0.0  15:00 2.5")]
+        case .weatherNoRain: return [.weatherNoRain]
+        case .weatherNoValues: return [.weatherNoValues]
+        case .weatherComing:
+            return [.weatherComing(kind: nil, start: "14:15", end: "14:45", minutes: 30, peak: "4.8", intensity: .moderate, falling: false),
+                    .weatherComing(kind: .snow, start: "14:00", end: "15:30", minutes: 90, peak: "1.2", intensity: .light, falling: true),
+                    .weatherComing(kind: .mixed, start: "14:15", end: "16:45", minutes: 150, peak: "9.1", intensity: .heavy, falling: false),
+                    .weatherComing(kind: .showers, start: "14:15", end: "14:30", minutes: 15, peak: "0.4", intensity: .light, falling: false)]
+        }
+    }
+}

@@ -73,6 +73,33 @@ public struct EarthStation: Equatable, Sendable {
         return orientation.trueOfDate.transposed * (Matrix3.rz(-orientation.gastDegrees * .pi / 180) * itrsKm)
     }
 
+    /// The station near one instant, for the light-time iteration: the
+    /// precession-nutation of `unixSeconds` is kept and only the Earth's turn
+    /// is added for other instants. Over the ≤ 22 min of a Mars light time the
+    /// frame moves by centimetres (precession 0.002″, nutation less): the
+    /// Earth orientation is then computed once, not at every step.
+    public func track(near unixSeconds: Double, leapSeconds: LeapSecondTable, ut1: UT1Table) -> Track {
+        let orientation = EarthOrientation(time: AlmanacTime(unixSeconds: unixSeconds, leapSeconds: leapSeconds, ut1: ut1))
+        return Track(celestialFromTrue: orientation.trueOfDate.transposed, gastRadians: orientation.gastDegrees * .pi / 180,
+                     unixSeconds: unixSeconds, itrsKm: itrsKm)
+    }
+
+    /// See `track(near:leapSeconds:ut1:)`.
+    public struct Track: Sendable {
+        var celestialFromTrue: Matrix3
+        var gastRadians: Double
+        var unixSeconds: Double
+        var itrsKm: Vector3
+
+        /// The Earth's turn per second of UT1 (IERS 2010 eq. 5.15: 1.00273781191135448 turns a day).
+        static let radiansPerSecond = 2 * Double.pi * 1.00273781191135448 / 86400
+
+        /// The station relative to the geocentre (GCRS, km) at UTC `u`.
+        public func gcrsKm(unixSeconds u: Double) -> Vector3 {
+            celestialFromTrue * (Matrix3.rz(-(gastRadians + Self.radiansPerSecond * (u - unixSeconds))) * itrsKm)
+        }
+    }
+
     /// The DSN's three complexes by their 70 m antennas: Earth-fixed
     /// coordinates (ITRF93, epoch 2003.0) from DSN No. 810-005, module 301
     /// "Coverage and Geometry", Rev. M (2020), as NAIF's earth_topo_201023.tf

@@ -13,6 +13,10 @@ import Foundation
 /// at superior conjunction) is left out. Mars is DE421's Mars barycentre,
 /// within a metre of the planet's centre (Phobos and Deimos are tiny).
 ///
+/// `LightPathEnds` moves either end off the centre: a ground station
+/// (`EarthStation`, ≤ 21 ms) and a point on Mars (`MarsSurfacePoint`, ≤ 11 ms);
+/// then the distance and the Sun angle are between those ends too.
+///
 /// ERT − SCET in UTC equals `owltSeconds` except across a leap second.
 public struct MarsLightTime: Equatable, Sendable {
     /// The instant light leaves Mars (UTC, Unix seconds).
@@ -76,10 +80,12 @@ public struct MarsLightTime: Equatable, Sendable {
         let emit = clock.tdbSeconds(unixSeconds: scet)
         let bodies = try Bodies(ephemeris: ephemeris, unixSeconds: scet)
         let mars = try bodies.mars(tdbSeconds: emit) + ends.marsOffsetKm(tdbSeconds: emit)
+        // The station's Earth orientation once, near the answer; each step adds only the Earth's turn.
+        let track = ends.station?.track(near: scet + 750, leapSeconds: leapSeconds, ut1: ends.ut1 ?? LightPathEnds.noUT1)
         func earth(_ tdb: Double) throws -> Vector3 {
             let centre = try bodies.earth(tdbSeconds: tdb)
-            if ends.station == nil { return centre }
-            return centre + ends.earthOffsetKm(unixSeconds: clock.unixSeconds(tdbSeconds: tdb), leapSeconds: leapSeconds)
+            guard let track else { return centre }
+            return centre + track.gcrsKm(unixSeconds: clock.unixSeconds(tdbSeconds: tdb))
         }
         var receive = emit
         var step = Double.infinity

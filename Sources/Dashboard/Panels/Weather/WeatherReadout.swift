@@ -142,24 +142,23 @@ enum WeatherText {
         }
     }
 
-    /// Shade character and role of an intensity on the ring and in the legend.
-    static func shade(_ intensity: PrecipitationIntensity?) -> (Character, StyleRole) {
+    /// The role (colour) of an intensity on the ring and in the legend. The
+    /// ring shows intensity by its thickness in Braille (issue 34); the old
+    /// shade cells ░▒▓ are drawn nowhere any more.
+    static func intensityRole(_ intensity: PrecipitationIntensity?) -> StyleRole {
         switch intensity {
-        case nil: (" ", .dim)
-        case .none?: ("·", .weatherDry)
-        case .light?: ("░", .weatherLight)
-        case .moderate?: ("▒", .weatherModerate)
-        case .heavy?: ("▓", .weatherHeavy)
+        case nil: .dim
+        case .none?: .weatherDry
+        case .light?: .weatherLight
+        case .moderate?: .weatherModerate
+        case .heavy?: .weatherHeavy
         }
     }
 
-    /// The role of a legend or summary character, if it is a shade.
+    /// The role of a legend or summary character, if it stands for an intensity.
     static func shadeRole(_ c: Character) -> StyleRole? {
         switch c {
         case "·": .weatherDry
-        case "░": .weatherLight
-        case "▒": .weatherModerate
-        case "▓": .weatherHeavy
         // The ring's legend: its thickness in Braille.
         case "⠁": .weatherDry
         case "⠉": .weatherLight

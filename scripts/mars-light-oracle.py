@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Oracle cases for Mars light time and the Sun at a Mars site.
 
-    pip install skyfield de421 jplephem numpy
+    pip install skyfield de421 jplephem numpy spiceypy
     python3 scripts/mars-light-oracle.py   # writes Tests/TimeKitTests/Fixtures/mars-light-oracle.json
 
 Part 1, light time: Skyfield's `observe` (Newtonian light time, iterated in
@@ -11,6 +11,19 @@ Earth the geocentre (EMB less the Moon's share). For an Earth-received
 instant (ERT, UTC) each case gives the one-way light time, the emission
 instant (SCET, UTC), the Earth-Mars distance and the Sun-Earth-Mars angle.
 Instants: random 1990-2050 plus the days around three solar conjunctions.
+
+Part 3, the ends of the light path (issue 33 item 1's option): the same
+Skyfield `observe`, from an Earth station -- Skyfield's own `wgs84.latlon`
+for a place given by geodetic latitude, longitude and height, and its
+`ITRSPosition` for the DSN's 70 m antennas by their published Cartesian
+coordinates; Skyfield turns them into the GCRS with its own precession,
+IAU 2000A nutation and UT1 -- to Mars's centre or to a site on Mars. No PyPI
+package ships a Mars orientation file, so the site's place in space comes
+from NAIF's CSPICE (spiceypy `pxform('IAU_MARS', 'J2000', et)` and
+`latrec`) reading a text PCK written here with the IAU WGCCRE 2009 Mars
+constants (Archinal et al. 2011; the values of NAIF's pck00010.tpc): the
+rotation is SPICE's code, the constants are typed from the report. The
+site's radius is the IAU 2000 ellipsoid's at its planetocentric latitude.
 
 Part 2, the Sun at a site: an independent implementation of the published
 Mars24 method (NASA GISS "Mars24 Sunclock - Algorithm and Worked Examples",
@@ -30,9 +43,14 @@ import math
 import os
 import random
 
+import tempfile
+
 import de421
+import spiceypy
 from jplephem.ephem import Ephemeris
-from skyfield.api import load
+from skyfield.api import load, wgs84
+from skyfield.toposlib import ITRSPosition
+from skyfield.units import Distance
 from skyfield.constants import AU_KM, C
 from skyfield.vectorlib import VectorFunction
 
@@ -223,13 +241,102 @@ def sun_cases():
     return cases
 
 
+# ---- Part 3: the ends of the light path ----
+
+# IAU WGCCRE 2009 (Archinal et al. 2011, Table 2), as in NAIF's pck00010.tpc.
+MARS_PCK = """KPL/PCK
+\\begindata
+BODY499_POLE_RA  = ( 317.68143  -0.1061  0. )
+BODY499_POLE_DEC = (  52.88650  -0.0609  0. )
+BODY499_PM       = ( 176.630   350.89198226  0. )
+\\begintext
+"""
+
+
+def load_mars_pck():
+    with tempfile.NamedTemporaryFile("w", suffix=".tpc", delete=False) as f:
+        f.write(MARS_PCK)
+        name = f.name
+    spiceypy.furnsh(name)
+    os.unlink(name)
+
+
+def ellipsoid_radius_km(lat_c):
+    a, b = 3396.19, 3376.20
+    p = math.radians(lat_c)
+    return a * b / math.hypot(b * math.cos(p), a * math.sin(p))
+
+
+class MarsSite(VectorFunction):
+    """A point on Mars (planetocentric lat, east lon, on the IAU 2000 ellipsoid) from the SSB."""
+
+    def __init__(self, lat_c, lon_east):
+        self.center, self.target = 0, "mars site"
+        self.name = f"Mars site {lat_c} {lon_east}"
+        self.fixed = spiceypy.latrec(ellipsoid_radius_km(lat_c), math.radians(lon_east), math.radians(lat_c))
+
+    def _at(self, t):
+        p, v, _, _ = mars._at(t)
+        et = (t.whole - 2451545.0 + t.tdb_fraction) * 86400.0
+        rot = spiceypy.pxform("IAU_MARS", "J2000", float(et))
+        offset = [sum(rot[i][k] * self.fixed[k] for k in range(3)) / AU_KM for i in range(3)]
+        return p + offset, v, None, None
+
+
+DSN = {  # DSN 810-005 module 301 Rev. M, ITRF93 at 2003.0, metres
+    "goldstone": (-2353621.420, -4641341.472, 3677052.318),
+    "canberra": (-4460894.917, 2682361.507, -3674748.152),
+    "madrid": (4849092.518, -360180.3480, 4115109.251),
+}
+PLACES = [  # geodetic lat, lon east, height (m) typed by a user
+    (52.2053, 0.1218, 20.0), (-33.9249, 18.4241, 5.0), (19.8207, -155.4681, 4205.0), (-77.85, 166.67, 10.0),
+]
+SITES = ["perseverance", "curiosity", "phoenix", "viking-2", "insight"]
+
+
+def ends_cases():
+    load_mars_pck()
+    sites = {s["id"]: s for s in json.load(open(os.path.join(ROOT, "Resources", "mars-sites.json")))["sites"]}
+    rng = random.Random(3301)
+    cases = []
+    for k in range(45):
+        t = ts.utc(rng.randint(1990, 2050), rng.randint(1, 12), rng.randint(1, 28), rng.randint(0, 23),
+                   rng.randint(0, 59), round(rng.uniform(0, 59.999), 3))
+        kind = k % 3  # 0: station to centre, 1: Earth centre to site, 2: station to site
+        case = {"ert": unix(t), "station": None, "site": None}
+        observer = earth
+        if kind != 1:
+            if rng.random() < 0.5:
+                name = rng.choice(sorted(DSN))
+                x, y, z = DSN[name]
+                observer = earth + ITRSPosition(Distance(m=[x, y, z]))
+                case["station"] = {"name": name}
+            else:
+                lat, lon, h = rng.choice(PLACES)
+                observer = earth + wgs84.latlon(lat, lon, elevation_m=h)
+                case["station"] = {"latitude": lat, "longitudeEast": lon, "height": h}
+        target = mars
+        if kind != 0:
+            site = sites[rng.choice(SITES)]
+            target = MarsSite(site["latitude"], site["longitudeEast"])
+            case["site"] = {"id": site["id"], "latitude": site["latitude"], "longitudeEast": site["longitudeEast"]}
+        obs = observer.at(t).observe(target)
+        centre = earth.at(t).observe(mars).light_time * 86400.0
+        lt = obs.light_time * 86400.0
+        emit = ts.tdb_jd(t.whole, t.tdb_fraction - obs.light_time)
+        case.update({"owlt": lt, "scet": unix(emit), "owltCentres": centre})
+        cases.append(case)
+    return cases
+
+
 def main():
     fixture = {"about": "scripts/mars-light-oracle.py: Skyfield + DE421 light time; Mars24 Sun at a site",
-               "light": light_cases(), "sun": sun_cases()}
+               "light": light_cases(), "sun": sun_cases(), "ends": ends_cases()}
     with open(OUT, "w") as f:
         json.dump(fixture, f, indent=0)
         f.write("\n")
-    print(f"wrote {OUT}: {len(fixture['light'])} light cases, {len(fixture['sun'])} sun cases")
+    print(f"wrote {OUT}: {len(fixture['light'])} light cases, {len(fixture['sun'])} sun cases, "
+          f"{len(fixture['ends'])} light-path end cases")
 
 
 if __name__ == "__main__":

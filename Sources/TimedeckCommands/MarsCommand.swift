@@ -31,6 +31,18 @@ struct MarsCommand: JSONCommand {
     var scet: String?
 
     @Option(parsing: .unconditional,
+            help: ArgumentHelp("The Earth end of the light path: goldstone, canberra or madrid (DSS-14, DSS-43, DSS-63) "
+                               + "or LAT,LON[,HEIGHT_M] (geodetic, WGS-84). Adds owltEnds and ertEnds; owlt stays "
+                               + "Mars centre to Earth centre. With --ert, the instant is received there.",
+                               valueName: "station"))
+    var station: String?
+
+    @Option(name: .customLong("light-from"),
+            help: ArgumentHelp("The Mars end of the light path: centre (default) or site (the --site's surface point; "
+                               + "adds owltEnds and ertEnds).", valueName: "centre|site"))
+    var lightFrom: String?
+
+    @Option(parsing: .unconditional,
             help: ArgumentHelp("Longitude in degrees east, -180...360 (west negative), or 137.4E / 133.8W. "
                                + "Default: the config's mars.site or mars.longitude, else 0 (Airy-0).",
                                valueName: "degrees-east"))
@@ -180,12 +192,45 @@ struct MarsCommand: JSONCommand {
             }
         }
         if ertColumn && sols == nil { throw MarsUsageError("--ert-column adds a column to a schedule; add --sol N --lmst T --sols K") }
+        if station != nil || lightFrom != nil {
+            if all || sol != nil || lmst != nil || ltst != nil || sols != nil || from != nil || to != nil || step != nil
+                || picture != nil || width != nil {
+                throw MarsUsageError("--station and --light-from give the light time between chosen ends at one instant; "
+                    + "they do not go with --all, --sol, table mode or --picture")
+            }
+        }
+    }
+
+    /// The ends asked for with `--station` and `--light-from`, or nil for centre to centre only.
+    func lightEnds(site: MarsSite?) throws -> LightPathEnds? {
+        var ends = LightPathEnds()
+        if let text = lightFrom {
+            switch text.lowercased() {
+            case "centre", "center": break
+            case "site":
+                guard let site else {
+                    throw MarsUsageError("--light-from site needs a site with a latitude: give --site NAME "
+                        + "(a bare --longitude has none)")
+                }
+                ends.marsSite = MarsSurfacePoint(site: site)
+            default:
+                throw MarsUsageError("--light-from takes centre or site, not '\(InertText.display(String(text.prefix(40))))'")
+            }
+        }
+        if let text = station { ends.station = try EarthStation.parse(text) }
+        guard station != nil || lightFrom != nil else { return nil }
+        // UT1 for the station's rotation; without the table UT1 = UTC (under 1.4 µs of light time).
+        if ends.station != nil { ends.ut1 = try? UT1Table.loadBundled() }
+        return ends
     }
 
     func runSingle(now: Date, place: (longitudeEast: Double, site: MarsSite?), leap: LeapSecondList) throws {
         if csv { throw MarsUsageError("--csv is for table mode (--from, --to, --step); use --json for one instant") }
         var unixSeconds = now.timeIntervalSince1970
         if let text = at ?? scet, text.lowercased() != "now" { unixSeconds = try InstantParser.parse(text).unixSeconds }
+        if let ends = try lightEnds(site: place.site) {
+            return try runWithEnds(ends, unixSeconds: unixSeconds, place: place, leap: leap)
+        }
         var received: MarsLightTime?
         if let text = ert {
             let ertSeconds = text.lowercased() == "now" ? unixSeconds : try InstantParser.parse(text).unixSeconds
@@ -203,12 +248,38 @@ struct MarsCommand: JSONCommand {
         printReport(unixSeconds: unixSeconds, place: place, leap: leap, received: received)
     }
 
+    /// One instant with chosen ends: `--ert` is received at the Earth end, else
+    /// the instant is the event at the Mars end; the centre-to-centre keys stay.
+    func runWithEnds(_ ends: LightPathEnds, unixSeconds: Double, place: (longitudeEast: Double, site: MarsSite?),
+                     leap: LeapSecondList) throws {
+        guard let ephemeris = Self.ephemeris() else {
+            throw MarsUsageError("--station and --light-from need the bundled ephemeris (almanac-ephemeris.bin), which "
+                + "could not be read; reinstall timedeck")
+        }
+        var scet = unixSeconds
+        var endsLight: MarsLightTime?
+        if let text = ert {
+            let ertSeconds = text.lowercased() == "now" ? unixSeconds : try InstantParser.parse(text).unixSeconds
+            do {
+                endsLight = try MarsLightTime.received(atUnixSeconds: ertSeconds, ephemeris: ephemeris,
+                                                       leapSeconds: leap.table, ends: ends)
+            } catch {
+                throw MarsUsageError("--ert \(text): \(error)")
+            }
+            scet = endsLight?.scetUnixSeconds ?? scet
+        } else {
+            endsLight = try? MarsLightTime.emitted(atUnixSeconds: scet, ephemeris: ephemeris, leapSeconds: leap.table,
+                                                   ends: ends)
+        }
+        printReport(unixSeconds: scet, place: place, leap: leap, ends: ends, endsLight: endsLight)
+    }
+
     /// The bundled DE421 extract, or nil when it cannot be read (the report then says so).
     static func ephemeris() -> ChebyshevEphemeris? { try? ChebyshevEphemeris.loadBundled() }
 
     /// The one-instant report (text or --json) for the event at Mars at `unixSeconds` (SCET).
     func printReport(unixSeconds: Double, place: (longitudeEast: Double, site: MarsSite?), leap: LeapSecondList,
-                     received: MarsLightTime? = nil) {
+                     received: MarsLightTime? = nil, ends: LightPathEnds? = nil, endsLight: MarsLightTime? = nil) {
         let clock = MarsClock(unixSeconds: unixSeconds, ttMinusUTCSeconds: leap.table.ttMinusUTC(atUnixSeconds: unixSeconds),
                               longitudeEast: place.longitudeEast)
         var missionSol: Int?
@@ -218,6 +289,8 @@ struct MarsCommand: JSONCommand {
         var sky = MarsSkyReport.at(clock: clock, planetocentricLatitude: place.site?.latitude,
                                    ephemeris: received == nil ? Self.ephemeris() : nil, leapSeconds: leap.table)
         if let received { sky.light = received; sky.lightUnavailable = nil }
+        sky.ends = ends
+        sky.endsLight = endsLight
         if json {
             Console.json(clock.json(site: place.site, missionSol: missionSol, sky: sky))
             if let why = sky.lightUnavailable { Console.error("note: no light time: \(why)\n") }

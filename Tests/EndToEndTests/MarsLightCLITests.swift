@@ -44,6 +44,43 @@ import Testing
         #expect(s["ert"] as? String == "2021-02-18T21:06:00.000Z")
     }
 
+    /// Issue 33 item 1's option: a ground station and the site as the ends; `owlt` stays centre to centre.
+    @Test func stationAndSiteEndsAddTheirOwnKeys() throws {
+        let base = ["mars", "--at", "2021-02-18T20:55:00Z", "--site", "Perseverance", "--json"]
+        let centre = try Self.object(try MarsCLITests.run(base).stdout)
+        #expect(centre["owltEnds"] == nil && centre["lightEnds"] == nil)
+        let r = try MarsCLITests.run(base + ["--station", "goldstone", "--light-from", "site"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try Self.object(r.stdout)
+        #expect(o["owlt"] as? Double == centre["owlt"] as? Double)
+        #expect(o["ert"] as? String == centre["ert"] as? String)
+        let owlt = try #require(o["owlt"] as? Double), ends = try #require(o["owltEnds"] as? Double)
+        #expect(ends != owlt && abs(ends - owlt) < 0.033)
+        #expect(abs(try Self.unix(o["ertEnds"]) - (try Self.unix(o["scet"])) - ends) < 0.001)
+        let path = try #require(o["lightEnds"] as? [String: Any])
+        let mars = try #require(path["mars"] as? [String: Any]), earth = try #require(path["earth"] as? [String: Any])
+        #expect(mars["site"] as? String == "Perseverance" && earth["station"] as? String == "Goldstone (DSS-14)")
+        #expect(abs((earth["latitude"] as? Double ?? 0) - 35.4259) < 1e-3)
+        // A station alone: the Mars end stays the centre.
+        let s = try Self.object(try MarsCLITests.run(base + ["--station", "-35.4,148.98,690"]).stdout)
+        #expect(((s["lightEnds"] as? [String: Any])?["mars"]) is NSNull)
+        #expect((s["owltEnds"] as? Double).map { $0 != owlt } == true)
+    }
+
+    @Test func ertWithEndsIsReceivedAtTheStationAndRoundTrips() throws {
+        let ends = ["--site", "jezero", "--station", "madrid", "--light-from", "site", "--json"]
+        let e = try Self.object(try MarsCLITests.run(["mars", "--ert", "2021-02-18T21:06:00Z"] + ends).stdout)
+        #expect(e["ertEnds"] as? String == "2021-02-18T21:06:00.000Z")
+        let scet = try #require(e["scet"] as? String)
+        #expect(e["utc"] as? String == scet)
+        let owltEnds = try #require(e["owltEnds"] as? Double)
+        #expect(abs(try Self.unix(e["scet"]) + owltEnds - 1_613_682_360) < 0.001)
+        // `ert` is still where the centre-to-centre light lands: not the station's instant.
+        #expect(e["ert"] as? String != "2021-02-18T21:06:00.000Z")
+        let back = try Self.object(try MarsCLITests.run(["mars", "--scet", scet] + ends).stdout)
+        #expect(abs(try Self.unix(back["ertEnds"]) - 1_613_682_360) <= 0.001)
+    }
+
     @Test func conjunctionIsFlaggedInText() throws {
         let r = try MarsCLITests.run(["mars", "--at", "2023-11-18T12:00:00Z", "--longitude", "10"])
         #expect(r.status == 0)
@@ -65,6 +102,12 @@ import Testing
         (["--ert", "1960-01-01T00:00:00Z"], "covers 1972-01-01"),
         (["--ert", "2021-02-18T21:06:00Z", "--sol", "5", "--lmst", "13:00"], "do not go with"),
         (["--ert-column"], "adds a column to a schedule"),
+        (["--station", "houston"], "not a known station"),
+        (["--station", "91,0"], "outside -90...90"),
+        (["--light-from", "site", "--longitude", "10"], "needs a site with a latitude"),
+        (["--light-from", "left", "--site", "jezero"], "takes centre or site"),
+        (["--station", "madrid", "--all"], "do not go with"),
+        (["--station", "madrid", "--site", "jezero", "--sol", "5", "--lmst", "13:00"], "do not go with"),
     ])
     func refusals(arguments: [String], message: String) throws {
         let r = try MarsCLITests.run(["mars"] + arguments)

@@ -148,6 +148,20 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("Light time between ends: Goldstone (DSS-14) to Perseverance's site, SCET → ERT",
+              configuration: .init(scalingFactor: .kilo)) { benchmark in
+        guard let ephemeris = try? ChebyshevEphemeris.loadBundled(), let ut1 = try? UT1Table.loadBundled(),
+              let station = try? EarthStation.parse("goldstone") else { fatalError("no ephemeris") }
+        let ends = LightPathEnds(marsSite: MarsSurfacePoint(planetocentricLatitude: 18.4447, longitudeEast: 77.4508),
+                                 station: station, ut1: ut1)
+        let leap = LeapSecondTable.builtIn
+        var t = start
+        for _ in benchmark.scaledIterations {
+            t += 3_600
+            blackHole(try? MarsLightTime.emitted(atUnixSeconds: t, ephemeris: ephemeris, leapSeconds: leap, ends: ends))
+        }
+    }
+
     Benchmark("The Sun at a site: one sol's sunrise, local noon and sunset (Curiosity)",
               configuration: .init(scalingFactor: .kilo)) { benchmark in
         guard let site = try? MarsSiteLibrary.bundled().site(named: "curiosity") else { fatalError("no site") }

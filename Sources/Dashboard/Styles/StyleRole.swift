@@ -38,7 +38,7 @@ public enum StyleRole: String, CaseIterable, Equatable, Hashable, Sendable {
     /// Mars clock readings (MTC, LMST, LTST) in the Mars panel.
     case marsTime
     // Weather panel (issue 24). The temperature is its own number, and
-    // each intensity also has its shade character (· ░ ▒ ▓) and a legend.
+    // each intensity has a ring thickness in Braille (⠁ ⠉ ⠛ ⠿) and a legend.
     case weatherCold
     case weatherMild
     case weatherWarm

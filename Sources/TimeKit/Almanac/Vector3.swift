@@ -31,6 +31,11 @@ public struct Matrix3: Equatable, Sendable {
 
     public static func * (m: Matrix3, v: Vector3) -> Vector3 { Vector3(m.r0.dot(v), m.r1.dot(v), m.r2.dot(v)) }
 
+    /// The transpose (for a rotation, its inverse).
+    public var transposed: Matrix3 {
+        Matrix3(r0: Vector3(r0.x, r1.x, r2.x), r1: Vector3(r0.y, r1.y, r2.y), r2: Vector3(r0.z, r1.z, r2.z))
+    }
+
     public static func * (a: Matrix3, b: Matrix3) -> Matrix3 {
         let c0 = Vector3(b.r0.x, b.r1.x, b.r2.x)
         let c1 = Vector3(b.r0.y, b.r1.y, b.r2.y)

@@ -13,6 +13,10 @@ import Foundation
 /// at superior conjunction) is left out. Mars is DE421's Mars barycentre,
 /// within a metre of the planet's centre (Phobos and Deimos are tiny).
 ///
+/// `LightPathEnds` moves either end off the centre: a ground station
+/// (`EarthStation`, ≤ 21 ms) and a point on Mars (`MarsSurfacePoint`, ≤ 11 ms);
+/// then the distance and the Sun angle are between those ends too.
+///
 /// ERT − SCET in UTC equals `owltSeconds` except across a leap second.
 public struct MarsLightTime: Equatable, Sendable {
     /// The instant light leaves Mars (UTC, Unix seconds).
@@ -69,52 +73,66 @@ public struct MarsLightTime: Equatable, Sendable {
     }
 
     /// The light that leaves Mars at `scetUnixSeconds`: when it reaches the Earth.
+    /// `ends` picks a Mars site and an Earth station instead of the centres.
     public static func emitted(atUnixSeconds scet: Double, ephemeris: ChebyshevEphemeris,
-                               leapSeconds: LeapSecondTable) throws -> MarsLightTime {
+                               leapSeconds: LeapSecondTable, ends: LightPathEnds = .centres) throws -> MarsLightTime {
         let clock = TDBClock(leapSeconds: leapSeconds)
         let emit = clock.tdbSeconds(unixSeconds: scet)
         let bodies = try Bodies(ephemeris: ephemeris, unixSeconds: scet)
-        let mars = try bodies.mars(tdbSeconds: emit)
+        let mars = try bodies.mars(tdbSeconds: emit) + ends.marsOffsetKm(tdbSeconds: emit)
+        // The station's Earth orientation once, near the answer; each step adds only the Earth's turn.
+        let track = ends.station?.track(near: scet + 750, leapSeconds: leapSeconds, ut1: ends.ut1 ?? LightPathEnds.noUT1)
+        func earth(_ tdb: Double) throws -> Vector3 {
+            let centre = try bodies.earth(tdbSeconds: tdb)
+            guard let track else { return centre }
+            return centre + track.gcrsKm(unixSeconds: clock.unixSeconds(tdbSeconds: tdb))
+        }
         var receive = emit
         var step = Double.infinity
         for _ in 0..<maximumIterations {
-            let next = emit + (mars - (try bodies.earth(tdbSeconds: receive))).length / speedOfLightKmPerSecond
+            let next = emit + (mars - (try earth(receive))).length / speedOfLightKmPerSecond
             step = abs(next - receive)
             receive = next
             if step < convergenceSeconds { break }
         }
         guard step < convergenceSeconds else { throw NotConverged(unixSeconds: scet, lastStepSeconds: step) }
-        return try finish(emit: emit, receive: receive, scet: scet, ert: clock.unixSeconds(tdbSeconds: receive),
-                          bodies: bodies)
+        let ert = clock.unixSeconds(tdbSeconds: receive)
+        return try finish(emit: emit, receive: receive, scet: scet, ert: ert, bodies: bodies,
+                          marsEnd: mars, earthEnd: try earth(receive))
     }
 
     /// The light that reaches the Earth at `ertUnixSeconds`: when it left Mars.
+    /// `ends` picks a Mars site and an Earth station instead of the centres.
     public static func received(atUnixSeconds ert: Double, ephemeris: ChebyshevEphemeris,
-                                leapSeconds: LeapSecondTable) throws -> MarsLightTime {
+                                leapSeconds: LeapSecondTable, ends: LightPathEnds = .centres) throws -> MarsLightTime {
         let clock = TDBClock(leapSeconds: leapSeconds)
         let receive = clock.tdbSeconds(unixSeconds: ert)
         let bodies = try Bodies(ephemeris: ephemeris, unixSeconds: ert)
-        let earth = try bodies.earth(tdbSeconds: receive)
+        let earth = try bodies.earth(tdbSeconds: receive) + ends.earthOffsetKm(unixSeconds: ert, leapSeconds: leapSeconds)
+        func mars(_ tdb: Double) throws -> Vector3 {
+            try bodies.mars(tdbSeconds: tdb) + ends.marsOffsetKm(tdbSeconds: tdb)
+        }
         var emit = receive
         var step = Double.infinity
         for _ in 0..<maximumIterations {
-            let next = receive - ((try bodies.mars(tdbSeconds: emit)) - earth).length / speedOfLightKmPerSecond
+            let next = receive - ((try mars(emit)) - earth).length / speedOfLightKmPerSecond
             step = abs(next - emit)
             emit = next
             if step < convergenceSeconds { break }
         }
         guard step < convergenceSeconds else { throw NotConverged(unixSeconds: ert, lastStepSeconds: step) }
         return try finish(emit: emit, receive: receive, scet: clock.unixSeconds(tdbSeconds: emit), ert: ert,
-                          bodies: bodies)
+                          bodies: bodies, marsEnd: try mars(emit), earthEnd: earth)
     }
 
-    static func finish(emit: Double, receive: Double, scet: Double, ert: Double, bodies: Bodies) throws -> MarsLightTime {
-        let earth = try bodies.earth(tdbSeconds: receive)
-        let toMars = try bodies.mars(tdbSeconds: emit) - earth
+    /// Distance and Sun angle between the ends actually used (the centres, or a site and a station).
+    static func finish(emit: Double, receive: Double, scet: Double, ert: Double, bodies: Bodies,
+                       marsEnd: Vector3, earthEnd: Vector3) throws -> MarsLightTime {
+        let toMars = marsEnd - earthEnd
         // The Sun as seen from Earth: its own light time (~8.3 min), two steps are plenty.
-        var toSun = try bodies.sun(tdbSeconds: receive) - earth
+        var toSun = try bodies.sun(tdbSeconds: receive) - earthEnd
         for _ in 0..<2 {
-            toSun = try bodies.sun(tdbSeconds: receive - toSun.length / speedOfLightKmPerSecond) - earth
+            toSun = try bodies.sun(tdbSeconds: receive - toSun.length / speedOfLightKmPerSecond) - earthEnd
         }
         let cosine = max(-1, min(1, toMars.unit.dot(toSun.unit)))
         return MarsLightTime(scetUnixSeconds: scet, ertUnixSeconds: ert, owltSeconds: receive - emit,

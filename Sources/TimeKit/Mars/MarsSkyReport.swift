@@ -13,6 +13,10 @@ public struct MarsSkyReport: Equatable, Sendable {
     public var day: MarsSolarDay?
     /// Why the Sun is left out (a bare longitude has no latitude).
     public var sunOmittedReason: String?
+    /// The ends the user asked for (a Mars site, an Earth station), nil for centre to centre only.
+    public var ends: LightPathEnds?
+    /// The light between those ends: leaving the Mars end at SCET (or reaching the Earth end at `--ert`).
+    public var endsLight: MarsLightTime?
 
     public init(scetUnixSeconds: Double, light: MarsLightTime?, lightUnavailable: String? = nil,
                 sun: MarsSolarPosition? = nil, day: MarsSolarDay? = nil) {
@@ -72,7 +76,27 @@ public struct MarsSkyReport: Equatable, Sendable {
             parts.append("\"sunset\":" + MarsSolarDay.json(day.sunset))
             parts.append("\"maxSolarElevation\":" + number(day.maximumElevationDegrees))
         }
+        if let ends { parts += endsJSONFields(ends) }
         return parts
+    }
+
+    /// `owltEnds`, `ertEnds` and `lightEnds` (what the ends are), when ends were asked for.
+    func endsJSONFields(_ ends: LightPathEnds) -> [String] {
+        func number(_ v: Double?) -> String { v.map { $0.isFinite ? String($0) : "null" } ?? "null" }
+        let mars = ends.marsSite.map { site in
+            "{\"site\":" + (site.name.map(MarsClock.jsonString) ?? "null") + ",\"latitude\":" + number(site.planetocentricLatitude)
+                + ",\"longitudeEast\":" + number(site.longitudeEast) + ",\"radiusKm\":" + number(site.radiusKm) + "}"
+        } ?? "null"
+        let earth = ends.station.map { station in
+            "{\"station\":" + (station.name.map(MarsClock.jsonString) ?? "null") + ",\"latitude\":"
+                + number(station.latitudeDegrees) + ",\"longitudeEast\":" + number(station.longitudeEastDegrees)
+                + ",\"height\":" + number(station.heightMetres) + "}"
+        } ?? "null"
+        return [
+            "\"owltEnds\":" + number(endsLight?.owltSeconds),
+            "\"ertEnds\":" + (endsLight.map { "\"" + Self.iso($0.ertUnixSeconds) + "\"" } ?? "null"),
+            "\"lightEnds\":{\"mars\":" + mars + ",\"earth\":" + earth + "}",
+        ]
     }
 
     /// `12m 34.567s` for a light time.
@@ -111,6 +135,16 @@ public struct MarsSkyReport: Equatable, Sendable {
             }
         } else if let sunOmittedReason {
             rows.append(("Sun at the site", sunOmittedReason))
+        }
+        if let ends {
+            rows.append(("Light path", ends.marsLabel + " -> " + ends.earthLabel))
+            if let endsLight {
+                rows.append(("ERT at that end", Self.iso(endsLight.ertUnixSeconds)))
+                rows.append(("Light time, those ends", Self.minutesText(endsLight.owltSeconds)
+                    + "  (" + FixedText.decimal(endsLight.owltSeconds, places: 6) + " s; "
+                    + FixedText.decimal((endsLight.owltSeconds - (light?.owltSeconds ?? endsLight.owltSeconds)) * 1000,
+                                        places: 3) + " ms from centre to centre)"))
+            }
         }
         return rows
     }

@@ -126,6 +126,26 @@ import TimeKit
         #expect(WeatherCard.svg(imperial).contains(">45.1 °F<"))
     }
 
+    /// What checking issue 34's legend found: no ░▒▓ anywhere, but labels of fixed
+    /// widths ran into the next swatch ("moderate <7.6" is ~90 px in DejaVu Sans at
+    /// 11 px, it had 86) and the span line touched the temperature.
+    @Test(arguments: [UILanguage.en, .ja])
+    func theCardLegendIsSpacedByItsWordsAndTheSpanLineIsClear(language: UILanguage) {
+        let labels = [UIText.weatherCardDry, .weatherCardLight, .weatherCardModerate, .weatherCardHeavy].map { language.text($0) }
+        let (xs, size) = WeatherCard.legendLayout(labels)
+        #expect(size >= 8 && size <= 11)
+        for i in labels.indices {
+            let labelEnd = xs[i] + 14 + WeatherCard.estimatedWidth(labels[i], size: size)
+            if i + 1 < labels.count { #expect(labelEnd + 8 <= xs[i + 1], "\(labels[i]) ends at \(labelEnd), next swatch \(xs[i + 1])") }
+            #expect(xs[i] >= 4 && labelEnd <= WeatherCard.width - 4)
+        }
+        // DejaVu Sans's own advance for "moderate <7.6" at 11 px is 90.3 px: the estimate must not be short of it by more than the gap.
+        #expect(WeatherCard.estimatedWidth("moderate <7.6", size: 11) + 12 >= 90.3 + 4)
+        let capTop = WeatherCard.temperatureBaseline - 0.73 * WeatherCard.temperatureSize
+        #expect(capTop >= WeatherCard.spanBaseline + 0.24 * 12 + 2)
+        #expect(WeatherCard.temperatureBaseline + 4 < WeatherCard.centre.y - WeatherCard.ringOuter)
+    }
+
     @Test(arguments: [(-20.0, "#243e80"), (0, "#3468a8"), (10, "#348068"), (30, "#b83a2c"), (45, "#b83a2c")])
     func backgroundByTemperature(_ celsius: Double, _ hex: String) {
         #expect(WeatherCard.background(celsius: celsius) == hex)

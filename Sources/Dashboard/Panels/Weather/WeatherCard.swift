@@ -80,31 +80,62 @@ public enum WeatherCard {
         out += "<text x=\"200\" y=\"38\" text-anchor=\"middle\" font-size=\"20\" font-weight=\"bold\">\(e(InertText.display(c.place)))</text>\n"
         out += "<text x=\"200\" y=\"62\" text-anchor=\"middle\" font-size=\"14\" opacity=\"0.85\">\(e(clock(c.now) + "  " + InertText.display(c.zoneLabel)))</text>\n"
         let temperature = celsius.map { c.units.temperatureText(celsius: $0) } ?? (c.units == .imperial ? "– °F" : "– °C")
-        out += "<text x=\"200\" y=\"122\" text-anchor=\"middle\" font-size=\"46\" font-weight=\"bold\">\(e(temperature))</text>\n"
+        out += "<text x=\"200\" y=\"\(n(temperatureBaseline))\" text-anchor=\"middle\" font-size=\"\(n(temperatureSize))\" "
+        out += "font-weight=\"bold\">\(e(temperature))</text>\n"
         out += ring(segments, span: span, c)
         out += face(c)
-        out += "<text x=\"200\" y=\"86\" text-anchor=\"middle\" font-size=\"12\" opacity=\"0.85\">"
+        out += "<text x=\"200\" y=\"\(n(spanBaseline))\" text-anchor=\"middle\" font-size=\"12\" opacity=\"0.85\">"
         out += "\(e(c.language.text(span == .nextHour ? .weatherCardHour : .weatherCard12h)))</text>\n"
         out += "<text x=\"200\" y=\"450\" text-anchor=\"middle\" font-size=\"15\">\(e(rain))</text>\n"
         out += legend(c.language)
         return out + "</svg>\n"
     }
 
+    /// The span line's baseline and the temperature's: the temperature's
+    /// capitals (0.73 em) clear the span line's descenders (issue 34: at 122
+    /// they touched).
+    static let spanBaseline = 86.0
+    static let temperatureBaseline = 128.0
+    static let temperatureSize = 46.0
+
+    /// A label's estimated advance at `size` px: 0.62 em a terminal column
+    /// (DejaVu Sans's lowercase average; a CJK character, two columns, is
+    /// about 1 em), so labels in any language are spaced by their length.
+    static func estimatedWidth(_ text: String, size: Double) -> Double {
+        Double(DisplayWidth.of(text)) * 0.62 * size
+    }
+
+    /// Where the legend's swatches and labels go: x of each swatch, and the font size.
+    static func legendLayout(_ labels: [String]) -> (xs: [Double], fontSize: Double) {
+        let swatch = 14.0, gap = 12.0, room = width - 16
+        func total(_ size: Double) -> Double {
+            labels.map { swatch + estimatedWidth($0, size: size) }.reduce(0, +) + gap * Double(labels.count - 1)
+        }
+        var size = 11.0
+        if total(size) > room { size = max(8, size * room / total(size)) }
+        var x = (width - total(size)) / 2
+        var xs: [Double] = []
+        for label in labels {
+            xs.append(x)
+            x += swatch + estimatedWidth(label, size: size) + gap
+        }
+        return (xs, size)
+    }
+
     /// The legend as the ring draws it (issue 34: it showed the terminal's
     /// ░▒▓, which the card does not draw): a swatch per class, filled as
-    /// `fill(_:)` fills a segment, with its words.
+    /// `fill(_:)` fills a segment, with its words, spaced by their length.
     static func legend(_ language: UILanguage) -> String {
         let n = SVGText.number, e = SVGText.escaped
-        let items: [(PrecipitationIntensity, UIText, Double)] = [
-            (.none, .weatherCardDry, 28), (.light, .weatherCardLight, 64), (.moderate, .weatherCardModerate, 84), (.heavy, .weatherCardHeavy, 100),
+        let items: [(PrecipitationIntensity, UIText)] = [
+            (.none, .weatherCardDry), (.light, .weatherCardLight), (.moderate, .weatherCardModerate), (.heavy, .weatherCardHeavy),
         ]
+        let labels = items.map { language.text($0.1) }
+        let (xs, size) = legendLayout(labels)
         var out = ""
-        var x = 200 - items.map { 16 + $0.2 }.reduce(0, +) / 2
-        for (intensity, label, width) in items {
-            let square = "M\(n(x)) 460 h10 v10 h-10 Z"
-            out += fill(square, intensity)
-            out += "<text x=\"\(n(x + 14))\" y=\"469\" font-size=\"11\" opacity=\"0.85\">\(e(language.text(label)))</text>\n"
-            x += 16 + width
+        for (i, (intensity, _)) in items.enumerated() {
+            out += fill("M\(n(xs[i])) 460 h10 v10 h-10 Z", intensity)
+            out += "<text x=\"\(n(xs[i] + 14))\" y=\"469\" font-size=\"\(n(size))\" opacity=\"0.85\">\(e(labels[i]))</text>\n"
         }
         return out
     }

@@ -133,7 +133,7 @@ struct WeatherFace: Equatable {
             }
         }
         let roles = rank.map { row in
-            row.map { r -> StyleRole? in r < 0 ? nil : WeatherText.shade(PrecipitationIntensity(rawValue: r)).1 }
+            row.map { r -> StyleRole? in r < 0 ? nil : WeatherText.intensityRole(PrecipitationIntensity(rawValue: r)) }
         }
         return WeatherFace(canvas: canvas, roles: roles)
     }

@@ -64,7 +64,7 @@ extension WeatherPanel {
         }
         for (i, line) in lines.prefix(text.height).enumerated() {
             let end = frame.put(line.text, x: text.x, y: text.y + i, role: line.role, clip: text)
-            // Shade characters keep their own colour in every line (legend, summary).
+            // Legend characters (the ring's Braille thickness) keep their own colour in every line (legend, summary).
             for x in text.x..<min(end, text.maxX) {
                 if let role = WeatherText.shadeRole(scalar: frame[x, text.y + i].code) { frame[x, text.y + i].role = role }
             }
@@ -90,7 +90,7 @@ extension WeatherPanel {
         var lines: [(text: String, role: StyleRole)] = []
         if let rain = readout.rain {
             let role: StyleRole = switch rain {
-            case let .rain(_, _, _, peak, _): WeatherText.shade(peak).1
+            case let .rain(_, _, _, peak, _): WeatherText.intensityRole(peak)
             default: .normal
             }
             lines.append((l.text(WeatherText.rain(rain, readout.fall, state)), role))

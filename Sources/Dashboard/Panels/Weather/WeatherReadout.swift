@@ -148,18 +148,20 @@ enum WeatherText {
         }
     }
 
-    /// Shade character and role of an intensity on the ring and in the legend.
-    static func shade(_ intensity: PrecipitationIntensity?) -> (Character, StyleRole) {
+    /// The role (colour) of an intensity on the ring and in the legend. The
+    /// ring shows intensity by its thickness in Braille (issue 34); the old
+    /// shade cells ░▒▓ are drawn nowhere any more.
+    static func intensityRole(_ intensity: PrecipitationIntensity?) -> StyleRole {
         switch intensity {
-        case nil: (" ", .dim)
-        case .none?: ("·", .weatherDry)
-        case .light?: ("░", .weatherLight)
-        case .moderate?: ("▒", .weatherModerate)
-        case .heavy?: ("▓", .weatherHeavy)
+        case nil: .dim
+        case .none?: .weatherDry
+        case .light?: .weatherLight
+        case .moderate?: .weatherModerate
+        case .heavy?: .weatherHeavy
         }
     }
 
-    /// The role of a legend or summary character, if it is a shade.
+    /// The role of a legend or summary character, if it stands for an intensity.
     static func shadeRole(_ c: Character) -> StyleRole? {
         guard c.unicodeScalars.count == 1, let scalar = c.unicodeScalars.first else { return nil }
         return shadeRole(scalar: scalar.value)
@@ -171,9 +173,6 @@ enum WeatherText {
     static func shadeRole(scalar: UInt32) -> StyleRole? {
         switch scalar {
         case 0x00B7: .weatherDry  // ·
-        case 0x2591: .weatherLight  // ░
-        case 0x2592: .weatherModerate  // ▒
-        case 0x2593: .weatherHeavy  // ▓
         // The ring's legend: its thickness in Braille.
         case 0x2801: .weatherDry  // ⠁
         case 0x2809: .weatherLight  // ⠉

@@ -76,6 +76,12 @@ final class Terminal: TerminalDevice {
         nonl()
         keypad(window, true)
         nodelay(window, true)
+        // No typeahead check inside `doupdate`: curses would poll stdin
+        // before each changed line and flush its buffer to do so (two
+        // polls and up to ten writes a frame, strace). Keys are read by
+        // the run loop the moment `poll` wakes for them; a frame is a few
+        // hundred bytes, written in one go.
+        typeahead(-1)
         set_escdelay(25)
         curs_set(0)
         colorDepth = Self.detectDepth(noColor: noColor)

@@ -299,7 +299,7 @@ struct IdentifyCommand: JSONCommand {
                 print("no body is within 2° of altitude and 5° of azimuth: check Hs, the time, the DR and the bearing "
                       + "(or it is a star fainter than magnitude 3.5)")
             } else {
-                print("NOT identified: \(matching.map(label).joined(separator: " and ")) are all within 2° of "
+                print("NOT identified: \(matching.map(label).joined(separator: " and ")) are within 2° of "
                       + "altitude and 5° of azimuth; compare their magnitudes with what you saw, take a better bearing "
                       + "or another sight")
             }

@@ -6,8 +6,6 @@ import Foundation
 /// pays for the file (issue 31 is about the cost of starting).
 public enum BrightStars {
     public static let resourceName = "almanac-bright-stars.tsv"
-    /// A line longer than this is not one the generator wrote.
-    static let longestLineBytes = 400
 
     /// Reads and parses the bundled file.
     public static func loadBundled() throws -> [NavigationalStar] {

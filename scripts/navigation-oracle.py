@@ -8,7 +8,7 @@ Needs: pip install skyfield de421 jplephem numpy.
 
 DE421 is read from the `de421` PyPI package as in scripts/almanac-oracle.py.
 Star positions: the Hipparcos (I/311) values committed in
-Resources/almanac-stars.tsv (the same catalogue; the almanac's own star
+Resources/almanac-stars.tsv and Resources/almanac-bright-stars.tsv (the same catalogue; the almanac's own star
 work is checked by almanac-oracle.py against the original file).
 
 Each sight's Hs is made from what Skyfield says an observer at a known
@@ -65,6 +65,15 @@ for line in open(os.path.join(ROOT, "Resources", "almanac-stars.tsv")):
                         ra_mas_per_year=float(f[5]), dec_mas_per_year=float(f[6]), epoch=j1991)
 PLANETS = ["Venus", "Mars", "Jupiter", "Saturn"]
 STARS = [n for n in bodies if n not in ["Sun"] + PLANETS]
+# The brighter Hipparcos stars `identify` also knows (Resources/almanac-bright-stars.tsv, the same I/311 values).
+BRIGHT = []
+for line in open(os.path.join(ROOT, "Resources", "almanac-bright-stars.tsv")):
+    if line.startswith("#"):
+        continue
+    f = line.rstrip("\n").split("\t")
+    bodies[f[0]] = Star(ra_hours=float(f[2]) / 15.0, dec_degrees=float(f[3]), parallax_mas=float(f[4]),
+                        ra_mas_per_year=float(f[5]), dec_mas_per_year=float(f[6]), epoch=j1991)
+    BRIGHT.append(f[0])
 
 
 def topocentric(name, t, lat, lon):
@@ -183,6 +192,17 @@ while len(compass) < 16:
                     "azimuth": az, "error": error, "amplitude": 90 - az if rising else az - 270,
                     "event": "rising" if rising else "setting"})
 
+def full_sky(sky, t, lat, lon):
+    """`sky` (the navigational stars and planets) with the brighter Hipparcos stars added."""
+    return dict(sky, **{n: topocentric(n, t, lat, lon)[:2] for n in BRIGHT})
+
+
+def within_of(alt, zn, sky):
+    return sorted(n for n, (h, z) in sky.items() if h > 0 and abs(alt - h) <= 2 and abs((zn - z + 180) % 360 - 180) <= 5)
+
+
+# The cases are chosen among the navigational stars and planets as before (the same draws); `within` and `body`
+# count every star identify knows, the brighter Hipparcos stars too.
 identify = []
 while len(identify) < 16:
     lat, lon, t = rng.uniform(-60, 60), rng.uniform(-180, 180), utc(rng)
@@ -193,8 +213,7 @@ while len(identify) < 16:
     target = rng.choice(up)
     alt, az = sky[target]
     zn = (az + rng.uniform(-3, 3)) % 360
-    within = [n for n, (a, z) in sky.items()
-              if a > 0 and abs(alt - a) <= 2 and abs((zn - z + 180) % 360 - 180) <= 5]
+    within = within_of(alt, zn, full_sky(sky, t, lat, lon))
     identify.append({"utc": t.utc_iso(places=3), "dr": [lat, lon], "hs": hs_from(alt), "zn": zn, "target": target,
                      "body": target if within == [target] else None, "within": sorted(within)})
 
@@ -209,8 +228,7 @@ while ambiguous < 4:
         continue
     a, b = pairs[0]
     alt, zn = (sky[a][0] + sky[b][0]) / 2, (sky[a][1] + ((sky[b][1] - sky[a][1] + 180) % 360 - 180) / 2) % 360
-    within = sorted(n for n, (h, z) in sky.items()
-                    if h > 0 and abs(alt - h) <= 2 and abs((zn - z + 180) % 360 - 180) <= 5)
+    within = within_of(alt, zn, full_sky(sky, t, lat, lon))
     identify.append({"utc": t.utc_iso(places=3), "dr": [lat, lon], "hs": hs_from(alt), "zn": zn, "target": a,
                      "body": None, "within": within})
     ambiguous += 1
@@ -226,11 +244,32 @@ while near < 4:
         continue
     a, b = pairs[0]
     alt, zn = sky[a]
-    within = sorted(n for n, (h, z) in sky.items()
-                    if h > 0 and abs(alt - h) <= 2 and abs((zn - z + 180) % 360 - 180) <= 5)
+    within = within_of(alt, zn, full_sky(sky, t, lat, lon))
     identify.append({"utc": t.utc_iso(places=3), "dr": [lat, lon], "hs": hs_from(alt), "zn": zn, "target": a,
                      "body": a if within == [a] else None, "within": within, "near_miss": b})
     near += 1
+
+# Unknown sights of the brighter Hipparcos stars (not navigational: Mizar, Mimosa, Castor …), with their own
+# generator so the cases above keep their draws: 16 named or refused as the whole sky says, and each new star's Hc
+# and Zn from a DR (GHA and Dec from Skyfield, the spherical triangle here) for the almanac's own places.
+brng = random.Random(3206)
+identify_bright = []
+bright_places = []
+while len(identify_bright) < 16:
+    lat, lon, t = brng.uniform(-60, 60), brng.uniform(-180, 180), utc(brng)
+    sky = full_sky({n: topocentric(n, t, lat, lon)[:2] for n in STARS + PLANETS}, t, lat, lon)
+    up = [n for n in BRIGHT if 15 < sky[n][0] < 75]
+    if not up:
+        continue
+    target = brng.choice(up)
+    alt, az = sky[target]
+    zn = (az + brng.uniform(-3, 3)) % 360
+    within = within_of(alt, zn, sky)
+    identify_bright.append({"utc": t.utc_iso(places=3), "dr": [lat, lon], "hs": hs_from(alt), "zn": zn,
+                            "target": target, "body": target if within == [target] else None, "within": within})
+    dr = move(lat, lon, brng.uniform(0, 360), brng.uniform(3, 15))
+    hc, zn_dr = triangle(*gha_dec(target, t), *dr)
+    bright_places.append({"body": target, "utc": t.utc_iso(places=3), "dr": list(dr), "hc": hc, "zn": zn_dr})
 
 # The Moon's parallax on the WGS-84 ellipsoid (issue 32 item 8): an observer at latitude 0°, ±45° or ±70° (and a
 # few between) sees the Moon at a topocentric airless altitude (Skyfield, wgs84.latlon); `ho` is the altitude of its
@@ -277,7 +316,8 @@ out = os.path.join(ROOT, "Tests", "TimeKitTests", "Fixtures", "navigation-oracle
 with open(out, "w") as f:
     json.dump({"source": "Skyfield + JPL DE421 (scripts/navigation-oracle.py)", "conditions": conditions,
                "sun_lines": sun_lines, "polaris": polaris, "compass": compass, "identify": identify,
-               "moon_parallax": moon_parallax}, f, indent=0)
+               "moon_parallax": moon_parallax, "identify_bright": identify_bright, "bright_places": bright_places}, f, indent=0)
 print(len(sun_lines), "Sun lines,", len(polaris), "Polaris,", len(compass), "compass,", len(identify), "identify;",
-      sum(1 for c in identify if c["body"] is None), "not unique;", len(moon_parallax), "Moon parallax, spherical error up to",
+      sum(1 for c in identify if c["body"] is None), "not unique;", len(identify_bright), "bright identify,",
+      sum(1 for c in identify_bright if c["body"] is None), "not unique;", len(moon_parallax), "Moon parallax, spherical error up to",
       round(max(abs(c["spherical_error"]) for c in moon_parallax), 3), "arcmin")

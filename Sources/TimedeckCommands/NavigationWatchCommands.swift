@@ -239,9 +239,9 @@ struct IdentifyCommand: JSONCommand {
         abstract: "Name an unknown star or planet from its Hs and a rough bearing at a time and DR.",
         discussion: """
             Example: timedeck identify --dr "40 10.0 N, 050 15.0 W" --at 2024-03-21T22:10:00Z --hs "31 12.0" \
-            --zn 250. Candidates are the almanac's 58 stars and four planets above the horizon, nearest first. \
-            A body is named only when it alone is within 2° of altitude and 5° of azimuth; otherwise body is null \
-            and the candidates say why.
+            --zn 250. Candidates are the almanac's 58 stars, the other 206 Hipparcos stars of magnitude 3.5 and \
+            brighter, and four planets, above the horizon, nearest first. A body is named only when it alone is \
+            within 2° of altitude and 5° of azimuth; otherwise body is null and the candidates say why.
             """
     )
 
@@ -260,7 +260,7 @@ struct IdentifyCommand: JSONCommand {
     @OptionGroup var conditions: SightConditionOptions
 
     @OptionGroup var output: OutputOptions<IdentifyCommand>
-    static let jsonHelp = "JSON output: body (null when not unique), candidates [{body, hc, zn}]."
+    static let jsonHelp = "JSON output: body (null when not unique), candidates [{body, hc, zn, catalogue}]."
     var json: Bool { output.json }
 
     func run() throws {
@@ -272,9 +272,11 @@ struct IdentifyCommand: JSONCommand {
         let time = try NavigationCLI.instant(at)
         let dr = try NavigationCLI.deadReckoning(dr, settings: settings)
         NavigationCLI.noteUT1(almanac, time)
+        // The brighter stars are read here only: no other command opens the file.
+        let brighter = try NavigationCLI.guarding { try BrightStars.loadBundled() }
         let found = try NavigationCLI.guarding {
             try BodyIdentification.identify(sextantAltitudeDegrees: altitude, azimuthDegrees: bearing, unixSeconds: time,
-                                            from: dr, corrections: corrections, almanac: almanac)
+                                            from: dr, corrections: corrections, almanac: almanac, brighterStars: brighter)
         }
         let matching = found.candidates.filter(\.matches)
         let n = NavigationCLI.number
@@ -282,23 +284,29 @@ struct IdentifyCommand: JSONCommand {
             let list = found.candidates.map { c in
                 "{\"body\":\(NavigationCLI.string(c.body.name)),\"hc\":\(n(c.computedAltitudeDegrees, 4)),"
                     + "\"zn\":\(n(c.azimuthDegrees, 2)),\"dh\":\(n(c.altitudeOffDegrees, 4)),"
-                    + "\"dzn\":\(n(c.azimuthOffDegrees, 2)),\"magnitude\":\(n(c.magnitude, 1)),\"within\":\(c.matches)}"
+                    + "\"dzn\":\(n(c.azimuthOffDegrees, 2)),\"magnitude\":\(n(c.magnitude, 1)),\"within\":\(c.matches),"
+                    + "\"catalogue\":\"\(c.catalogue.rawValue)\""
+                    + (c.constellation.map { ",\"constellation\":\(NavigationCLI.string($0))" } ?? "") + "}"
             }
             print("{\"body\":\(found.body.map { NavigationCLI.string($0.name) } ?? "null"),\"within_count\":\(matching.count),"
                   + "\"candidates\":[\n" + list.joined(separator: ",\n") + "\n]}")
         } else {
             let l = CommandConfig.language
-            if let body = found.body {
-                print(l.text(.identified(body: body.name)))
+            func label(_ c: BodyIdentification.Candidate) -> String {
+                c.constellation.map { "\(c.body.name) (\($0))" } ?? c.body.name
+            }
+            if found.body != nil, let c = matching.first {
+                print(l.text(.identified(body: label(c))))
+                if c.catalogue == .bright { print(l.text(.identifiedBrightStar)) }
             } else if matching.isEmpty {
                 print(l.text(.identifiedNone))
             } else {
-                print(l.text(.identifiedAmbiguous(bodies: matching.map(\.body.name))))
+                print(l.text(.identifiedAmbiguous(bodies: matching.map(label))))
             }
             print("")
             print(l.text(.identifyHeader))
             for c in found.candidates {
-                print(c.body.name.padding(toLength: 18, withPad: " ", startingAt: 0)
+                print(label(c).padding(toLength: 18, withPad: " ", startingAt: 0)
                       + String(format: "  %6.2f°   %05.1f°   %+5.2f°  %+5.1f°  %4.1f", c.computedAltitudeDegrees,
                                c.azimuthDegrees, c.altitudeOffDegrees, c.azimuthOffDegrees, c.magnitude)
                       + (c.matches ? "  " + l.text(.identifyWithin) : ""))

@@ -9,7 +9,7 @@ extension CommandMessage {
         case fixHeader, identifyHeader, planHeader, averageHeader, towardOrAway
         case deadReckoning, oneSightIsALine, lineRuns, lineEnds, fixAt, fixSpread, fromDeadReckoning, clockDoubt, fixRefused
         case polarisAt, polarisLatitude, compassBody, compassRow, amplitude
-        case identified, identifiedNone, identifiedAmbiguous, identifyWithin
+        case identified, identifiedNone, identifiedAmbiguous, identifiedBrightStar, identifyWithin
         case noonPassage, noonSun, noonCurve, noonLatitude, noonLongitude, noonExactFit
         case averageRate, averageOutlier, averageKept, averageOneSight
         case planHeading, planPolar, planNoBody, planDay, planEvent, planNoneThatDay, planNoDaytimeFix, planDaytimeFixes
@@ -42,6 +42,7 @@ extension CommandMessage {
         case .identified: .identified
         case .identifiedNone: .identifiedNone
         case .identifiedAmbiguous: .identifiedAmbiguous
+        case .identifiedBrightStar: .identifiedBrightStar
         case .identifyWithin: .identifyWithin
         case .noonPassage: .noonPassage
         case .noonSun: .noonSun
@@ -117,6 +118,7 @@ extension CommandMessage {
         case .identified: return [.identified(body: "Vega")]
         case .identifiedNone: return [.identifiedNone]
         case .identifiedAmbiguous: return [.identifiedAmbiguous(bodies: ["Vega", "Deneb"])]
+        case .identifiedBrightStar: return [.identifiedBrightStar]
         case .identifyWithin: return [.identifyWithin]
         case .noonPassage: return [.noonPassage(at: utc, position: position)]
         case .noonSun: return [.noonSun(south: true, belowDegrees: nil, altitude: "50° 25.9′"),

@@ -39,9 +39,11 @@ extension CommandMessage {
         case let .amplitude(text, rising): "\(text)（\(rising ? "出" : "没")）"
         case .identified(let body): "天体は \(body) です"
         case .identifiedNone:
-            "高度 2°・方位 5° 以内に天測暦の天体はありません。Hs・時刻・推測位置・方位を確かめてください（天測暦にない星かもしれません）"
+            "高度 2°・方位 5° 以内の天体はありません。Hs・時刻・推測位置・方位を確かめてください（3.5 等より暗い星かもしれません）"
         case .identifiedAmbiguous(let bodies):
-            "特定できません: \(bodies.joined(separator: "、")) がどれも高度 2°・方位 5° 以内です。方位を測り直すか、ほかの天測をしてください"
+            "特定できません: \(bodies.joined(separator: "、")) がどれも高度 2°・方位 5° 以内です。見えた明るさを等級と比べるか、方位を測り直すか、ほかの天測をしてください"
+        case .identifiedBrightStar:
+            "（航海用の星ではないヒッパルコス星です。fix と天測暦はこの名前では受け付けません）"
         case .identifyWithin: "範囲内"
         case let .noonPassage(at, position): "子午線通過（LAN）  \(at)  推測位置 \(position)"
         case let .noonSun(south, below, altitude):

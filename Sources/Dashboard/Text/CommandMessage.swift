@@ -55,6 +55,8 @@ public enum CommandMessage: Hashable, Sendable {
     case identified(body: String)
     case identifiedNone
     case identifiedAmbiguous(bodies: [String])
+    /// The body named is a brighter Hipparcos star, not a navigational one.
+    case identifiedBrightStar
     /// At the end of a candidate's row.
     case identifyWithin
 
@@ -136,11 +138,14 @@ public enum CommandMessage: Hashable, Sendable {
         case let .amplitude(text, rising): "\(text) (\(rising ? "rising" : "setting"))"
         case .identified(let body): "the body is \(body)"
         case .identifiedNone:
-            "no body of the almanac is within 2° of altitude and 5° of azimuth: check Hs, the time, the DR "
-                + "and the bearing (or it is a star the almanac does not hold)"
+            "no body is within 2° of altitude and 5° of azimuth: check Hs, the time, the DR and the bearing "
+                + "(or it is a star fainter than magnitude 3.5)"
         case .identifiedAmbiguous(let bodies):
-            "NOT identified: \(bodies.joined(separator: " and ")) are all within 2° of "
-                + "altitude and 5° of azimuth; take a better bearing or another sight"
+            "NOT identified: \(bodies.joined(separator: " and ")) are within 2° of "
+                + "altitude and 5° of azimuth; compare their magnitudes with what you saw, take a better bearing "
+                + "or another sight"
+        case .identifiedBrightStar:
+            "(a Hipparcos star, not one of the navigational stars: fix and the almanac do not take it by name)"
         case .identifyWithin: "within"
         case let .noonPassage(at, position): "meridian passage (LAN)  \(at)  at DR \(position)"
         case let .noonSun(south, below, altitude):

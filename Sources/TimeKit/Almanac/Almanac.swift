@@ -48,6 +48,21 @@ public struct Almanac: Sendable {
                        leapSeconds: leapSeconds, ut1: try UT1Table.loadBundled())
     }
 
+    /// This almanac with `more` stars after its own, each skipped when its
+    /// HIP number or name is already here: their apparent places come from
+    /// the same code as the navigational stars'. `identify` adds the
+    /// brighter Hipparcos stars this way; no other command loads them.
+    public func including(_ more: [NavigationalStar]) -> Almanac {
+        let numbers = Set(stars.map(\.hipparcosNumber)), names = Set(stars.map(\.name))
+        let added = more.filter { !numbers.contains($0.hipparcosNumber) && !names.contains($0.name) }
+        return Almanac(ephemeris: ephemeris, stars: stars + added, leapSeconds: leapSeconds, ut1: ut1)
+    }
+
+    /// The catalogue star of that name, if this almanac holds it.
+    public func star(named name: String) -> NavigationalStar? {
+        starIndex[name].map { stars[$0] }
+    }
+
     /// An instant outside the ephemeris.
     public struct OutOfRange: Error, CustomStringConvertible {
         public var unixSeconds: Double

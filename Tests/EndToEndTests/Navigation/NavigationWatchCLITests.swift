@@ -147,6 +147,37 @@ import Testing
         for key in ["body", "hc", "zn"] { #expect(candidates.first?[key] != nil) }
     }
 
+    /// A sight of Mizar (not a navigational star), 4.2° from Alioth: with a
+    /// bearing between them `identify` refuses and lists both; with a
+    /// bearing that leaves Alioth 7° off it names Mizar. (Before the
+    /// brighter stars, the 58-star almanac named Alioth for this sight.)
+    @Test func identifyKnowsMizarBesideAlioth() throws {
+        let almanac = try #require(Self.almanac).including(try BrightStars.loadBundled())
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let truth = try GeoPosition(latitudeDegrees: 60, longitudeDegrees: -40)
+        let t = 1_716_807_600.0  // 2024-05-27T11:00:00Z: Mizar and Alioth side by side, 25° above the northern horizon
+        let plain = SightCorrections(heightOfEyeMetres: 0, indexErrorArcminutes: 0, temperatureCelsius: 10,
+                                     pressureHectopascals: 1010)
+        let hs = try FixCLITests.hs(almanac, .star("Mizar"), at: t, from: truth, corrections: plain)
+        func run(zn: Double) throws -> [String: Any] {
+            let out = try p.run(["identify", "--json", "--dr", "60 00.0 N, 040 00.0 W", "--at", NavigationCLIText.iso(t),
+                                 "--hs", String(format: "%.5f", hs), "--zn", String(format: "%.1f", zn), "--eye", "0",
+                                 "--ie", "0", "--temp", "10", "--pressure", "1010"])
+            #expect(out.status == 0, "\(out.stderr)")
+            return try FixCLITests.json(out.stdout)
+        }
+        let between = try run(zn: 355.5)
+        #expect(between["body"] is NSNull)
+        let within = try #require(between["candidates"] as? [[String: Any]]).filter { $0["within"] as? Bool == true }
+        #expect(Set(within.compactMap { $0["body"] as? String }) == ["Mizar", "Alioth"])
+        let mizar = try #require(within.first { $0["body"] as? String == "Mizar" })
+        #expect(mizar["catalogue"] as? String == "bright" && mizar["constellation"] as? String == "UMa")
+        #expect(within.first { $0["body"] as? String == "Alioth" }?["catalogue"] as? String == "navigational")
+        let named = try run(zn: 351)
+        #expect(named["body"] as? String == "Mizar")
+    }
+
     /// A Polaris sight stored on a mark, and a compass bearing taken with a
     /// mark: the mark's instant and position are the sight's time and the
     /// DR, and the answers are those of the same sight typed.

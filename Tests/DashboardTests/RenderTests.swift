@@ -61,6 +61,43 @@ import Testing
             "██████     ██ d  ██████ ██████ h      ██     ██ m      ██ ██████ s",
         ])
     }
+
+    /// Every digit is drawn with its own glyph (the lookup by digit value
+    /// gives what `lines(for:)` gives), at each of the eight places.
+    @Test func everyDigitAtEveryPlace() {
+        for d in 0...9 {
+            let text = "\(d)\(d)d \(d)\(d)h \(d)\(d)m \(d)\(d)s"
+            var frame = Frame(size: Size(columns: BigDigits.markTimeColumns, rows: 5))
+            BigDigits.drawMarkTime(text, x: 0, y: 0, into: &frame, role: .utcClock, unitRole: .utcDate)
+            let glyph = BigDigits.lines(for: Character(String(d)))
+            for pair in 0..<4 {
+                for place in 0..<2 {
+                    let x = pair * (BigDigits.pairColumns + BigDigits.pairGap) + place * (BigDigits.digitColumns + 1)
+                    let drawn = frame.lines.map { line in
+                        String(Array(line.padding(toLength: BigDigits.markTimeColumns, withPad: " ", startingAt: 0))[x..<(x + BigDigits.digitColumns)])
+                    }
+                    #expect(drawn == glyph, "digit \(d), pair \(pair), place \(place)")
+                }
+            }
+        }
+    }
+}
+
+/// Text measured each frame takes a printable-ASCII path; it gives what the
+/// character walk gives, and leaves control bytes to that walk ("\r\n" is
+/// one character of one column there, two bytes here).
+@Suite struct DisplayWidthASCIITests {
+    @Test func everyByteAloneAndInARun() {
+        for byte in UInt8(0)...UInt8(0x7F) {
+            for text in [String(decoding: [byte], as: UTF8.self), String(decoding: [0x41, byte, byte, 0x7A], as: UTF8.self)] {
+                #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) }, "byte \(byte)")
+            }
+        }
+        #expect(DisplayWidth.printableASCIIWidth("a\r\nb") == nil)
+        #expect(DisplayWidth.of("a\r\nb") == 3)
+        #expect(DisplayWidth.printableASCIIWidth("21d 23h 47m 12s") == 15)
+        #expect(DisplayWidth.printableASCIIWidth("東京") == nil && DisplayWidth.of("東京") == 4)
+    }
 }
 
 @Suite struct ThemeTests {

@@ -41,6 +41,17 @@ public enum BigDigits {
     /// to set cell by cell.
     static let scalars: [Character: [[Unicode.Scalar]]] = rendered.mapValues { $0.map { Array($0.unicodeScalars) } }
 
+    /// `scalars` by digit value, 0 to 9: the clock looks up eight digits a
+    /// second, and hashing a `Character` for each was most of drawing them.
+    static let scalarsByDigit: [[[Unicode.Scalar]]] = (0...9).map { scalars[Character(String($0))] ?? [] }
+
+    /// The glyph of a digit character; `0`'s for anything else, as before.
+    @inline(__always)
+    static func glyph(_ digit: Character) -> [[Unicode.Scalar]] {
+        guard let ascii = digit.asciiValue, ascii >= 0x30, ascii <= 0x39 else { return scalarsByDigit[0] }
+        return scalarsByDigit[Int(ascii - 0x30)]
+    }
+
     /// Draws the clock text `DDd HHh MMm SSs` in big digits with its top-left
     /// corner at (`x`, `y`). Unit letters sit on the bottom row.
     public static func drawMarkTime(_ text: String, x: Int, y: Int, into frame: inout Frame,
@@ -51,8 +62,7 @@ public enum BigDigits {
             let chars = Array(pair)
             guard chars.count == 3 else { continue }
             for (offset, digit) in chars[0...1].enumerated() {
-                let glyph = scalars[digit] ?? scalars["0"] ?? []
-                for (row, line) in glyph.enumerated() {
+                for (row, line) in Self.glyph(digit).enumerated() {
                     put(line, x: column + offset * (digitColumns + 1), y: y + row, role: role, into: &frame)
                 }
             }

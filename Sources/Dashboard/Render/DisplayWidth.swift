@@ -26,7 +26,21 @@ public enum DisplayWidth {
 
     /// Display width of a whole string.
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        if let width = printableASCIIWidth(text) { return width }
+        return text.reduce(0) { $0 + of($1) }
+    }
+
+    /// The width of text that is all printable ASCII (one column a byte),
+    /// or nil for anything else: most of what is measured each frame, and
+    /// walking it as `Character`s was most of the measuring. Control bytes
+    /// are left to the general path ("\r\n" is one character there).
+    @inline(__always)
+    static func printableASCIIWidth(_ text: String) -> Int? {
+        let counted: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            return bytes.count
+        }
+        return counted ?? nil
     }
 
     /// The longest prefix of `text` that fits in `cells` columns.

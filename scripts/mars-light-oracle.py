@@ -6,7 +6,7 @@
 
 Part 1, light time: Skyfield's `observe` (Newtonian light time, iterated in
 TDB) with the full JPL DE421 from the `de421` PyPI package (the app ships a
-trimmed copy). Mars is DE421's Mars barycentre (the package has no 499), the
+trimmed copy), set up in scripts/oracle_setup.py. Mars is DE421's Mars barycentre (the package has no 499), the
 Earth the geocentre (EMB less the Moon's share). For an Earth-received
 instant (ERT, UTC) each case gives the one-way light time, the emission
 instant (SCET, UTC), the Earth-Mars distance and the Sun-Earth-Mars angle.
@@ -42,47 +42,20 @@ import json
 import math
 import os
 import random
-
+import sys
 import tempfile
 
-import de421
 import spiceypy
-from jplephem.ephem import Ephemeris
-from skyfield.api import load, wgs84
 from skyfield.toposlib import ITRSPosition
 from skyfield.units import Distance
-from skyfield.constants import AU_KM, C
+from skyfield.constants import AU_KM
 from skyfield.vectorlib import VectorFunction
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "Tests", "TimeKitTests", "Fixtures", "mars-light-oracle.json")
-EPH = Ephemeris(de421)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from oracle_setup import (PLANETS, ROOT, earth, observer as observer_at, random_utc, sun, ts, unix_seconds,  # noqa: E402
+                          write_fixture)
 
-
-class Series(VectorFunction):
-    """One DE421 series (km, TDB days) as a Skyfield vector, scaled."""
-
-    def __init__(self, name, center, target, scale=1.0):
-        self.name, self.center, self.target, self.scale = name, center, target, scale
-
-    def _at(self, t):
-        p, v = EPH.position_and_velocity(self.name, t.whole, t.tdb_fraction)
-        p = p[:, 0] if p.ndim > 1 else p
-        v = v[:, 0] if v.ndim > 1 else v
-        return p * self.scale / AU_KM, v * self.scale / AU_KM, None, None
-
-
-emrat = float(EPH.EMRAT)
-earth = Series("earthmoon", 0, 3) + Series("moon", 3, 399, -1.0 / (1.0 + emrat))
-mars = Series("mars", 0, 4)
-sun = Series("sun", 0, 10)
-ts = load.timescale(builtin=True)
-
-
-def unix(t):
-    """Unix seconds (UTC) of a Skyfield time, to the microsecond."""
-    d = t.utc_datetime()
-    return (d - dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)).total_seconds()
+mars = PLANETS["Mars"]
 
 
 def light_case(t):
@@ -90,7 +63,7 @@ def light_case(t):
     lt_days = obs.light_time
     emit = ts.tdb_jd(t.whole, t.tdb_fraction - lt_days)
     angle = obs.separation_from(earth.at(t).observe(sun)).degrees
-    return {"ert": unix(t), "scet": unix(emit), "owlt": lt_days * 86400.0,
+    return {"ert": unix_seconds(t), "scet": unix_seconds(emit), "owlt": lt_days * 86400.0,
             "distanceAU": obs.distance().au, "sunEarthMarsAngle": angle}
 
 
@@ -98,8 +71,7 @@ def light_cases():
     rng = random.Random(33)
     cases = []
     for _ in range(60):
-        t = ts.utc(rng.randint(1990, 2050), rng.randint(1, 12), rng.randint(1, 28), rng.randint(0, 23),
-                   rng.randint(0, 59), round(rng.uniform(0, 59.999), 3))
+        t = random_utc(rng, 1990, 2050)
         cases.append(light_case(t))
     # Solar conjunctions of Mars (2019-09-02, 2021-10-08, 2023-11-18): every 2 days around them.
     for y, m, d in [(2019, 9, 2), (2021, 10, 8), (2023, 11, 18)]:
@@ -300,10 +272,9 @@ def ends_cases():
     rng = random.Random(3301)
     cases = []
     for k in range(45):
-        t = ts.utc(rng.randint(1990, 2050), rng.randint(1, 12), rng.randint(1, 28), rng.randint(0, 23),
-                   rng.randint(0, 59), round(rng.uniform(0, 59.999), 3))
+        t = random_utc(rng, 1990, 2050)
         kind = k % 3  # 0: station to centre, 1: Earth centre to site, 2: station to site
-        case = {"ert": unix(t), "station": None, "site": None}
+        case = {"ert": unix_seconds(t), "station": None, "site": None}
         observer = earth
         if kind != 1:
             if rng.random() < 0.5:
@@ -313,7 +284,7 @@ def ends_cases():
                 case["station"] = {"name": name}
             else:
                 lat, lon, h = rng.choice(PLACES)
-                observer = earth + wgs84.latlon(lat, lon, elevation_m=h)
+                observer = observer_at(lat, lon, elevation_m=h)
                 case["station"] = {"latitude": lat, "longitudeEast": lon, "height": h}
         target = mars
         if kind != 0:
@@ -324,7 +295,7 @@ def ends_cases():
         centre = earth.at(t).observe(mars).light_time * 86400.0
         lt = obs.light_time * 86400.0
         emit = ts.tdb_jd(t.whole, t.tdb_fraction - obs.light_time)
-        case.update({"owlt": lt, "scet": unix(emit), "owltCentres": centre})
+        case.update({"owlt": lt, "scet": unix_seconds(emit), "owltCentres": centre})
         cases.append(case)
     return cases
 
@@ -332,10 +303,8 @@ def ends_cases():
 def main():
     fixture = {"about": "scripts/mars-light-oracle.py: Skyfield + DE421 light time; Mars24 Sun at a site",
                "light": light_cases(), "sun": sun_cases(), "ends": ends_cases()}
-    with open(OUT, "w") as f:
-        json.dump(fixture, f, indent=0)
-        f.write("\n")
-    print(f"wrote {OUT}: {len(fixture['light'])} light cases, {len(fixture['sun'])} sun cases, "
+    out = write_fixture("mars-light-oracle.json", fixture, indent=0)
+    print(f"wrote {out}: {len(fixture['light'])} light cases, {len(fixture['sun'])} sun cases, "
           f"{len(fixture['ends'])} light-path end cases")
 
 

@@ -6,7 +6,7 @@ independent of timedeck's Swift code (issue 32).
 
 Needs: pip install skyfield de421 jplephem numpy.
 
-DE421 is read from the `de421` PyPI package as in scripts/almanac-oracle.py.
+DE421 is read from the `de421` PyPI package, set up in scripts/oracle_setup.py.
 Star positions: the Hipparcos (I/311) values committed in
 Resources/almanac-stars.tsv and Resources/almanac-bright-stars.tsv (the same catalogue; the almanac's own star
 work is checked by almanac-oracle.py against the original file).
@@ -14,75 +14,37 @@ work is checked by almanac-oracle.py against the original file).
 Each sight's Hs is made from what Skyfield says an observer at a known
 ("true") position sees: the topocentric airless altitude of the body's
 centre, turned into a sextant reading by the Nautical Almanac's
-corrections written out again here (dip 1.76'·sqrt(h), Bennett refraction
+corrections written out again (oracle_setup.Sextant: dip 1.76'·sqrt(h), Bennett refraction
 scaled by 0.28·P/(T + 273), semi-diameter). Hc and Zn from the DR are worked
 here from Skyfield's GHA and declination with the spherical triangle.
 """
-import json
 import math
 import os
 import random
+import sys
 
-import numpy as np
-import de421
-from jplephem.ephem import Ephemeris
-from skyfield.api import load, Star, wgs84
-from skyfield.vectorlib import VectorFunction
-from skyfield.constants import AU_KM
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from oracle_setup import (EARTH_RADIUS_KM, MOON_RADIUS_KM, PLANETS as PLANET_SERIES, SUN_RADIUS_KM,  # noqa: E402
+                          Sextant, earth, moon, move, observer, random_utc, read_stars, sun, ts, write_fixture)
+from oracle_setup import topocentric as topocentric_of  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EPH = Ephemeris(de421)
-SUN_RADIUS_KM = 696000.0
 EYE, IE, TEMP, PRES = 2.5, -1.2, 12.0, 1020.0  # the conditions of every case
+SEXTANT = Sextant(EYE, IE, TEMP, PRES)
 
-
-class Series(VectorFunction):
-    def __init__(self, name, center, target, scale=1.0):
-        self.name, self.center, self.target, self.scale = name, center, target, scale
-
-    def _at(self, t):
-        p, v = EPH.position_and_velocity(self.name, t.whole, t.tdb_fraction)
-        p = p[:, 0] if p.ndim > 1 else p
-        v = v[:, 0] if v.ndim > 1 else v
-        return p * self.scale / AU_KM, v * self.scale / AU_KM, None, None
-
-
-emrat = float(EPH.EMRAT)
-emb = Series("earthmoon", 0, 3)
-earth = emb + Series("moon", 3, 399, -1.0 / (1.0 + emrat))
-bodies = {"Sun": Series("sun", 0, 10), "Venus": Series("venus", 0, 2), "Mars": Series("mars", 0, 4),
-          "Jupiter": Series("jupiter", 0, 5), "Saturn": Series("saturn", 0, 6)}
-deflectors = {10: bodies["Sun"], 5: bodies["Jupiter"], 6: bodies["Saturn"]}
-for vf in [earth] + list(bodies.values()):
-    vf.ephemeris = deflectors
-ts = load.timescale(builtin=True)
-j1991 = ts.J(1991.25)
-for line in open(os.path.join(ROOT, "Resources", "almanac-stars.tsv")):
-    if line.startswith("#"):
-        continue
-    f = line.rstrip("\n").split("\t")
-    bodies[f[0]] = Star(ra_hours=float(f[2]) / 15.0, dec_degrees=float(f[3]), parallax_mas=float(f[4]),
-                        ra_mas_per_year=float(f[5]), dec_mas_per_year=float(f[6]), epoch=j1991)
+bodies = dict({"Sun": sun}, **PLANET_SERIES)
+bodies.update(read_stars("almanac-stars.tsv"))
 PLANETS = ["Venus", "Mars", "Jupiter", "Saturn"]
 STARS = [n for n in bodies if n not in ["Sun"] + PLANETS]
 # The brighter Hipparcos stars `identify` also knows (Resources/almanac-bright-stars.tsv, the same I/311 values).
 BRIGHT = []
-for line in open(os.path.join(ROOT, "Resources", "almanac-bright-stars.tsv")):
-    if line.startswith("#"):
-        continue
-    f = line.rstrip("\n").split("\t")
-    bodies[f[0]] = Star(ra_hours=float(f[2]) / 15.0, dec_degrees=float(f[3]), parallax_mas=float(f[4]),
-                        ra_mas_per_year=float(f[5]), dec_mas_per_year=float(f[6]), epoch=j1991)
-    BRIGHT.append(f[0])
+for name, star in read_stars("almanac-bright-stars.tsv"):
+    bodies[name] = star
+    BRIGHT.append(name)
 
 
 def topocentric(name, t, lat, lon):
     """Airless altitude and azimuth of the centre, degrees, seen from (lat, lon) on WGS84."""
-    observer = earth + wgs84.latlon(lat, lon)
-    observer.ephemeris = deflectors
-    app = observer.at(t).observe(bodies[name]).apparent()
-    alt, az, dist = app.altaz()
-    return alt.degrees, az.degrees, dist.km
+    return topocentric_of(bodies[name], t, lat, lon)
 
 
 def gha_dec(name, t):
@@ -101,29 +63,14 @@ def triangle(gha, dec, lat, lon):
     return h, zn % 360.0
 
 
-def refraction(ha):
-    return 0.0167 / math.tan(math.radians(ha + 7.32 / (ha + 4.32))) * 60 * 0.28 * PRES / (TEMP + 273)
-
-
 def hs_from(h_centre, sd_arcmin=0.0, limb="centre"):
     """The sextant reading of a body whose centre is at airless altitude h_centre."""
     h1 = h_centre - sd_arcmin / 60 if limb == "lower" else h_centre
-    ha = h1
-    for _ in range(60):  # ha − R(ha) = h1
-        ha = h1 + refraction(ha) / 60
-    return ha + (IE + 1.76 * math.sqrt(EYE)) / 60
-
-
-def move(lat, lon, bearing, miles):
-    d = miles / 60
-    lat2 = lat + d * math.cos(math.radians(bearing))
-    lon2 = lon + d * math.sin(math.radians(bearing)) / math.cos(math.radians((lat + lat2) / 2))
-    return lat2, lon2
+    return SEXTANT.reading(h1)
 
 
 def utc(rng, years=(2000, 2024)):
-    return ts.utc(rng.randint(*years), rng.randint(1, 12), rng.randint(1, 28), rng.randint(0, 23), rng.randint(0, 59),
-                  round(rng.uniform(0, 59.999), 3))
+    return random_utc(rng, *years)
 
 
 rng = random.Random(32)
@@ -276,23 +223,16 @@ while len(identify_bright) < 16:
 # geocentric direction from the same place by the spherical triangle, which is what Hc is. Limbs: the topocentric
 # semi-diameter from the Moon radius the almanac uses (k = 0.2725076 equatorial radii). `spherical` is what the
 # old model (Ho = H + asin(sin HP·cos H), HP from the geocentric distance) gives for the same Hs, for the record.
-MOON_RADIUS_KM = 0.2725076 * 6378.137
 moon_parallax = []
 for lat in [0.0, 45.0, -45.0, 70.0, -70.0, 20.0, -30.0, 60.0]:
     made = 0
     while made < 4:
         lon, t = rng.uniform(-180, 180), utc(rng)
-        observer = earth + wgs84.latlon(lat, lon)
-        observer.ephemeris = deflectors
-        moon = Series("moon", 3, 301, emrat / (1.0 + emrat))  # DE421 "moon" is geocentric
-        moon.ephemeris = deflectors
-        moon_b = emb + moon
-        moon_b.ephemeris = deflectors
-        app = observer.at(t).observe(moon_b).apparent()
+        app = observer(lat, lon).at(t).observe(moon).apparent()
         alt, az, dist = app.altaz()
         if not 8 < alt.degrees < 85:
             continue
-        geo = earth.at(t).observe(moon_b).apparent()
+        geo = earth.at(t).observe(moon).apparent()
         ra, dec, gdist = geo.radec(epoch="date")
         gha = (t.gast * 15.0 - ra.hours * 15.0) % 360.0
         ho = triangle(gha, dec.degrees, lat, lon)[0]
@@ -301,9 +241,9 @@ for lat in [0.0, 45.0, -45.0, 70.0, -70.0, 20.0, -30.0, 60.0]:
         h_limb = alt.degrees + {"centre": 0, "lower": -sd, "upper": sd}[limb] / 60
         hs = hs_from(h_limb) if limb != "lower" else hs_from(alt.degrees, sd, "lower")
         # The old model, for the record: Ho = H1 ± SD·(1 + sin HP·sin H1) + asin(sin HP·cos H2).
-        hp = math.asin(6378.137 / gdist.km)
+        hp = math.asin(EARTH_RADIUS_KM / gdist.km)
         ha = hs - (IE + 1.76 * math.sqrt(EYE)) / 60
-        h1 = ha - refraction(ha) / 60
+        h1 = ha - SEXTANT.refraction(ha) / 60
         sdg = math.degrees(math.asin(MOON_RADIUS_KM / gdist.km)) * (1 + math.sin(hp) * math.sin(math.radians(h1)))
         h2 = h1 + {"centre": 0, "lower": sdg, "upper": -sdg}[limb]
         spherical = h2 + math.degrees(math.asin(math.sin(hp) * math.cos(math.radians(h2))))
@@ -312,11 +252,11 @@ for lat in [0.0, 45.0, -45.0, 70.0, -70.0, 20.0, -30.0, 60.0]:
                               "spherical_error": (spherical - ho) * 60})
         made += 1
 
-out = os.path.join(ROOT, "Tests", "TimeKitTests", "Fixtures", "navigation-oracle.json")
-with open(out, "w") as f:
-    json.dump({"source": "Skyfield + JPL DE421 (scripts/navigation-oracle.py)", "conditions": conditions,
+write_fixture("navigation-oracle.json",
+              {"source": "Skyfield + JPL DE421 (scripts/navigation-oracle.py)", "conditions": conditions,
                "sun_lines": sun_lines, "polaris": polaris, "compass": compass, "identify": identify,
-               "moon_parallax": moon_parallax, "identify_bright": identify_bright, "bright_places": bright_places}, f, indent=0)
+               "moon_parallax": moon_parallax, "identify_bright": identify_bright, "bright_places": bright_places},
+              indent=0, final_newline=False)
 print(len(sun_lines), "Sun lines,", len(polaris), "Polaris,", len(compass), "compass,", len(identify), "identify;",
       sum(1 for c in identify if c["body"] is None), "not unique;", len(identify_bright), "bright identify,",
       sum(1 for c in identify_bright if c["body"] is None), "not unique;", len(moon_parallax), "Moon parallax, spherical error up to",

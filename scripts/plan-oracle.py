@@ -6,7 +6,7 @@ passage — independent of timedeck's Swift code.
 
 Needs: pip install skyfield de421 jplephem numpy.
 
-DE421 is read from the `de421` PyPI package as in scripts/sun-oracle.py.
+DE421 is read from the `de421` PyPI package, set up in scripts/oracle_setup.py.
 Conventions (those of the almanacs and of timedeck):
 - twilight: the Sun's centre at a topocentric airless altitude of −12°
   (nautical) and −6° (civil);
@@ -19,42 +19,14 @@ Every event is searched inside the mean solar day at the longitude (from UTC
 midnight − longitude/15 h, for 24 h) holding noon UTC of the date, sampled
 every 10 minutes and bisected to a millisecond.
 """
-import json
-import math
 import os
+import sys
 
 import numpy as np
-import de421
-from jplephem.ephem import Ephemeris
-from skyfield.api import load, wgs84
-from skyfield.constants import AU_KM
-from skyfield.vectorlib import VectorFunction
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EPH = Ephemeris(de421)
-
-
-class Series(VectorFunction):
-    def __init__(self, name, center, target, scale=1.0):
-        self.name, self.center, self.target, self.scale = name, center, target, scale
-
-    def _at(self, t):
-        p, v = EPH.position_and_velocity(self.name, t.whole, t.tdb_fraction)
-        if getattr(t, "shape", ()) == () and p.ndim > 1:
-            p, v = p[:, 0], v[:, 0]
-        return p * self.scale / AU_KM, v * self.scale / AU_KM, None, None
-
-
-emrat = float(EPH.EMRAT)
-emb = Series("earthmoon", 0, 3)
-sun = Series("sun", 0, 10)
-deflectors = {10: sun, 5: Series("jupiter", 0, 5), 6: Series("saturn", 0, 6)}
-earth = emb + Series("moon", 3, 399, -1.0 / (1.0 + emrat))
-moon = emb + Series("moon", 3, 301, emrat / (1.0 + emrat))  # DE421 "moon" is geocentric
-for vf in [earth, moon, sun]:
-    vf.ephemeris = deflectors
-ts = load.timescale(builtin=True)
-MOON_RADIUS_KM = 0.2725076 * 6378.137
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from oracle_setup import (MOON_RADIUS_KM, at_unix, earth, mean_solar_day_start, moon, observer,  # noqa: E402
+                          sun, ts, unix_seconds, write_fixture)
 
 PLACES = [("Singapore", 1.29, 103.85), ("Paris", 48.8566, 2.3522), ("Sydney", -33.87, 151.21),
           ("Reykjavik", 64.15, -21.94), ("Tromso", 69.65, 18.96), ("Longyearbyen", 78.22, 15.65),
@@ -62,16 +34,12 @@ PLACES = [("Singapore", 1.29, 103.85), ("Paris", 48.8566, 2.3522), ("Sydney", -3
 DATES = ["2026-03-20", "2026-06-21", "2026-09-23", "2026-11-28", "2026-12-21"]
 
 
-def at_unix(u):
-    return ts.utc(1970, 1, 1, 0, 0, u)
+def sun_alt(place, u):
+    return place.at(at_unix(u)).observe(sun).apparent().altaz()[0].degrees
 
 
-def sun_alt(observer, u):
-    return observer.at(at_unix(u)).observe(sun).apparent().altaz()[0].degrees
-
-
-def moon_upper_limb(observer, u):
-    alt, _, dist = observer.at(at_unix(u)).observe(moon).apparent().altaz()
+def moon_upper_limb(place, u):
+    alt, _, dist = place.at(at_unix(u)).observe(moon).apparent().altaz()
     return alt.degrees + np.degrees(np.arcsin(MOON_RADIUS_KM / dist.km)) + 34.0 / 60.0
 
 
@@ -102,14 +70,12 @@ def local_hour_angle(u, lon):
 
 cases = []
 for name, lat, lon in PLACES:
-    observer = earth + wgs84.latlon(lat, lon)
-    observer.ephemeris = deflectors
+    place = observer(lat, lon)
     for date in DATES:
         y, m, d = map(int, date.split("-"))
-        noon_unix = ts.utc(y, m, d, 12).utc_datetime().timestamp()
-        offset = lon / 15 * 3600
-        start = math.floor((noon_unix + offset) / 86400) * 86400 - offset
-        sunf = lambda u: sun_alt(observer, u)
+        noon_unix = unix_seconds(ts.utc(y, m, d, 12))
+        start = mean_solar_day_start(noon_unix, lon)
+        sunf = lambda u: sun_alt(place, u)
         events = {}
         for level, rise_name, set_name in [(-12.0, "morningNauticalTwilight", "eveningNauticalTwilight"),
                                            (-6.0, "morningCivilTwilight", "eveningCivilTwilight"),
@@ -117,7 +83,7 @@ for name, lat, lon in PLACES:
             for u, rising in crossings(sunf, start, level):
                 key = rise_name if rising else set_name
                 events.setdefault(key, u)
-        for u, rising in crossings(lambda u: moon_upper_limb(observer, u), start, 0.0):
+        for u, rising in crossings(lambda u: moon_upper_limb(place, u), start, 0.0):
             events.setdefault("moonrise" if rising else "moonset", u)
         lo, hi = start + 43200 - 3600, start + 43200 + 3600
         while hi - lo > 0.001:
@@ -133,8 +99,6 @@ for name, lat, lon in PLACES:
                       "events": events, "sunHighest": highest, "sunLowest": lowest})
         print(name, date, len(events), "events", round(lowest, 1), round(highest, 1))
 
-out = os.path.join(ROOT, "Tests", "TimeKitTests", "Fixtures", "plan-oracle.json")
-with open(out, "w") as f:
-    json.dump({"source": "scripts/plan-oracle.py: Skyfield topocentric altitudes, JPL DE421", "cases": cases}, f, indent=1)
-    f.write("\n")
+write_fixture("plan-oracle.json",
+              {"source": "scripts/plan-oracle.py: Skyfield topocentric altitudes, JPL DE421", "cases": cases}, indent=1)
 print(len(cases), "cases")

@@ -20,7 +20,8 @@ Usage: scripts/worked-day.py [--binary .build/debug/timedeck] [--check]
   --check: print a JSON summary of the errors against the truth and exit 1 if
   a fix misses the true position by 1 nm or more (used by the test).
 
-Needs: pip install skyfield de421 jplephem numpy (as scripts/navigation-oracle.py).
+Needs: pip install skyfield de421 jplephem numpy (the Skyfield + DE421 set-up is
+scripts/oracle_setup.py's, as for scripts/navigation-oracle.py).
 """
 import argparse
 import json
@@ -31,15 +32,10 @@ import subprocess
 import sys
 import tempfile
 
-import de421
-from jplephem.ephem import Ephemeris
-from skyfield.api import load, Star, wgs84
-from skyfield.vectorlib import VectorFunction
-from skyfield.constants import AU_KM
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from oracle_setup import (PLANETS, ROOT, SUN_RADIUS_KM, Sextant, move, read_stars, sun,  # noqa: E402
+                          topocentric as topocentric_of, ts)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EPH = Ephemeris(de421)
-SUN_RADIUS_KM = 696000.0
 EYE, IE, TEMP, PRES = 3.5, 0.8, 16.0, 1018.0   # height of eye m, index error ′ (on the arc), °C, hPa
 COURSE, SPEED = 250.0, 10.0
 START_UTC = "2026-05-14T05:00:00Z"                 # the truth is given at this instant
@@ -48,34 +44,10 @@ DR_SET = (315.0, 6.0)                               # the DR is 6 nm 315° from 
 VARIATION = -13.0                                   # 13° W
 COMPASS_ERROR = -11.0                               # 11° W: the compass reads 11° more than true
 SCATTER = 0.2                                       # ′, one standard deviation of a sextant reading
+SEXTANT = Sextant(EYE, IE, TEMP, PRES)
 
-
-class Series(VectorFunction):
-    def __init__(self, name, center, target, scale=1.0):
-        self.name, self.center, self.target, self.scale = name, center, target, scale
-
-    def _at(self, t):
-        p, v = EPH.position_and_velocity(self.name, t.whole, t.tdb_fraction)
-        p = p[:, 0] if p.ndim > 1 else p
-        v = v[:, 0] if v.ndim > 1 else v
-        return p * self.scale / AU_KM, v * self.scale / AU_KM, None, None
-
-
-emb = Series("earthmoon", 0, 3)
-earth = emb + Series("moon", 3, 399, -1.0 / (1.0 + float(EPH.EMRAT)))
-bodies = {"Sun": Series("sun", 0, 10), "Jupiter": Series("jupiter", 0, 5), "Saturn": Series("saturn", 0, 6),
-          "Venus": Series("venus", 0, 2), "Mars": Series("mars", 0, 4)}
-deflectors = {10: bodies["Sun"], 5: bodies["Jupiter"], 6: bodies["Saturn"]}
-for vf in [earth] + list(bodies.values()):
-    vf.ephemeris = deflectors
-ts = load.timescale(builtin=True)
-j1991 = ts.J(1991.25)
-for line in open(os.path.join(ROOT, "Resources", "almanac-stars.tsv")):
-    if line.startswith("#"):
-        continue
-    f = line.rstrip("\n").split("\t")
-    bodies[f[0]] = Star(ra_hours=float(f[2]) / 15.0, dec_degrees=float(f[3]), parallax_mas=float(f[4]),
-                        ra_mas_per_year=float(f[5]), dec_mas_per_year=float(f[6]), epoch=j1991)
+bodies = dict({"Sun": sun}, **PLANETS)
+bodies.update(read_stars("almanac-stars.tsv"))
 
 
 def parse_iso(s):
@@ -96,14 +68,6 @@ def hours_since_start(t):
     return (t.tt - parse_iso(START_UTC).tt) * 24
 
 
-def move(lat, lon, bearing, miles):
-    """Rhumb line (mid-latitude), as a DR is run; over a day's 140 nm it is within metres of the loxodrome."""
-    d = miles / 60
-    lat2 = lat + d * math.cos(math.radians(bearing))
-    lon2 = lon + d * math.sin(math.radians(bearing)) / math.cos(math.radians((lat + lat2) / 2))
-    return lat2, lon2
-
-
 def truth(t):
     return move(*START_TRUE, COURSE, SPEED * hours_since_start(t))
 
@@ -119,14 +83,7 @@ def distance_nm(a, b):
 
 
 def topocentric(name, t, lat, lon):
-    observer = earth + wgs84.latlon(lat, lon)
-    observer.ephemeris = deflectors
-    alt, az, dist = observer.at(t).observe(bodies[name]).apparent().altaz()
-    return alt.degrees, az.degrees, dist.km
-
-
-def refraction(ha):
-    return 0.0167 / math.tan(math.radians(ha + 7.32 / (ha + 4.32))) * 60 * 0.28 * PRES / (TEMP + 273)
+    return topocentric_of(bodies[name], t, lat, lon)
 
 
 rng = random.Random(20260514)
@@ -140,10 +97,7 @@ def sextant(name, t, misread=0.0):
     h1 = alt
     if limb == "LL":
         h1 -= math.degrees(math.asin(SUN_RADIUS_KM / dist))
-    ha = h1
-    for _ in range(60):
-        ha = h1 + refraction(ha) / 60
-    exact = ha + (IE + 1.76 * math.sqrt(EYE)) / 60
+    exact = SEXTANT.reading(h1)
     minutes = round((exact * 60 + rng.gauss(0, SCATTER) + misread) * 10) / 10
     READINGS.append((name, iso(t), exact * 60, minutes))
     return f"{int(minutes // 60)} {minutes % 60:04.1f}"

@@ -68,7 +68,8 @@ struct SightsPlanCommand: JSONCommand {
     static func planFields(_ plan: SightPlan) -> [String] {
         var fields = ["\"twilight\":\"\(plan.twilight.rawValue)\"",
                       "\"utc\":" + (plan.twilight == .polarDay ? "null" : NavigationCLI.string(NavigationCLI.utc(plan.unixSeconds)))]
-        if let text = plan.polarText { fields.append("\"polar\":" + NavigationCLI.string(text)) }
+        // English in every language: the JSON is the same whatever the user reads.
+        if let text = polar(plan, .en) { fields.append("\"polar\":" + NavigationCLI.string(text)) }
         fields.append("\"bodies\":" + bodiesJSON(plan))
         return fields
     }
@@ -113,9 +114,10 @@ struct SightsPlanCommand: JSONCommand {
         l.text(.planHeading(plan.twilight, at: NavigationCLI.utc(plan.unixSeconds), from: position?.navigatorText))
     }
 
-    /// Why there is no civil twilight (`SightPlan.polarText`'s numbers).
+    /// Why there is no civil twilight, from the catalog (the one source of
+    /// the sentence, for the text and the JSON `polar` field).
     static func polar(_ plan: SightPlan, _ l: UILanguage) -> String? {
-        guard plan.polarText != nil, let range = plan.sunRangeDegrees else { return nil }
+        guard plan.isPolar, let range = plan.sunRangeDegrees else { return nil }
         return l.text(.planPolar(plan.twilight, lowest: range.lowerBound, highest: range.upperBound))
     }
 

@@ -251,7 +251,8 @@ extension CommandMessage {
         }
     }
 
-    /// As `SightPlan.polarText` says it.
+    /// Why a plan has no civil twilight: the one source of this sentence
+    /// (`sights plan`'s text and its JSON `polar` field both come here).
     static func englishPolar(_ twilight: SightPlan.Twilight, lowest: Double, highest: Double) -> String {
         let span = String(format: "the Sun stays between %.1f° and %.1f°", lowest, highest)
         switch twilight {

@@ -68,7 +68,7 @@ public struct DayPlan: Equatable, Sendable {
     public var events: [TimedEvent]
     public var opportunities: [Opportunity]
     /// The star plans of the day: at morning and evening civil twilight, or
-    /// the one polar plan (its `polarText` says why).
+    /// the one polar plan (its `sunRangeDegrees` says why).
     public var twilights: [SightPlan]
     public var sunLowestDegrees: Double
     public var sunHighestDegrees: Double

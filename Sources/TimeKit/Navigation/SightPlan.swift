@@ -43,23 +43,12 @@ public struct SightPlan: Equatable, Sendable {
     /// The Sun's centre at −6° (geometric, from `position`) is civil twilight.
     public static let civilTwilightAltitudeDegrees = -6.0
 
-    /// Why there is no civil twilight, for the CLI and the panel.
-    public var polarText: String? {
-        guard let range = sunRangeDegrees else { return nil }
-        let span = String(format: "the Sun stays between %.1f° and %.1f°", range.lowerBound, range.upperBound)
-        switch twilight {
-        case .polarNight:
-            return "polar night: \(span), never up to −6°: stars all day, no Sun sight; "
-                + "planned at the Sun's highest, when the horizon is lightest"
-        case .allDayTwilight:
-            return "twilight all day without sunrise: \(span); stars whenever the horizon is clear, "
-                + "planned at the Sun's lowest"
-        case .polarDay:
-            return "no civil twilight: \(span), never down to −6°: no stars with a horizon; "
-                + "Sun lines only (and the Moon or Venus when they are up)"
-        case .morning, .evening:
-            return nil
-        }
+    /// True when there is no civil twilight (polar night, a day of
+    /// twilight, polar day): `sunRangeDegrees` then says why. The sentence
+    /// itself lives in the catalog (`CommandMessage.planPolar`), one source
+    /// for the text, the JSON `polar` field and every language.
+    public var isPolar: Bool {
+        sunRangeDegrees != nil && twilight != .morning && twilight != .evening
     }
 
     /// The plan for the first civil twilight after `unixSeconds` at

@@ -10,11 +10,12 @@ struct AlmanacCommand: JSONCommand {
         discussion: """
             Geocentric apparent places (true equator and equinox of date) from JPL DE421 and Hipparcos, \
             with UT1 from IERS tables; 1972 to 2100. Without BODY, every body: Sun, Moon, Venus, Mars, Jupiter, \
-            Saturn, the 57 navigational stars and Polaris. GHA, Dec and SHA in degrees, SD and HP in arcminutes.
+            Saturn, the 57 navigational stars and Polaris; BODY may also be one of the brighter stars identify \
+            names (Mizar, Alhena, HIP 86670). GHA, Dec and SHA in degrees, SD and HP in arcminutes.
             """
     )
 
-    @Argument(help: "A body: Sun, Moon, Venus, Mars, Jupiter, Saturn or a star name (\"Kaus Australis\").")
+    @Argument(help: "A body: Sun, Moon, Venus, Mars, Jupiter, Saturn or a star name (\"Kaus Australis\", \"Alhena\").")
     var body: String?
 
     @Option(help: "The UTC instant (ISO 8601, e.g. 2024-05-27T02:01:35Z); default now.")
@@ -25,7 +26,8 @@ struct AlmanacCommand: JSONCommand {
     var json: Bool { output.json }
 
     func run() throws {
-        let almanac = try NavigationCLI.loadAlmanac()
+        // The brighter stars (`identify`'s) only when BODY names one of them.
+        let almanac = try NavigationCLI.almanac(try NavigationCLI.loadAlmanac(), naming: body.map { [$0] } ?? [])
         let unixSeconds = try NavigationCLI.instant(at)
         NavigationCLI.noteUT1(almanac, unixSeconds)
         try NavigationCLI.guarding {

@@ -92,11 +92,12 @@ struct FixCommand: JSONCommand {
 
     func run() throws {
         try chart.check()
-        let almanac = try NavigationCLI.loadAlmanac()
+        var almanac = try NavigationCLI.loadAlmanac()
         let settings = CommandConfig.settings
-        let solver = try NavigationCLI.solver(almanac: almanac, settings: settings, conditions: conditions,
+        var solver = try NavigationCLI.solver(almanac: almanac, settings: settings, conditions: conditions,
                                               course: course, speed: speed)
-        let (sights, marked) = try NavigationCLI.sights(typed: sight, marks: marks, almanac: almanac)
+        let (sights, marked) = try NavigationCLI.sights(typed: sight, marks: marks, almanac: &almanac)
+        solver.almanac = almanac
         guard !sights.isEmpty else {
             throw NavigationCLI.fail("--sight/--marks: give a sight (one makes a line of position, two or more a fix)")
         }

@@ -23,6 +23,16 @@ enum NavigationCLI {
         }
     }
 
+    /// `almanac`, with the brighter Hipparcos stars read only when one of
+    /// `bodyTexts` is not a body of its own (`Almanac.naming`).
+    static func almanac(_ almanac: Almanac, naming bodyTexts: [String]) throws -> Almanac {
+        do {
+            return try almanac.naming(bodyTexts, brighter: BrightStars.loadBundled)
+        } catch {
+            throw fail("\(error)", code: 1)
+        }
+    }
+
     /// Says on stderr when UT1 at `unixSeconds` is outside the IERS table.
     static func noteUT1(_ almanac: Almanac, _ unixSeconds: Double) {
         if let note = almanac.ut1.notice(atMJD: unixSeconds / 86400 + 40587) { Console.error("note: \(note)\n") }

@@ -43,16 +43,19 @@ extension NavigationCLI {
 
     /// The `--sight` texts, then the sights stored on `--marks` (with their
     /// marks, for the DR and for `fix`'s clock doubt).
-    static func sights(typed: [String], marks: String?, almanac: Almanac) throws
+    /// `almanac` comes back with the brighter stars when a sight names one.
+    static func sights(typed: [String], marks: String?, almanac: inout Almanac) throws
         -> (sights: [Sight], marked: [(mark: SightingMark, sight: MarkSight)]) {
-        var sights = try typed.enumerated().map { try FixCommand.parseSight($1, index: $0, almanac: almanac) }
-        guard let marks else { return (sights, []) }
-        let marked = try FixCommand.storedSights(marks)
+        let marked = try marks.map(FixCommand.storedSights) ?? []
+        let typedBodies = typed.map { String($0.prefix { $0 != "," }) }
+        almanac = try Self.almanac(almanac, naming: typedBodies + marked.map(\.sight.bodyText))
+        let known = almanac
+        var sights = try typed.enumerated().map { try FixCommand.parseSight($1, index: $0, almanac: known) }
         sights += try marked.map { stored in
             try guarding {
                 try FixInputs.sight(bodyText: stored.sight.bodyText, sextantAltitudeDegrees: stored.sight.sextantAltitudeDegrees,
                                     markUnixMilliseconds: stored.mark.correctedUnixMilliseconds, clock: stored.mark.clock,
-                                    almanac: almanac)
+                                    almanac: known)
             }
         }
         return (sights, marked)
@@ -96,7 +99,7 @@ struct PolarisCommand: JSONCommand {
     var json: Bool { output.json }
 
     func run() throws {
-        let almanac = try NavigationCLI.loadAlmanac()
+        var almanac = try NavigationCLI.loadAlmanac()
         let settings = CommandConfig.settings
         let corrections = try conditions.corrections(over: settings.sightCorrections)
         guard (sight == nil) != (marks == nil) else {
@@ -106,7 +109,7 @@ struct PolarisCommand: JSONCommand {
         if let marks, marks.contains(",") {
             throw NavigationCLI.fail("--marks: polaris works one sight; give one mark number (timedeck marks list shows them)")
         }
-        let gathered = try NavigationCLI.sights(typed: sight.map { [$0] } ?? [], marks: marks, almanac: almanac)
+        let gathered = try NavigationCLI.sights(typed: sight.map { [$0] } ?? [], marks: marks, almanac: &almanac)
         guard let parsed = gathered.sights.first else {
             throw NavigationCLI.fail("polaris: no sight was given")
         }
@@ -171,7 +174,7 @@ struct CompassCommand: JSONCommand {
     var json: Bool { output.json }
 
     func run() throws {
-        let almanac = try NavigationCLI.loadAlmanac()
+        let almanac = try NavigationCLI.almanac(try NavigationCLI.loadAlmanac(), naming: [body])
         let settings = CommandConfig.settings
         let (parsedBody, _) = try NavigationCLI.guarding { try SightText.body(body, almanac: almanac) }
         let compass = try NavigationCLI.bearing(bearing, field: "--bearing")
@@ -264,7 +267,7 @@ struct IdentifyCommand: JSONCommand {
     var json: Bool { output.json }
 
     func run() throws {
-        let almanac = try NavigationCLI.loadAlmanac()
+        var almanac = try NavigationCLI.loadAlmanac()
         let settings = CommandConfig.settings
         let corrections = try conditions.corrections(over: settings.sightCorrections)
         let altitude = try NavigationCLI.guarding { try SightText.altitudeDegrees(hs, field: "--hs") }

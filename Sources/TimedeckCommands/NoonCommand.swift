@@ -55,11 +55,12 @@ struct NoonCommand: JSONCommand {
 
     func run() throws {
         try chart.check()
-        let almanac = try NavigationCLI.loadAlmanac()
+        var almanac = try NavigationCLI.loadAlmanac()
         let settings = CommandConfig.settings
-        let solver = try NavigationCLI.solver(almanac: almanac, settings: settings, conditions: conditions,
+        var solver = try NavigationCLI.solver(almanac: almanac, settings: settings, conditions: conditions,
                                               course: course, speed: speed)
-        let (sights, marked) = try NavigationCLI.sights(typed: sight, marks: marks, almanac: almanac)
+        let (sights, marked) = try NavigationCLI.sights(typed: sight, marks: marks, almanac: &almanac)
+        solver.almanac = almanac
         let position = try NavigationCLI.deadReckoning(dr, settings: settings, marks: marked.map(\.mark))
         let near = try noonGuess(position, sights: sights)
         let drTime = try drAt.map { try NavigationCLI.instant($0, field: "--dr-at") }

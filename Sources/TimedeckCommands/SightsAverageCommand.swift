@@ -44,11 +44,12 @@ struct SightsAverageCommand: JSONCommand {
     var json: Bool { output.json }
 
     func run() throws {
-        let almanac = try NavigationCLI.loadAlmanac()
+        var almanac = try NavigationCLI.loadAlmanac()
         let settings = CommandConfig.settings
-        let solver = try NavigationCLI.solver(almanac: almanac, settings: settings, conditions: conditions,
+        var solver = try NavigationCLI.solver(almanac: almanac, settings: settings, conditions: conditions,
                                               course: course, speed: speed)
-        let (sights, marked) = try NavigationCLI.sights(typed: sight, marks: marks, almanac: almanac)
+        let (sights, marked) = try NavigationCLI.sights(typed: sight, marks: marks, almanac: &almanac)
+        solver.almanac = almanac
         let position = try NavigationCLI.deadReckoning(dr, settings: settings, marks: marked.map(\.mark))
         let middle = sights.isEmpty ? 0 : (sights.map(\.unixSeconds).min()! + sights.map(\.unixSeconds).max()!) / 2
         NavigationCLI.noteUT1(almanac, middle)

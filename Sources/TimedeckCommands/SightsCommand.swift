@@ -201,7 +201,7 @@ struct MarksSightCommand: ParsableCommand {
         guard parts.count == 2 else {
             throw NavigationCLI.fail("sight \"\(sight)\": write it as \"BODY, HS\", e.g. \"Sun LL, 43 23.8\"")
         }
-        let almanac = try NavigationCLI.loadAlmanac()
+        let almanac = try NavigationCLI.almanac(try NavigationCLI.loadAlmanac(), naming: [parts[0]])
         let (body, limb, hs) = try NavigationCLI.guarding {
             let (body, limb) = try SightText.body(parts[0], almanac: almanac)
             return (body, limb, try SightText.altitudeDegrees(parts[1]))

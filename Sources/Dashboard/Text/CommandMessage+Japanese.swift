@@ -43,7 +43,7 @@ extension CommandMessage {
         case .identifiedAmbiguous(let bodies):
             "特定できません: \(bodies.joined(separator: "、")) がどれも高度 2°・方位 5° 以内です。見えた明るさを等級と比べるか、方位を測り直すか、ほかの天測をしてください"
         case .identifiedBrightStar:
-            "（航海用の星ではないヒッパルコス星です。fix と天測暦はこの名前では受け付けません）"
+            "（航海用の星ではないヒッパルコス星です。fix と天測暦はこの名前（星座名なし）で受け付けます）"
         case .identifyWithin: "範囲内"
         case let .noonPassage(at, position): "子午線通過（LAN）  \(at)  推測位置 \(position)"
         case let .noonSun(south, below, altitude):

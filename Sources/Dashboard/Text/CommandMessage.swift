@@ -145,7 +145,8 @@ public enum CommandMessage: Hashable, Sendable {
                 + "altitude and 5° of azimuth; compare their magnitudes with what you saw, take a better bearing "
                 + "or another sight"
         case .identifiedBrightStar:
-            "(a Hipparcos star, not one of the navigational stars: fix and the almanac do not take it by name)"
+            "(a Hipparcos star, not one of the navigational stars: fix and the almanac take it by this name, "
+                + "without the constellation)"
         case .identifyWithin: "within"
         case let .noonPassage(at, position): "meridian passage (LAN)  \(at)  at DR \(position)"
         case let .noonSun(south, below, altitude):

@@ -5,8 +5,9 @@ import Foundation
 /// when given, the brighter Hipparcos stars (`BrightStars`).
 public struct BodyIdentification: Equatable, Sendable {
     /// Where a candidate comes from: a planet, a star of the almanac (the
-    /// 57 navigational stars and Polaris, which `fix` takes by name), or one
-    /// of the brighter Hipparcos stars that only `identify` knows.
+    /// 57 navigational stars and Polaris), or one of the brighter Hipparcos
+    /// stars (which `fix` and `almanac` take by name too, reading their file
+    /// only then: `Almanac.naming`).
     public enum Catalogue: String, Equatable, Sendable {
         case planet, navigational, bright
     }

@@ -9,8 +9,10 @@ public enum SightText {
         "zubenelgenubi": "Zubenelgenubi", "northstar": "Polaris",
     ]
 
+    /// Letters and digits, lowercased: `Al Na'ir` → `alnair`, `HIP 86670` →
+    /// `hip86670` (digits kept, or every `HIP n` star would fold to `hip`).
     static func folded(_ text: String) -> String {
-        text.lowercased().filter { $0.isLetter }
+        text.lowercased().filter { $0.isLetter || $0.isASCII && $0.isNumber }
     }
 
     /// A body name, with an optional limb for the Sun and Moon:
@@ -31,7 +33,8 @@ public enum SightText {
         throw InputError(field: "body", input: trimmed, problem: "not a body of the almanac (close names: "
                             + close.joined(separator: ", ") + ")",
                          accepted: "Sun LL, Sun UL, Moon LL, Moon UL, Venus, Mars, Jupiter, Saturn, "
-                            + "or one of the 57 navigational stars or Polaris (timedeck almanac --at NOW lists them)")
+                            + "one of the 57 navigational stars or Polaris (timedeck almanac --at NOW lists them), "
+                            + "or a brighter star as identify names it (Mizar, Alhena, HIP 86670)")
     }
 
     /// A sextant altitude: `43 23.8`, `43-23.8`, `43°23.8'` or decimal `43.3967`.

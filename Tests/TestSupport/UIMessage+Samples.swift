@@ -25,7 +25,7 @@ extension UIMessage {
         case matchOldZoneName, matchMarsAlias
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, storeWritesWaiting, storeWritesSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol, morePlaces
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
-        case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightIntercept, sightEntryField, plainKeyTyped, plainKeyErased, sightCompletions, plainSight, plainFix
+        case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightsDayAhead, sightIntercept, sightEntryField, plainKeyTyped, plainKeyErased, sightCompletions, plainSight, plainFix
         case sightRemoved, sightNoneToRemove, sightsSheetWritten, sightsSheetNotWritten, sightsPoorCut, sightsCirclesApart, sightsFarFromDeadReckoning, sightsDisagreeBy, sightsCandidates, sightsFromDeadReckoning, sightsOneLine, sightsClockDoubt, sightsRoundLeftOut
         case weatherOff, weatherAsking, weatherRainFrom, weatherRainNow, weatherAge, weatherStale, weatherNoForecast, weatherForecastFor, weatherFallsFrom, weatherFallsNow
         case weatherWind, weatherChance, weatherHighLow, weatherSun
@@ -178,6 +178,7 @@ extension UIMessage {
         case .sightsRoundLeftOut: .sightsRoundLeftOut
         case .sightsFix: .sightsFix
         case .sightsDeadReckoning: .sightsDeadReckoning
+        case .sightsDayAhead: .sightsDayAhead
         case .sightIntercept: .sightIntercept
         case .sightEntryField: .sightEntryField
         case .plainKeyTyped: .plainKeyTyped
@@ -386,6 +387,8 @@ extension UIMessage {
         case .sightsRoundLeftOut: [.sightsRoundLeftOut(used: 8, total: 10)]
         case .sightsFix: [.sightsFix(position: "40° 13'.96 N  049° 58'.09 W")]
         case .sightsDeadReckoning: [.sightsDeadReckoning(position: "40° 10'.00 N  050° 15'.00 W", source: "sights.dr")]
+        case .sightsDayAhead: [.sightsDayAhead(morning: "08:55", noon: "15:28", evening: "22:02"),
+                               .sightsDayAhead(morning: nil, noon: "10:58", evening: nil)]
         case .sightIntercept: [.sightIntercept(miles: "4.2", toward: true, azimuth: "045°"),
                                .sightIntercept(miles: "0.3", toward: false, azimuth: "270°")]
         case .plainKeyTyped: [.plainKeyTyped(" ")]

@@ -215,6 +215,9 @@ extension UIMessage {
         case let .sightsRoundLeftOut(used, total): "この回の天測 \(total) 個のうち新しい \(used) 個で位置を出しています"
         case .sightsFix(let position): "天測位置 \(position)"
         case let .sightsDeadReckoning(position, source): "推測位置 \(position)（\(source)）"
+        case let .sightsDayAhead(morning, noon, evening):
+            "この先の天測（UTC）: " + [morning.map { "薄明 \($0)" }, noon.map { "正午 \($0)" },
+                                  evening.map { "薄明 \($0)" }].compactMap { $0 }.joined(separator: " · ")
         case let .sightIntercept(miles, toward, azimuth): "\(miles) 海里 \(toward ? "T" : "A")  方位 \(azimuth)"
         case let .sightEntryField(id?, _, text): "#\(id) の天測（天体, Hs）: \(text)▏"
         case let .sightEntryField(nil, true, text): "保留中のマークの天測（天体, Hs）: \(text)▏"

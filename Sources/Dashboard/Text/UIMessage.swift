@@ -239,6 +239,8 @@ public enum UIMessage: Hashable, Sendable {
     case sightsRoundLeftOut(used: Int, total: Int)
     case sightsFix(position: String)
     case sightsDeadReckoning(position: String, source: String)
+    /// The sight times still to come at the DR (UTC `HH:MM`; nil: not ahead, or none that day).
+    case sightsDayAhead(morning: String?, noon: String?, evening: String?)
     case sightIntercept(miles: String, toward: Bool, azimuth: String)
     case sightEntryField(id: Int64?, held: Bool, text: String)
     /// Plain mode, while typing in a field: what one key added or took
@@ -491,6 +493,9 @@ public enum UIMessage: Hashable, Sendable {
         case let .sightsRoundLeftOut(used, total): "Fix from the newest \(used) of the \(total) sights of this round"
         case .sightsFix(let position): "Fix \(position)"
         case let .sightsDeadReckoning(position, source): "DR \(position) (\(source))"
+        case let .sightsDayAhead(morning, noon, evening):
+            "sights ahead (UTC): " + [morning.map { "twilight \($0)" }, noon.map { "noon \($0)" },
+                                      evening.map { "twilight \($0)" }].compactMap { $0 }.joined(separator: " · ")
         case let .sightIntercept(miles, toward, azimuth): "\(miles) nm \(toward ? "T" : "A")  Zn \(azimuth)"
         case let .sightEntryField(id?, _, text): "Sight for #\(id) (body, Hs): \(text)▏"
         case let .sightEntryField(nil, true, text): "Sight for the held mark (body, Hs): \(text)▏"

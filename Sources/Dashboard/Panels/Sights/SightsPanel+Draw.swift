@@ -51,6 +51,9 @@ extension SightsPanel {
         if let dr = readout.deadReckoning, let source = readout.source {
             rows.append((l.text(.sightsDeadReckoning(position: dr.navigatorText, source: SightsText.source(source))), .dim, false))
         }
+        if let ahead = state.sights.day?.message(at: state.now.timeIntervalSince1970) {
+            rows.append((l.text(ahead), .dim, true))
+        }
         for row in readout.rows {
             var line = "#\(row.sight.markId) \(SightsText.clock(unixMilliseconds: row.sight.unixMilliseconds)) "
                 + row.sight.bodyText.padding(toLength: max(15, row.sight.bodyText.count), withPad: " ", startingAt: 0)

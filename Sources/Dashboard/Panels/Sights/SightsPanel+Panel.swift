@@ -37,7 +37,8 @@ extension SightsPanel: DashboardPanel {
         let open = state.sights.entry != nil ? 2 : (state.sights.message != nil ? 1 : 0)
         // The fix, its spread, its distance from the DR and a clock's doubt
         // (or a verdict and what to blame, wrapped), and a left-out note.
-        return max(minimumRows, 2 + 1 + state.sights.round.count + 5 + open)
+        let day = state.sights.day != nil ? 1 : 0
+        return max(minimumRows, 2 + 1 + day + state.sights.round.count + 5 + open)
     }
 
     static func captureKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? {
@@ -50,6 +51,9 @@ extension SightsPanel: DashboardPanel {
         var lines = ["Sights (\(state.sights.sights.count) stored, \(readout.rows.count) in the fix):"]
         if let dr = readout.deadReckoning, let source = readout.source {
             lines.append("  DR \(dr.navigatorText) (\(SightsText.source(source)))")
+        }
+        if let ahead = state.sights.day?.message(at: state.now.timeIntervalSince1970) {
+            lines.append("  " + UILanguage.en.text(ahead))
         }
         for row in readout.rows {
             var line = "  #\(row.sight.markId) \(SightsText.clock(unixMilliseconds: row.sight.unixMilliseconds)) "
@@ -121,7 +125,8 @@ extension SightsPanel: DashboardPanel {
 extension SightsPanel {
     static var helpSections: [(scope: KeyScope, heading: UIText)] { [] }
     static func preemptKey(_ key: Key, in state: AppState) -> (AppState, [Effect])? { nil }
-    static func tick(_ state: inout AppState) -> [Effect] { [] }
+    /// The day ahead at the DR, asked of the shell when it no longer serves.
+    static func tick(_ state: inout AppState) -> [Effect] { SightsDay.askIfDue(&state) }
     static func deadline(_ state: AppState) -> Date? { nil }
     static func frameIntervalMilliseconds(_ state: AppState, at now: Date) -> Int32? { nil }
     /// A sight is saved when its entry is accepted; an open entry is the

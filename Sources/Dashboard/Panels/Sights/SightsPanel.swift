@@ -145,6 +145,10 @@ public enum SightsPanel {
             next.sights.message = .init(.sightsSheetWritten(path: path, fix: fix, lines: lines))
         case .sheetNotWritten(let problem):
             next.sights.message = .init(.sightsSheetNotWritten(problem), isError: true)
+        case let .dayPlanned(day, request):
+            if let day { next.sights.day = day }
+            // A failed answer keeps the request until it is old: asked again then.
+            if day != nil, next.sights.dayAsked == request { next.sights.dayAsked = nil }
         }
         return next
     }
@@ -162,6 +166,8 @@ public enum SightsEffect: Equatable, Sendable {
     /// named from `fileStem` in the data folder's `sheets/` (never over an
     /// existing one); answered by `.sheetWritten` or `.sheetNotWritten`.
     case writeSheet(ChartExport, fileStem: String)
+    /// Work the day ahead at the DR (`SightsDay.plan`); answered by `.dayPlanned`.
+    case planDay(SightsDay.Request)
 }
 
 /// What comes back to the sights panel from the shell.
@@ -181,4 +187,7 @@ public enum SightsEvent: Equatable, Sendable {
     /// The plotting sheet was written to `path` (with a fix or not, how many lines).
     case sheetWritten(path: String, fix: Bool, lines: Int)
     case sheetNotWritten(FileProblem)
+    /// The day asked for, or nil when it could not be worked (an instant
+    /// outside the almanac's data): asked again after a while.
+    case dayPlanned(SightsDay?, for: SightsDay.Request)
 }

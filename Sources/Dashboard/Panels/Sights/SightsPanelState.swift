@@ -31,6 +31,10 @@ public struct SightsPanelState: Equatable, Sendable {
     public var pending = 0
     /// The sight `x` removed last, until `u` puts it back.
     public var lastRemoved: MarkedSight?
+    /// The day ahead at the DR (its sight times), as the shell last worked it.
+    public var day: SightsDay?
+    /// The day asked of the shell and not yet answered.
+    var dayAsked: SightsDay.Request?
 
     /// A line under the sights, kept as a catalog value until drawn.
     public struct Message: Equatable, Sendable {

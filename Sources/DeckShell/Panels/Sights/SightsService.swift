@@ -31,6 +31,8 @@ final class SightsService: PanelService {
         case .attach(let sight), .remove(let sight): [.sights(.notStored(sight.markId, .noDatabase))]
         case let .writeSheet(export, stem):
             SightsShell.writeSheet(export, fileStem: stem, environment: ProcessInfo.processInfo.environment)
+        case .planDay(let request):
+            SightsShell.planDay(request)
         }
     }
 

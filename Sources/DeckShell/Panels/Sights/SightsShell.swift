@@ -78,11 +78,19 @@ public enum SightsShell {
         }
     }
 
+    /// The day ahead at the DR (`SightsDay.plan`: a whole day of the Sun
+    /// and Moon, tens of milliseconds), as an event; nil when it cannot be worked.
+    static func planDay(_ request: SightsDay.Request) -> [Event] {
+        [.sights(.dayPlanned(try? SightsDay.plan(request), for: request))]
+    }
+
     /// Performs a sights effect (on the store queue); the answer is an event.
     static func perform(_ effect: SightsEffect, store: StoreHandle) -> [Event] {
         switch effect {
         case let .writeSheet(export, stem):
             return writeSheet(export, fileStem: stem, environment: ProcessInfo.processInfo.environment)
+        case .planDay(let request):
+            return planDay(request)
         case .remove(let sight):
             do {
                 let db = try store.forWriting(busyTimeout: AppDatabase.busyTimeoutSeconds)

@@ -117,6 +117,17 @@ import Testing
         #expect(other.status == 0, "\(other.stderr)")
         let shown = tmux.waitForScreen(5) { $0.contains(name) && $0.contains("#1") }
         #expect(shown != nil, "the sight stored by another process did not show:\n\(tmux.capture())")
+        // The day ahead at the DR, worked by the shell on the store queue and
+        // shown once answered: noon is the DR's meridian passage, to the minute
+        // (today's, or tomorrow's once today's twilight is past).
+        let noons = try [now, now + 86400].map { t -> String in
+            let passage = try #require(try DayPlan.day(containing: t, at: dr, almanac: almanac).time(of: .meridianPassage))
+            let minute = Int64((passage / 60).rounded()) * 60_000
+            return String(ISOInstant.milliseconds(unixMilliseconds: minute).dropFirst(11).prefix(5))
+        }
+        let ahead = tmux.waitForScreen(5) { $0.contains("sights ahead (UTC): ") }
+        let line = try #require(ahead?.firstMatch(of: /sights ahead \(UTC\): [^│]*/), "no day ahead:\n\(tmux.capture())")
+        #expect(noons.contains { line.0.contains("noon \($0)") }, "\(line.0) (noon \(noons))")
         // Issue 32, item 9: `w` in the sights panel writes its line on a plotting sheet.
         for _ in 0..<8 where tmux.capture().range(of: "▌ *┌ Sights", options: .regularExpression) == nil {
             try tmux.send("Tab")

@@ -92,6 +92,22 @@ import TimeKit
         #expect(Self.requests(update(s, .tick(s.now)).1).isEmpty)
     }
 
+    @Test func plainModeSaysTheDayOncePlanned() throws {
+        let s = try state()
+        let (asked, effects) = update(s, .tick(s.now))
+        let request = try #require(Self.requests(effects).first)
+        let shown = update(asked, .sights(.dayPlanned(try SightsDay.plan(request), for: request))).0
+        let said = PlainAnnouncer.changes(from: asked, to: shown)
+        #expect(said.count == 1 && said.first?.hasPrefix("sights ahead (UTC): twilight 08:5") == true, "\(said)")
+        let later = update(shown, .tick(s.now.addingTimeInterval(60))).0
+        #expect(PlainAnnouncer.changes(from: shown, to: later).isEmpty)
+        let ja = try state(language: .ja)
+        let (jaAsked, jaEffects) = update(ja, .tick(ja.now))
+        let jaRequest = try #require(Self.requests(jaEffects).first)
+        let jaShown = update(jaAsked, .sights(.dayPlanned(try SightsDay.plan(jaRequest), for: jaRequest))).0
+        #expect(PlainAnnouncer.changes(from: jaAsked, to: jaShown).first?.hasPrefix("この先の天測（UTC）: 薄明 08:5") == true)
+    }
+
     @Test func goldenPanelWithTheDayAhead() throws {
         let s = try answered(try state())
         expectSnapshot(render(s, size: Size(columns: 100, rows: 30)), named: "sights-day-100x30")

@@ -101,6 +101,10 @@ extension SightsPanel: DashboardPanel {
             }
         }
         if let message = new.sights.message, message != old.sights.message { lines.append(l.text(message.content)) }
+        // The day ahead once per day planned (not again as each time passes).
+        if let day = new.sights.day, day != old.sights.day, let ahead = day.message(at: new.now.timeIntervalSince1970) {
+            lines.append(l.text(ahead))
+        }
         guard new.sights.sights != old.sights.sights || new.settings != old.settings else { return lines }
         let before = SightsReadout(old), after = SightsReadout(new)
         for row in after.rows {

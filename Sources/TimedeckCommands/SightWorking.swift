@@ -19,7 +19,7 @@ struct SightWorking {
     mutating func exported(_ mark: SightingMark, _ sight: MarkSight?) -> ExportedSight? {
         guard let sight else { return nil }
         return ExportedSight.working(bodyText: sight.bodyText, sextantAltitudeDegrees: sight.sextantAltitudeDegrees,
-                                     of: mark, almanac: loadedAlmanac(), corrections: corrections)
+                                     of: mark, almanac: workingAlmanac(for: sight.bodyText), corrections: corrections)
     }
 
     /// A team mark's sight (read from the team log) with Ho, intercept and
@@ -28,9 +28,30 @@ struct SightWorking {
         guard let sight = team.sight else { return team }
         var worked = team
         worked.sight = ExportedSight.working(bodyText: sight.bodyText, sextantAltitudeDegrees: sight.sextantAltitudeDegrees,
-                                             of: team.mark, almanac: loadedAlmanac(), corrections: corrections)
+                                             of: team.mark, almanac: workingAlmanac(for: sight.bodyText), corrections: corrections)
         return worked
     }
+
+    /// The almanac, with the brighter stars added (once, for the rest of
+    /// the export) the first time a sight names one (`Almanac.naming`):
+    /// `fix --marks` works such a sight, so the export does too. A file that
+    /// cannot be read leaves that sight's Ho and intercept null, as before.
+    private mutating func workingAlmanac(for bodyText: String) -> Almanac? {
+        guard let loaded = loadedAlmanac() else { return nil }
+        guard !brighterTried, (try? SightText.body(bodyText, almanac: loaded)) == nil else { return loaded }
+        brighterTried = true
+        do {
+            let named = try loaded.naming([bodyText], brighter: BrightStars.loadBundled)
+            almanac = .some(named)
+            return named
+        } catch {
+            Console.error("timedeck: note: the brighter stars could not be read (\(InertText.display("\(error)"))): "
+                          + "\(InertText.display(bodyText)) is exported with Ho and intercept null\n")
+            return loaded
+        }
+    }
+
+    private var brighterTried = false
 
     private mutating func loadedAlmanac() -> Almanac? {
         if let almanac { return almanac }

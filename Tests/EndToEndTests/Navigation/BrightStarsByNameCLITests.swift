@@ -93,3 +93,57 @@ import TimeKit
         #expect(almanac.status == 2 && almanac.stdout.isEmpty && almanac.stderr.contains("Mizar"), "\(almanac.stderr)")
     }
 }
+
+/// A brighter star's sight stored on a mark leaves in the export worked as
+/// `fix --marks` works it (Ho, intercept, Zn), not with them null; an export
+/// of navigational sights still never reads the brighter stars' file.
+@Suite(.serialized) struct BrightStarExportTests {
+    @Test func aBrighterStarsSightIsWorkedInTheExport() throws {
+        let base = try #require(FixCLITests.almanac)
+        let almanac = base.including(try BrightStars.loadBundled())
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let position = try GeoPosition(latitudeDegrees: 35.5, longitudeDegrees: -20.25)
+        let add = try p.run(["marks", "add", "--position", "35 30.0 N, 020 15.0 W", "--json"])
+        try #require(add.status == 0, "\(add.stderr)")
+        let added = try #require((try JSONSerialization.jsonObject(with: Data(add.stdout.utf8)) as? [[String: Any]])?.first)
+        let id = try #require(added["id"] as? Int)
+        let at = try InstantParser.parse(try #require(added["correctedUtc"] as? String)).unixSeconds
+        // A brighter star 20°-70° up from the mark at its instant (found: the test runs at any hour).
+        func up(_ names: [String]) throws -> String? {
+            try names.filter { $0.allSatisfy(\.isLetter) }.first { name in
+                let e = try almanac.entry(for: .star(name), atUnixSeconds: at)
+                let h = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: position).altitudeDegrees
+                return h > 20 && h < 70
+            }
+        }
+        let star = try #require(try up(try BrightStars.loadBundled().map(\.name)))
+        let navigationalStar = try #require(try up(base.stars.map(\.name)))
+        let attach = try p.run(["marks", "sight", "\(id)", "\(star), 30 00.0"])
+        try #require(attach.status == 0, "\(attach.stderr)")
+        let expected = try #require(try FixSolver(almanac: almanac).reduce(
+            [Sight(body: .star(star), sextantAltitudeDegrees: 30, unixSeconds: at)], deadReckoning: position, fixUnixSeconds: at).first)
+        let export = try p.run(["marks", "export", "--format", "json"])
+        #expect(export.status == 0, "\(export.stderr)")
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [[String: Any]])
+        let sight = try #require(objects.first { $0["id"] as? Int == id }?["sight"] as? [String: Any], "\(export.stdout)")
+        #expect(sight["body"] as? String == star)
+        #expect(abs((sight["hoDegrees"] as? Double ?? .nan) - expected.observedAltitudeDegrees) <= 1e-6, "\(sight)")
+        #expect(abs((sight["interceptNauticalMiles"] as? Double ?? .nan) - expected.interceptNauticalMiles) <= 1e-3, "\(sight)")
+
+        // The same store with a malformed brighter-stars file: the bright
+        // sight's export notes it and keeps Ho null; a navigational one is untouched.
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("resources"), withIntermediateDirectories: true)
+        try "not a star\n".write(toFile: folder.path("resources/" + BrightStars.resourceName), atomically: true, encoding: .utf8)
+        let env = ["TIMEDECK_RESOURCES": folder.path("resources")]
+        let broken = try p.run(["marks", "export", "--format", "json"], extraEnvironment: env)
+        #expect(broken.status == 0 && broken.stderr.contains("brighter stars could not be read"), "\(broken.stderr)")
+        let brokenSight = try #require(((try JSONSerialization.jsonObject(with: Data(broken.stdout.utf8)) as? [[String: Any]])?
+            .first { $0["id"] as? Int == id })?["sight"] as? [String: Any])
+        #expect(brokenSight["body"] as? String == star && brokenSight["hoDegrees"] is NSNull, "\(brokenSight)")
+        try #require(try p.run(["marks", "sight", "\(id)", "\(navigationalStar), 30 00.0"]).status == 0)
+        let navigational = try p.run(["marks", "export", "--format", "json"], extraEnvironment: env)
+        #expect(navigational.status == 0 && !navigational.stderr.contains("brighter"), "\(navigational.stderr)")
+    }
+}

@@ -21,4 +21,13 @@ static inline int td_has_cup(void) {
     const char *cup = tigetstr("cup");
     return cup != NULL && cup != (char *)-1;
 }
+/* terminfo for the frame writer: NULL when the terminal lacks the string. */
+static inline const char *td_tigetstr(const char *name) {
+    const char *s = tigetstr(name);
+    return (s == NULL || s == (char *)-1) ? NULL : s;
+}
+static inline int td_tigetflag(const char *name) { return tigetflag(name) > 0; }
+/* tiparm is variadic, which Swift cannot call. */
+static inline const char *td_tiparm1(const char *cap, int a) { return tiparm(cap, a); }
+static inline const char *td_tiparm2(const char *cap, int a, int b) { return tiparm(cap, a, b); }
 #endif

@@ -3,16 +3,25 @@ import Dashboard
 import DeckShell
 import Foundation
 
-/// The only code that talks to curses: setup and teardown, key decoding,
-/// colour pairs, and copying a `Frame` to the screen (changed cells only).
+/// The only code that talks to curses and terminfo: setup and teardown,
+/// key decoding, the terminal's control strings, and copying a `Frame` to
+/// the screen (changed cells only).
+///
+/// Curses sets the terminal up, reads keys and restores it; frames do not
+/// go through it. `ScreenEncoder` turns each frame's changed cells into
+/// bytes with the control strings read from terminfo here, and `draw`
+/// writes them in one `write` (curses' `doupdate` cost more instructions
+/// than the diff and wrote a frame in up to ten pieces: docs/PERFORMANCE.md).
+/// Curses' own window stays blank and untouched, so it never paints over a
+/// frame; whenever the screen may show something else (a resize, a stop
+/// and continue, a new theme) the next frame is sent whole.
 final class Terminal: TerminalDevice {
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
     private let stderrCapture: StderrCapture
-    private var previous: Frame?
-    /// Reused by `draw` for the wide characters of one run.
-    private var drawBuffer: [wchar_t] = []
-    private var attributes: [StyleRole: (attr: attr_t, pair: Int16)] = [:]
+    private var encoder: ScreenEncoder
+    /// Reused by `draw` for one frame's bytes.
+    private var output: [UInt8] = []
     private var isClosed = false
     /// The one input state machine (shared with the plain mode): escape
     /// sequences, control strings in every encoding. When the last scalar
@@ -84,8 +93,13 @@ final class Terminal: TerminalDevice {
         typeahead(-1)
         set_escdelay(25)
         curs_set(0)
-        colorDepth = Self.detectDepth(noColor: noColor)
-        setUpColors(theme(colorDepth))
+        let depth = Self.detectDepth(noColor: noColor)
+        colorDepth = depth
+        encoder = ScreenEncoder(codes: Self.codes(for: theme(depth), depth: depth))
+        // Curses' first refresh (a clear) now, while its window is blank:
+        // it never refreshes again, so it never paints over a frame.
+        wnoutrefresh(window)
+        doupdate()
     }
 
     deinit { close() }
@@ -94,6 +108,12 @@ final class Terminal: TerminalDevice {
     func close() {
         guard !isClosed else { return }
         isClosed = true
+        // Plain style and the cursor on the bottom row, where curses leaves
+        // it too, before curses restores the terminal.
+        output.removeAll(keepingCapacity: true)
+        output += encoder.codes.reset
+        output += Self.cursorBytes(row: max(0, size.rows - 1), column: 0)
+        writeAll(output)
         curs_set(1)
         endwin()
         delscreen(screen)
@@ -125,7 +145,7 @@ final class Terminal: TerminalDevice {
             lastInput = at
             if status == KEY_CODE_YES {
                 if Int32(ch) == KEY_RESIZE {
-                    previous = nil
+                    encoder.forgetScreen()
                     inputs.append(.resize(size))
                 } else if let key = Self.decodeFunctionKey(Int32(ch)) {
                     inputs += parser.feed(decoded: key).map { .key($0, at: at) }
@@ -139,33 +159,41 @@ final class Terminal: TerminalDevice {
     }
 
     /// Copies `frame` to the screen, sending only the cells that differ from
-    /// the last frame drawn.
+    /// the last frame drawn, in one write.
     func draw(_ frame: Frame) {
-        let full = previous?.size != frame.size
-        if full { werase(window) }
-        var changed = false
-        FrameDiff.forEachChangedRun(old: full ? nil : previous, new: frame) { x, y, role, scalars in
-            guard !scalars.isEmpty else { return }
-            drawBuffer.removeAll(keepingCapacity: true)
-            for scalar in scalars { drawBuffer.append(wchar_t(scalar.value)) }
-            let style = attributes[role] ?? (attr_t(0), 0)
-            wattr_set(window, style.attr, style.pair, nil)
-            mvwaddnwstr(window, Int32(y), Int32(x), drawBuffer, Int32(drawBuffer.count))
-            changed = true
-        }
-        previous = frame
-        if changed || full {
-            wnoutrefresh(window)
-            doupdate()
-        }
+        output.removeAll(keepingCapacity: true)
+        encoder.encode(frame, into: &output)
+        if !output.isEmpty { writeAll(output) }
     }
+
+    func repaintAll() { encoder.forgetScreen() }
 
     func bell() { beep() }
 
     /// Switches to another theme and redraws everything with it.
     func applyTheme(_ theme: (ColorDepth) -> Theme) {
-        setUpColors(theme(colorDepth))
-        previous = nil
+        encoder.setCodes(Self.codes(for: theme(colorDepth), depth: colorDepth))
+    }
+
+    /// Writes all of `bytes` to the terminal, waiting out a full buffer
+    /// (a terminal that stops reading: the loop waits, as curses did).
+    private func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if n > 0 {
+                    offset += n
+                } else if n < 0, errno == EINTR {
+                    continue
+                } else if n < 0, errno == EAGAIN {
+                    var fds = [pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)]
+                    _ = poll(&fds, 1, 100)
+                } else {
+                    return  // the terminal is gone; the loop sees input close
+                }
+            }
+        }
     }
 
     /// Offers `text` to the system clipboard with OSC 52, which xterm, tmux
@@ -201,32 +229,59 @@ final class Terminal: TerminalDevice {
         return td_colors() >= 256 ? .palette256 : (td_colors() >= 8 ? .eight : .mono)
     }
 
-    private func setUpColors(_ theme: Theme) {
-        var pairs: [String: Int16] = [:]
+    /// The control strings for `theme` at `depth`, from terminfo.
+    private static func codes(for theme: Theme, depth: ColorDepth) -> TerminalCodes {
+        let reset = capability("sgr0") + (depth == .mono ? [] : capability("op"))
+        var styles: [StyleRole: [UInt8]] = [:]
+        let colours = Int(td_colors())
         for role in StyleRole.allCases {
             let style = theme.style(for: role)
-            var attr = td_a_normal()
-            if style.bold { attr |= td_a_bold() }
-            if style.reverse { attr |= td_a_reverse() }
-            if style.dim { attr |= td_a_dim() }
-            if style.underline { attr |= td_a_underline() }
-            var pair: Int16 = 0
-            if colorDepth != .mono {
-                let fg = Self.colorNumber(style.foreground, depth: colorDepth)
-                let bg = Self.colorNumber(style.background, depth: colorDepth)
-                if fg != -1 || bg != -1 {
-                    let key = "\(fg)/\(bg)"
-                    if let existing = pairs[key] {
-                        pair = existing
-                    } else if pairs.count + 1 < Int(td_color_pairs()) {
-                        pair = Int16(pairs.count + 1)
-                        init_pair(pair, fg, bg)
-                        pairs[key] = pair
-                    }
-                }
+            var bytes = reset
+            if style.bold { bytes += capability("bold") }
+            if style.dim { bytes += capability("dim") }
+            if style.underline { bytes += capability("smul") }
+            if style.reverse { bytes += capability("rev") }
+            if depth != .mono {
+                let fg = colorNumber(style.foreground, depth: depth)
+                let bg = colorNumber(style.background, depth: depth)
+                if fg >= 0, Int(fg) < colours { bytes += capability("setaf", fg) }
+                if bg >= 0, Int(bg) < colours { bytes += capability("setab", bg) }
             }
-            attributes[role] = (attr, pair)
+            styles[role] = bytes
         }
+        let cup = capability("cup")
+        let address: TerminalCodes.CursorAddress = cup == Array("\u{1B}[%i%p1%d;%p2%dH".utf8)
+            ? .ansi : .other { row, column in cursorBytes(row: row, column: column) }
+        let clear = capability("clear")
+        return TerminalCodes(
+            cursorAddress: address,
+            clearScreen: clear.isEmpty ? cursorBytes(row: 0, column: 0) : clear,
+            reset: reset,
+            styles: styles,
+            avoidsBottomRightCell: td_tigetflag("am") != 0 && td_tigetflag("xenl") == 0)
+    }
+
+    /// A terminfo string (without padding), empty when the terminal has none.
+    private static func capability(_ name: String) -> [UInt8] {
+        guard let value = td_tigetstr(name) else { return [] }
+        return TerminalCodes.withoutPadding(bytes(value))
+    }
+
+    /// A terminfo string with one number filled in.
+    private static func capability(_ name: String, _ number: Int16) -> [UInt8] {
+        guard let template = td_tigetstr(name), let value = td_tiparm1(template, Int32(number)) else { return [] }
+        return TerminalCodes.withoutPadding(bytes(value))
+    }
+
+    /// `cup` for a zero-based row and column.
+    private static func cursorBytes(row: Int, column: Int) -> [UInt8] {
+        guard let template = td_tigetstr("cup"), let value = td_tiparm2(template, Int32(row), Int32(column)) else { return [] }
+        return TerminalCodes.withoutPadding(bytes(value))
+    }
+
+    /// The bytes of a C string, as they are (no text decoding).
+    private static func bytes(_ string: UnsafePointer<CChar>) -> [UInt8] {
+        Array(UnsafeRawBufferPointer(start: string, count: strlen(string)).bindMemory(to: UInt8.self))
     }
 
     private static func colorNumber(_ color: TerminalColor, depth: ColorDepth) -> Int16 {

@@ -14,6 +14,9 @@ final class ScriptedPoll: @unchecked Sendable {  // used on the loop's one threa
         case timeout
         /// Keys arrive `afterMilliseconds` into the wait.
         case keys([Key], afterMilliseconds: Double)
+        /// The process is continued after a stop (SIGCONT's byte on the
+        /// wake pipe, as `SignalWatcher` writes it) at once.
+        case continued
     }
 
     private(set) var now: Date
@@ -23,6 +26,8 @@ final class ScriptedPoll: @unchecked Sendable {  // used on the loop's one threa
     private(set) var ends: [Date] = []
     private var steps: [Step]
     let terminal: TestTerminal
+    /// The loop's wake pipe, for steps that post to it.
+    var wake: WakePipe?
     /// How late after its timeout a real `poll` returns: about half a
     /// millisecond (2⁻¹¹ s, exact in binary, as every instant here is, so
     /// no rounding of the test's own arithmetic moves a millisecond).
@@ -44,6 +49,9 @@ final class ScriptedPoll: @unchecked Sendable {  // used on the loop's one threa
             switch step {
             case .timeout:
                 now += Double(timeout) / 1000 + Self.lateness
+            case .continued:
+                wake?.post(UInt8(SignalWatcher.resumed))
+                fds[1].revents = Int16(POLLIN)
             case .keys(let keys, let after):
                 for key in keys { terminal.press(key) }
                 now += after / 1000
@@ -69,6 +77,7 @@ final class ScriptedPoll: @unchecked Sendable {  // used on the loop's one threa
         state.screenSize = script.terminal.size
         adjust(&state)
         let wake = try WakePipe()
+        script.wake = wake
         let inbox = EventInbox(wake: wake)
         var effects = EffectRunner(terminal: script.terminal, inbox: inbox, store: store)
         effects.clock = script.clock
@@ -97,6 +106,17 @@ final class ScriptedPoll: @unchecked Sendable {  // used on the loop's one threa
         }
         // The first frame, then one per pass that ended (the quit pass draws none).
         #expect(terminal.frames.count == 6)
+    }
+
+    /// Continued after a stop (Ctrl-Z, then `fg`), the screen may show the
+    /// shell's lines or curses' own repaint: the terminal is told so, and
+    /// the next frame is sent whole. Once, not on every pass.
+    @Test func continuingAfterAStopRepaintsTheWholeScreen() throws {
+        let folder = try RuntimeFolder()
+        let terminal = TestTerminal()
+        let script = ScriptedPoll(start: Self.instant(0.25), steps: [.timeout, .continued, .timeout], terminal: terminal)
+        #expect(try Self.runLoop(script, folder: folder) == 0)
+        #expect(terminal.repaintCount == 1)
     }
 
     /// A deadline before the next second (a notice that ends at .625)

@@ -43,6 +43,15 @@ public enum FrameDiff {
         old: Frame?, new: Frame,
         _ body: (_ x: Int, _ y: Int, _ role: StyleRole, _ scalars: [Unicode.Scalar]) -> Void
     ) {
+        forEachChangedSpan(old: old, new: new) { x, y, _, role, scalars in body(x, y, role, scalars) }
+    }
+
+    /// The same runs, each with the column after its last cell (`end`: a
+    /// wide character at the end counts both its cells).
+    public static func forEachChangedSpan(
+        old: Frame?, new: Frame,
+        _ body: (_ x: Int, _ y: Int, _ end: Int, _ role: StyleRole, _ scalars: [Unicode.Scalar]) -> Void
+    ) {
         let columns = new.size.columns
         let previous = old?.size == new.size ? old : nil
         var scalars: [Unicode.Scalar] = []
@@ -72,7 +81,9 @@ public enum FrameDiff {
                     cell.appendScalars(to: &scalars)
                     i += 1
                 }
-                body(start, y, role, scalars)
+                // `i` stopped on a cell that is not a tail, or at the edge:
+                // a wide character at the end has both its cells in.
+                body(start, y, i, role, scalars)
                 x = i
             }
         }

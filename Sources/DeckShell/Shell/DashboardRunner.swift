@@ -129,6 +129,8 @@ struct FullScreen: ScreenStrategy {
 
     mutating func changed(from old: AppState, to new: AppState) {}
 
+    mutating func continuedAfterStop() { terminal.repaintAll() }
+
     mutating func present(_ state: AppState) {
         terminal.draw(render(state, size: state.screenSize))
         startupPages.framePresented(at: state.now)

@@ -107,6 +107,8 @@ struct PlainScreen: ScreenStrategy {
 
     mutating func present(_ state: AppState) {}
 
+    mutating func continuedAfterStop() {}
+
     /// `printf ' q' | timedeck --plain` still says the mark (after the goodbye line).
     var saysStoredMarksBeforeQuitting: Bool { true }
 }

@@ -19,6 +19,9 @@ protocol ScreenStrategy {
     mutating func changed(from old: AppState, to new: AppState)
     /// Called once per pass of the loop, after every event of the pass.
     mutating func present(_ state: AppState)
+    /// The process was stopped and has continued: what was on the screen
+    /// may be gone.
+    mutating func continuedAfterStop()
     /// Whether a quit waits (briefly) for marks on their way to the store,
     /// to say them: plain mode speaks them, the full screen has nothing to show.
     var saysStoredMarksBeforeQuitting: Bool { get }
@@ -55,6 +58,7 @@ struct RunLoop<Screen: ScreenStrategy> {
                 return 128 + Int32(signal)
             }
             if woken.contains(UInt8(SignalWatcher.resumed)) {
+                screen.continuedAfterStop()
                 let at = clock.now()
                 resumed = (at, at.timeIntervalSince(passEnded))
             }

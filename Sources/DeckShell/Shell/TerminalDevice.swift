@@ -31,6 +31,10 @@ public protocol TerminalDevice: AnyObject {
     func readPending(clock: () -> Date) -> [TerminalInput]
     /// Puts `frame` on the screen (changed cells only).
     func draw(_ frame: Frame)
+    /// The screen may show something else now (the process was stopped and
+    /// continued, and curses or the shell drew there): the next `draw`
+    /// sends every cell.
+    func repaintAll()
     func bell()
     /// Redraws with the styles `theme` picks for the terminal's colour depth.
     func applyTheme(_ theme: (ColorDepth) -> Theme)

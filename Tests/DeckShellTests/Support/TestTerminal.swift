@@ -16,6 +16,7 @@ final class TestTerminal: TerminalDevice, @unchecked Sendable {  // every field 
     private var offers: [String] = []
     private var themes = 0
     private var closes = 0
+    private var repaints = 0
     /// Read end: readable while input is queued; the loop polls it as stdin.
     let inputFd: Int32
     private let signalFd: Int32
@@ -58,6 +59,8 @@ final class TestTerminal: TerminalDevice, @unchecked Sendable {  // every field 
     var frames: [Frame] { lock.withLock { drawn } }
     var lastFrame: Frame? { lock.withLock { drawn.last } }
     var bellCount: Int { lock.withLock { bells } }
+    /// How many times the runner said the screen may show something else.
+    var repaintCount: Int { lock.withLock { repaints } }
     var clipboardOffers: [String] { lock.withLock { offers } }
     var themeChanges: Int { lock.withLock { themes } }
     var closeCount: Int { lock.withLock { closes } }
@@ -131,6 +134,8 @@ final class TestTerminal: TerminalDevice, @unchecked Sendable {  // every field 
             lock.broadcast()
         }
     }
+
+    func repaintAll() { lock.withLock { repaints += 1 } }
 
     func bell() {
         lock.withLock {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Dashboard
 import TimeKit
 @testable import TimedeckCommands
 
@@ -9,12 +10,24 @@ import TimeKit
     static let report = NowReport(instant, zone: .fixed(seconds: 3600), name: "Europe/Berlin")
 
     @Test func englishIsExactlyAsBefore() {
-        #expect(Self.report.text == """
+        #expect(Self.report.text() == """
             UTC        2021-02-18T20:55:00.123Z
             Mark Time  18d 20h 55m 00.123s
             Unix       1613681700.123
             Local      2021-02-18T21:55:00 UTC+01:00 Europe/Berlin
             """)
+    }
+
+    /// Japanese labels, the same values, each value starting in the same cell.
+    @Test func japaneseHasTheSameValues() {
+        let en = Self.report.text().components(separatedBy: "\n"), ja = Self.report.text(.ja).components(separatedBy: "\n")
+        #expect(ja.count == 4)
+        #expect(ja[1].hasPrefix("マーク時刻") && ja[3].hasPrefix("現地"), "\(ja)")
+        for (e, j) in zip(en, ja) {
+            let value = String(e.dropFirst(11))
+            #expect(j.hasSuffix(" " + value), "\(j)")
+            #expect(DisplayWidth.of(j) == DisplayWidth.of(e), "value moved: \(j)")
+        }
     }
 
     @Test func jsonIsPinned() {

@@ -103,11 +103,11 @@ extension MarsCommand {
         let last = q.sol + schedule.count - 1
         var out = l.text(.mars(.scheduleTitle(place: where_, mission: q.site?.isMission == true, first: q.sol,
                                               last: schedule.count > 1 ? last : nil, time: q.time.text))) + "\n"
-        var header = fit(column(.sol), 7) + fit(column(.utc), 26) + fit(column(q.time.kind == .mean ? .ltst : .lmst), 10)
+        var header = fit(column(.sol), 7) + fit("UTC", 26) + fit(q.time.kind == .mean ? "LTST" : "LMST", 10)
         let sunColumns = q.site != nil
         if sunColumns { header += fit(column(.sunriseUTC), 22) + fit(column(.sunsetUTC), 22) }
         let ends = schedule.ertEphemeris == nil ? nil : schedule.ertEnds
-        if schedule.ertEphemeris != nil { header += fit(column(.ertUTC), 26) }
+        if schedule.ertEphemeris != nil { header += fit("ERT (UTC)", 26) }
         for place in schedule.places { header += PlacesTable.fit(PlacesTable.label(place), 28) }
         out += trimmed(header) + "\n"
         for row in rows {
@@ -209,8 +209,8 @@ extension MarsCommand {
         let missionCells = max(13, DisplayWidth.of(column(.missionSol)) + 2)
         let ms = Int64((unixSeconds * 1000).rounded(.toNearestOrAwayFromZero))
         var lines = [l.text(.mars(.allTitle(at: ISOInstant.milliseconds(unixMilliseconds: ms))))]
-        lines.append(trimmed(fit(column(.site), 16) + fit(column(.longitude), 11) + fit(column(.lmst), 10)
-                             + fit(column(.ltst), 10) + right(column(.sol), 6) + right(column(.missionSol), missionCells)
+        lines.append(trimmed(fit(column(.site), 16) + fit(column(.longitude), 11) + fit("LMST", 10)
+                             + fit("LTST", 10) + right(column(.sol), 6) + right(column(.missionSol), missionCells)
                              + right(column(.sun), 8) + (ends == nil ? "" : right(column(.light), 14))))
         for (r, sky) in zip(readings, skies) {
             let c = r.clock
@@ -226,7 +226,7 @@ extension MarsCommand {
             lines.append(l.text(.mars(.allFooter(lightTime: MarsReportText.lightTime(light.owltSeconds, totalPlaces: nil, l)))))
         }
         if let ends {
-            lines.append(l.text(.mars(.allEndsFooter(mars: nil, earth: ends.station?.label, eachSite: ends.marsSite != nil))))
+            lines.append(l.text(.mars(.allEndsFooter(earth: ends.station?.label, eachSite: ends.marsSite != nil))))
         }
         return lines.joined(separator: "\n")
     }

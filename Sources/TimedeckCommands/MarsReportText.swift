@@ -13,11 +13,12 @@ enum MarsReportText {
         let c = clock
         let ms = Int64((c.unixSeconds * 1000).rounded(.toNearestOrAwayFromZero))
         let eotSeconds = Int((abs(c.equationOfTime * 4) * 60).rounded(.down))
+        // UTC and TT - UTC are abbreviations, the same in every language.
         var lines = [
-            row(.utc, ISOInstant.milliseconds(unixMilliseconds: ms)),
+            CommandMessage.padded("UTC", 24) + ISOInstant.milliseconds(unixMilliseconds: ms),
             row(.julianDateUT, FixedText.decimal(c.julianDateUT, places: 6)),
             row(.julianDateTT, FixedText.decimal(c.julianDateTT, places: 6)),
-            row(.ttMinusUTC, FixedText.decimal(c.ttMinusUTCSeconds, places: 3) + " s"),
+            CommandMessage.padded("TT - UTC", 24) + FixedText.decimal(c.ttMinusUTCSeconds, places: 3) + " s",
             row(.daysSinceJ2000, FixedText.decimal(c.daysSinceJ2000TT, places: 6)),
             row(.meanAnomaly, deg(c.meanAnomaly)),
             row(.fictitiousMeanSun, deg(c.fictitiousMeanSun)),
@@ -62,8 +63,8 @@ enum MarsReportText {
             lines.append(row(.ert, iso(light.ertUnixSeconds)))
             lines.append(row(.oneWayLightTime, lightTime(light.owltSeconds, totalPlaces: 3, l)))
             lines.append(row(.earthMarsDistance, FixedText.decimal(light.earthMarsDistanceAU, places: 6) + " AU"))
-            lines.append(row(.sunEarthMarsAngle, l.text(.mars(.sunEarthMarsAngle(
-                degrees: FixedText.decimal(light.sunEarthMarsAngleDegrees, places: 3), conjunction: light.isNearSolarConjunction)))))
+            lines.append(row(.sunEarthMarsAngle, FixedText.decimal(light.sunEarthMarsAngleDegrees, places: 3) + "°"
+                + (light.isNearSolarConjunction ? l.text(.mars(.conjunctionNote)) : "")))
         } else {
             lines.append(row(.oneWayLightTime, l.text(.mars(.lightUnknown(sky.lightProblem ?? .ephemerisUnreadable)))))
         }
@@ -98,7 +99,8 @@ enum MarsReportText {
 
     /// `Perseverance -> Goldstone (DSS-14)`, the centres in the language's words.
     static func path(_ ends: LightPathEnds, _ l: UILanguage) -> String {
-        l.text(.mars(.lightPath(mars: ends.marsSite.map { $0.name ?? ends.marsLabel }, earth: ends.station.map(\.label))))
+        (ends.marsSite.map { $0.name ?? ends.marsLabel } ?? l.text(.mars(.marsCentre))) + " -> "
+            + (ends.station?.label ?? l.text(.mars(.earthCentre)))
     }
 
     /// `text` padded with spaces to `cells` terminal cells: in English exactly

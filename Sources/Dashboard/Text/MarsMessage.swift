@@ -19,7 +19,8 @@ public enum MarsMessage: Hashable, Sendable {
     case lightTime(minutes: Int, seconds: String, total: String?)
     /// The light time between chosen ends and how far it is from centre to centre (ms).
     case endsLightTime(minutes: Int, seconds: String, total: String, milliseconds: String)
-    case sunEarthMarsAngle(degrees: String, conjunction: Bool)
+    /// After the Sun-Earth-Mars angle when it is under 3°.
+    case conjunctionNote
     /// Why there is no light time.
     case lightUnknown(MarsLightProblem)
     case azimuth(degrees: String)
@@ -27,8 +28,9 @@ public enum MarsMessage: Hashable, Sendable {
     case noSunEvent(polarDay: Bool)
     case unknown
     case sunNeedsLatitude
-    /// `Perseverance -> Goldstone (DSS-14)`; nil for a planet's centre.
-    case lightPath(mars: String?, earth: String?)
+    /// A light path's end at a planet's centre (a site or station is named by its name).
+    case marsCentre
+    case earthCentre
 
     // MARK: --sols
     /// `Curiosity mission sols 1000–1002 at 13:00:00 LMST`; `last` nil for one sol.
@@ -44,8 +46,8 @@ public enum MarsMessage: Hashable, Sendable {
     // MARK: --all
     case allTitle(at: String)
     case allFooter(lightTime: String)
-    /// With chosen ends: the LIGHT column's ends (`site` when each site is its own Mars end).
-    case allEndsFooter(mars: String?, earth: String?, eachSite: Bool)
+    /// With chosen ends: the LIGHT column's ends (each site its own Mars end, else Mars's centre).
+    case allEndsFooter(earth: String?, eachSite: Bool)
 
     // MARK: notes on stderr
     case occursTwice(time: String, sol: Int, second: String)
@@ -59,14 +61,14 @@ public enum MarsMessage: Hashable, Sendable {
         case let .equationOfTime(degrees, sign, minutes, seconds): "\(degrees)  (\(sign)\(minutes)m\(seconds)s Mars time)"
         case let .lightTime(minutes, seconds, total): "\(minutes)m \(seconds)s" + (total.map { "  (\($0) s)" } ?? "")
         case let .endsLightTime(minutes, seconds, total, ms): "\(minutes)m \(seconds)s  (\(total) s; \(ms) ms from centre to centre)"
-        case let .sunEarthMarsAngle(degrees, conjunction):
-            "\(degrees)°" + (conjunction ? "  (solar conjunction: under 3°, links unreliable)" : "")
+        case .conjunctionNote: "  (solar conjunction: under 3°, links unreliable)"
         case .lightUnknown(let problem): "unknown: " + Self.english(problem)
         case .azimuth(let degrees): "\(degrees)° from north through east"
         case .noSunEvent(let day): day ? "none (polar day)" : "none (polar night)"
         case .unknown: "unknown"
         case .sunNeedsLatitude: "needs a latitude: give --site (a bare --longitude has none)"
-        case let .lightPath(mars, earth): "\(mars ?? "Mars centre") -> \(earth ?? "Earth centre")"
+        case .marsCentre: "Mars centre"
+        case .earthCentre: "Earth centre"
         case let .scheduleTitle(place, mission, first, last, time):
             "\(place)\(mission ? " mission" : "") sol\(last == nil ? "" : "s") \(first)\(last.map { "–\($0)" } ?? "") at \(time)"
         case .column(let column): column.english
@@ -77,8 +79,8 @@ public enum MarsMessage: Hashable, Sendable {
         case .scheduleLightPath(let path): "ERT: light from \(path)"
         case .allTitle(let at): "Every site at \(at)"
         case .allFooter(let light): "light time to the Earth \(light) (SUN: the Sun's elevation at each site)"
-        case let .allEndsFooter(mars, earth, eachSite):
-            "LIGHT (s): one-way light time from " + (eachSite ? "each site" : mars ?? "Mars centre") + " to " + (earth ?? "Earth centre")
+        case let .allEndsFooter(earth, eachSite):
+            "LIGHT (s): one-way light time from " + (eachSite ? "each site" : "Mars centre") + " to " + (earth ?? "Earth centre")
         case let .occursTwice(time, sol, second):
             "note: \(time) occurs twice on sol \(sol) (the equation of time grew across local mean midnight); "
                 + "this is the first, the second is \(second).\n"
@@ -96,14 +98,14 @@ public enum MarsMessage: Hashable, Sendable {
         case let .equationOfTime(degrees, sign, minutes, seconds): "\(degrees)  （火星時間 \(sign)\(minutes)分\(seconds)秒）"
         case let .lightTime(minutes, seconds, total): "\(minutes)分 \(seconds)秒" + (total.map { "  （\($0) 秒）" } ?? "")
         case let .endsLightTime(minutes, seconds, total, ms): "\(minutes)分 \(seconds)秒  （\(total) 秒、中心間との差 \(ms) ミリ秒）"
-        case let .sunEarthMarsAngle(degrees, conjunction):
-            "\(degrees)°" + (conjunction ? "  （合: 3° 未満、通信は不安定）" : "")
+        case .conjunctionNote: "  （合: 3° 未満、通信は不安定）"
         case .lightUnknown(let problem): "不明: " + Self.japanese(problem)
         case .azimuth(let degrees): "\(degrees)°（北から東回り）"
         case .noSunEvent(let day): day ? "なし（白夜）" : "なし（極夜）"
         case .unknown: "不明"
         case .sunNeedsLatitude: "緯度が必要です: --site を指定してください（--longitude だけでは緯度がありません）"
-        case let .lightPath(mars, earth): "\(mars ?? "火星の中心") -> \(earth ?? "地球の中心")"
+        case .marsCentre: "火星の中心"
+        case .earthCentre: "地球の中心"
         case let .scheduleTitle(place, mission, first, last, time):
             "\(place)\(mission ? " ミッション" : "") ソル \(first)\(last.map { "–\($0)" } ?? "") の \(time)"
         case .column(let column): column.japanese
@@ -114,8 +116,8 @@ public enum MarsMessage: Hashable, Sendable {
         case .scheduleLightPath(let path): "ERT: 光の経路 \(path)"
         case .allTitle(let at): "全地点 \(at)"
         case .allFooter(let light): "地球までの光時間 \(light)（太陽: 各地点の太陽高度）"
-        case let .allEndsFooter(mars, earth, eachSite):
-            "光時間 (秒): " + (eachSite ? "各地点" : mars ?? "火星の中心") + " から " + (earth ?? "地球の中心") + " までの片道光時間"
+        case let .allEndsFooter(earth, eachSite):
+            "光時間 (秒): " + (eachSite ? "各地点" : "火星の中心") + " から " + (earth ?? "地球の中心") + " までの片道光時間"
         case let .occursTwice(time, sol, second):
             "注意: \(time) はソル \(sol) に 2 回あります（地方平均太陽時の真夜中をまたいで均時差が増えたため）。"
                 + "これは 1 回目で、2 回目は \(second) です。\n"
@@ -156,9 +158,11 @@ public enum MarsMessage: Hashable, Sendable {
     }
 }
 
-/// The labels of `timedeck mars`'s one-instant report, in output order.
+/// The labels of `timedeck mars`'s one-instant report, in output order
+/// (`UTC` and `TT - UTC` are abbreviations, the same in every language, so
+/// not here).
 public enum MarsReportRow: Hashable, Sendable {
-    case utc, julianDateUT, julianDateTT, ttMinusUTC, daysSinceJ2000, meanAnomaly, fictitiousMeanSun, equationOfCenter
+    case julianDateUT, julianDateTT, daysSinceJ2000, meanAnomaly, fictitiousMeanSun, equationOfCenter
     case solarLongitude, equationOfTime, marsSolDate, sol, coordinatedMarsTime, longitude, localMeanSolarTime
     case localTrueSolarTime, subsolarLongitude, solarDeclination, heliocentricDistance, marsYear, site, missionSol
     case scet, ert, oneWayLightTime, earthMarsDistance, sunEarthMarsAngle, solarElevation, solarAzimuth
@@ -167,7 +171,7 @@ public enum MarsReportRow: Hashable, Sendable {
 
     /// Every row (the sunrise with a sample sol), for the catalog's tests.
     public static let all: [MarsReportRow] = [
-        .utc, .julianDateUT, .julianDateTT, .ttMinusUTC, .daysSinceJ2000, .meanAnomaly, .fictitiousMeanSun, .equationOfCenter,
+        .julianDateUT, .julianDateTT, .daysSinceJ2000, .meanAnomaly, .fictitiousMeanSun, .equationOfCenter,
         .solarLongitude, .equationOfTime, .marsSolDate, .sol, .coordinatedMarsTime, .longitude, .localMeanSolarTime,
         .localTrueSolarTime, .subsolarLongitude, .solarDeclination, .heliocentricDistance, .marsYear, .site, .missionSol,
         .scet, .ert, .oneWayLightTime, .earthMarsDistance, .sunEarthMarsAngle, .solarElevation, .solarAzimuth,
@@ -176,10 +180,8 @@ public enum MarsReportRow: Hashable, Sendable {
 
     var english: String {
         switch self {
-        case .utc: "UTC"
         case .julianDateUT: "Julian Date (UT)"
         case .julianDateTT: "Julian Date (TT)"
-        case .ttMinusUTC: "TT - UTC"
         case .daysSinceJ2000: "Days since J2000 (TT)"
         case .meanAnomaly: "Mean anomaly"
         case .fictitiousMeanSun: "Fictitious mean sun"
@@ -218,10 +220,8 @@ public enum MarsReportRow: Hashable, Sendable {
 
     var japanese: String {
         switch self {
-        case .utc: "UTC"
         case .julianDateUT: "ユリウス日 (UT)"
         case .julianDateTT: "ユリウス日 (TT)"
-        case .ttMinusUTC: "TT - UTC"
         case .daysSinceJ2000: "J2000 からの日数 (TT)"
         case .meanAnomaly: "平均近点角"
         case .fictitiousMeanSun: "仮想平均太陽"
@@ -259,19 +259,16 @@ public enum MarsReportRow: Hashable, Sendable {
     }
 }
 
-/// The column labels of `mars --sols` and `mars --all`.
+/// The column labels of `mars --sols` and `mars --all` that are words (UTC,
+/// LMST, LTST and ERT (UTC) are abbreviations, the same in every language).
 public enum MarsColumn: Hashable, Sendable, CaseIterable {
-    case sol, utc, lmst, ltst, sunriseUTC, sunsetUTC, ertUTC, site, longitude, missionSol, sun, light
+    case sol, sunriseUTC, sunsetUTC, site, longitude, missionSol, sun, light
 
     var english: String {
         switch self {
         case .sol: "SOL"
-        case .utc: "UTC"
-        case .lmst: "LMST"
-        case .ltst: "LTST"
         case .sunriseUTC: "SUNRISE (UTC)"
         case .sunsetUTC: "SUNSET (UTC)"
-        case .ertUTC: "ERT (UTC)"
         case .site: "SITE"
         case .longitude: "LONGITUDE"
         case .missionSol: "MISSION SOL"
@@ -283,12 +280,8 @@ public enum MarsColumn: Hashable, Sendable, CaseIterable {
     var japanese: String {
         switch self {
         case .sol: "ソル"
-        case .utc: "UTC"
-        case .lmst: "LMST"
-        case .ltst: "LTST"
         case .sunriseUTC: "日の出 (UTC)"
         case .sunsetUTC: "日の入り (UTC)"
-        case .ertUTC: "ERT (UTC)"
         case .site: "地点"
         case .longitude: "経度"
         case .missionSol: "ミッションソル"

@@ -5,6 +5,9 @@ import Testing
 // byte for byte, with no config in an English locale. MarsLanguageTests checks
 // that English stays exactly this and that --json is the same in every language.
 // The leap-second list is the system's (no notice at recording).
+// The last three (a true solar time a sol skips, and one it has twice: the
+// stderr notes and the refusal) were added after the change, recorded from
+// main's binary, whose mars code is the branch's starting point.
 // `--all --site` was re-recorded on purpose: --all takes --station and
 // --light-from now (issue 33's leftover), and its refusal says so.
 
@@ -128,6 +131,21 @@ enum MarsEnglishGolden {
              status: 2,
              stdout: "",
              stderr: "timedeck mars: --csv is for table mode (--from, --to, --step); use --json for one instant\n",
+             json: nil),
+        Case(arguments: ["mars", "--sol", "52120", "--ltst", "00:00:42", "--sols", "2"],
+             status: 0,
+             stdout: "0.00° sols 52120–52121 at 00:00:42 LTST\nSOL    UTC                       LMST\n52120  (not on this sol)\n52121  2020-08-14T08:58:41.436Z  00:00:40\n",
+             stderr: "note: 00:00:42 LTST does not occur on sol 52120 (true solar time skips it as the sol turns at local mean midnight); shown empty.\n",
+             json: "[{\"utc\":\"2020-08-14T08:58:41.436Z\",\"julianDateUT\":2459075.8740906944,\"julianDateTT\":2459075.8748914353,\"ttMinusUTC\":69.184,\"daysSinceJ2000TT\":7530.874891435186,\"meanAnomaly\":5.721658148537244,\"fictitiousMeanSun\":256.85545167185865,\"equationOfCenter\":1.2068969882744567,\"solarLongitude\":258.0623486601331,\"equationOfTime\":0.005539524625714165,\"marsSolDate\":52121.000470728686,\"coordinatedMarsTime\":0.011297488468699157,\"longitudeEast\":0.0,\"localMeanSolarTime\":0.011297488468699157,\"localTrueSolarTime\":0.011666790110413435,\"subsolarLongitudeEast\":179.8249981483438,\"solarDeclination\":-24.854914994068988,\"heliocentricDistance\":1.3822211653796226,\"marsYear\":35,\"sol\":52121,\"places\":[]}]\n"),
+        Case(arguments: ["mars", "--sol", "52400", "--ltst", "23:55:35"],
+             status: 0,
+             stdout: "UTC                     2021-05-28T01:02:54.474Z\nJulian Date (UT)        2459362.543686\nJulian Date (TT)        2459362.544487\nTT - UTC                69.184 s\nDays since J2000 (TT)   7817.544487\nMean anomaly            155.94247°\nFictitious mean sun     47.08136°\nEquation of center      3.93655°\nSolar longitude Ls      51.01791°  (northern spring)\nEquation of time        -1.11110°  (-4m26s Mars time)\nMars Sol Date           52400.00002\nSol                     52400\nCoordinated Mars Time   00:00:01\nLongitude               0.0000°\nLocal mean solar time   00:00:01\nLocal true solar time   23:55:35\nSubsolar longitude      178.89583°W\nSolar declination       19.51628°\nHeliocentric distance   1.65558 AU\nMars Year               36\nSCET (event at Mars)    2021-05-28T01:02:54.474Z\nERT (seen on Earth)     2021-05-28T01:21:24.613Z\nOne-way light time      18m 30.139s  (1110.139 s)\nEarth-Mars distance     2.224706 AU\nSun-Earth-Mars angle    44.145°\nSun at the site         needs a latitude: give --site (a bare --longitude has none)\n",
+             stderr: "note: 23:55:35 LTST occurs twice on sol 52400 (the equation of time grew across local mean midnight); this is the first, the second is 2021-05-29T01:42:10.801Z.\n",
+             json: "{\"utc\":\"2021-05-28T01:02:54.474Z\",\"julianDateUT\":2459362.5436860416,\"julianDateTT\":2459362.5444867825,\"ttMinusUTC\":69.184,\"daysSinceJ2000TT\":7817.544486782407,\"meanAnomaly\":155.94246877119258,\"fictitiousMeanSun\":47.08135526654405,\"equationOfCenter\":3.9365519260110453,\"solarLongitude\":51.0179071925551,\"equationOfTime\":-1.1111004662538893,\"marsSolDate\":52400.00001926296,\"coordinatedMarsTime\":0.0004623110289685428,\"longitudeEast\":0.0,\"localMeanSolarTime\":0.0004623110289685428,\"localTrueSolarTime\":23.926388946612043,\"subsolarLongitudeEast\":-178.89583419918063,\"solarDeclination\":19.516282251214513,\"heliocentricDistance\":1.655579954592761,\"marsYear\":36,\"sol\":52400,\"owlt\":1110.1388778686523,\"scet\":\"2021-05-28T01:02:54.474Z\",\"ert\":\"2021-05-28T01:21:24.613Z\",\"earthMarsDistance\":2.224705882046128,\"sunEarthMarsAngle\":44.14508462878143,\"solarConjunction\":false}\n"),
+        Case(arguments: ["mars", "--sol", "52120", "--ltst", "00:00:42"],
+             status: 2,
+             stdout: "",
+             stderr: "timedeck mars: 00:00:42 LTST does not occur on sol 52120: sols begin at local mean midnight, and this sol the equation of time moves true solar time past 00:00:42 LTST as the sol turns; it falls at the end of sol 52119 or the start of sol 52121, or ask for LMST\n",
              json: nil),
     ]
 }

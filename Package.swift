@@ -79,7 +79,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TimedeckCommandsTests", dependencies: [
-            "TimedeckCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "TimedeckCommands", "TimeKit", "Dashboard", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CKernelClockTests", dependencies: ["CKernelClock"]),

@@ -12,23 +12,23 @@ extension MarsCommand {
 
     /// `--picture` is for one instant: not with --all.
     func checkNoPicture() throws {
-        if picture != nil || width != nil { throw MarsUsageError("--picture draws one instant; it does not go with --all") }
+        if picture != nil || width != nil { throw MarsUsageError(.pictureWithAll) }
     }
 
     func runPicture(now: Date, place: (longitudeEast: Double, site: MarsSite?), leap: LeapSecondList) throws {
-        guard let name = picture else { throw MarsUsageError("--width goes with --picture sunclock|orbit|path") }
+        guard let name = picture else { throw MarsUsageError(.widthNeedsPicture) }
         guard let kind = MarsPictureKind(rawValue: name.lowercased()) else {
-            throw MarsUsageError("unknown picture '\(InertText.display(name))'; use sunclock, orbit or path")
+            throw MarsUsageError(.unknownPicture(InertText.display(name)))
         }
-        if json || csv { throw MarsUsageError("--picture prints a picture; drop --json/--csv (the JSON report has the numbers)") }
+        if json || csv { throw MarsUsageError(.pictureNoJSON) }
         if ert != nil || sol != nil || lmst != nil || ltst != nil || sols != nil || from != nil || to != nil || step != nil {
-            throw MarsUsageError("--picture draws one instant: give it --at (or --scet) only")
+            throw MarsUsageError(.pictureOneInstant)
         }
         var columns = Self.defaultPictureColumns
         if let text = width {
             guard let value = Int(text), Self.pictureColumns.contains(value) else {
-                throw MarsUsageError("--width must be a whole number of columns from \(Self.pictureColumns.lowerBound) "
-                    + "to \(Self.pictureColumns.upperBound), not '\(InertText.display(text))'")
+                throw MarsUsageError(.pictureWidth(lowest: Self.pictureColumns.lowerBound, highest: Self.pictureColumns.upperBound,
+                                                   got: InertText.display(text)))
             }
             columns = value
         }
@@ -40,8 +40,8 @@ extension MarsCommand {
         if kind == .orbit { state.ephemeris = Self.ephemeris().map(MarsPanelEphemeris.init) }
         let data = MarsPictureSource.data(kind, at: unixSeconds, state: state)
         if case .unavailable = data {
-            throw MarsUsageError(MarsPictureReadout.line(data, language: .en)
-                + (kind == .path ? " (use --site NAME)" : ""))
+            throw MarsUsageError(.pictureUnavailable(readout: MarsPictureReadout.line(data, language: CommandConfig.language),
+                                                 needsSite: kind == .path))
         }
         let rows: Int
         switch kind {
@@ -50,7 +50,7 @@ extension MarsCommand {
         case .path: rows = max(6, columns / 6)
         }
         guard let layers = MarsPictureDrawing.draw(data, columns: columns, rows: rows) else { return }
-        Console.out((layers.lines + [InertText.display(MarsPictureReadout.line(data, language: .en))]).joined(separator: "\n"))
+        Console.out((layers.lines + [InertText.display(MarsPictureReadout.line(data, language: CommandConfig.language))]).joined(separator: "\n"))
         if let notice = leap.notice { Console.error("note: \(notice)\n") }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dashboard
 import DeckShell
 import Foundation
 import TimeKit
@@ -122,9 +123,9 @@ struct MarsCommand: JSONCommand {
         } catch let error as InputError {
             throw usageFailure(error.description)
         } catch let error as MarsUsageError {
-            throw usageFailure(error.message)
+            throw usageFailure(CommandConfig.language.text(.marsUsage(error.usage)))
         } catch let error as MarsInverseError {
-            throw usageFailure(error.description)
+            throw usageFailure(CommandConfig.language.text(.marsUsage(.inverse(error))))
         } catch let failure as CLIFailure {
             throw failure.exit()
         }
@@ -133,7 +134,7 @@ struct MarsCommand: JSONCommand {
     /// The longitude to use and the site, if one was named.
     func resolvePlace() throws -> (longitudeEast: Double, site: MarsSite?) {
         if site != nil && longitude != nil {
-            throw MarsUsageError("give either --site or --longitude, not both (a site sets the longitude)")
+            throw MarsUsageError(.siteAndLongitude)
         }
         var name = site
         let loaded = CommandConfig.loadedWarning()
@@ -150,9 +151,8 @@ struct MarsCommand: JSONCommand {
             let library = try Self.library(settings: loaded.settings)
             guard let found = library.site(named: name) else {
                 let hint = library.suggestions(for: name).joined(separator: ", ")
-                let origin = site == nil ? " (mars.site in \(ConfigFile.locate().url.path))" : ""
-                throw MarsUsageError("unknown site '\(name)'\(origin). Did you mean: \(hint)? "
-                    + "Known sites: \(library.sites.map(\.name).joined(separator: ", "))")
+                throw MarsUsageError(.unknownSite(name: name, config: site == nil ? ConfigFile.locate().url.path : nil, suggestions: hint,
+                                                  known: library.sites.map(\.name).joined(separator: ", ")))
             }
             return (found.longitudeEast, found)
         }
@@ -179,43 +179,40 @@ struct MarsCommand: JSONCommand {
     }
 
     /// `--ert`, `--scet` and `--ert-column` go with one instant or a schedule only, and
-    /// `--ert` names the other end of the light path from `--at`/`--scet`.
+    /// `--ert` names the other end of the light path from `--at`/`--scet`. The
+    /// chosen ends (`--station`, `--light-from`) go with one instant, a schedule's
+    /// ERT column and `--all`; table mode and pictures have no light time.
     func checkLightOptions() throws {
-        if ert != nil && (at != nil || scet != nil) {
-            throw MarsUsageError("--ert is the Earth-received instant and --at/--scet the event at Mars; the light time "
-                + "links them, so give one of the two, not both")
-        }
-        if at != nil && scet != nil { throw MarsUsageError("--scet is the same as --at; give one of them") }
+        if ert != nil && (at != nil || scet != nil) { throw MarsUsageError(.ertWithAt) }
+        if at != nil && scet != nil { throw MarsUsageError(.scetWithAt) }
         if ert != nil || scet != nil {
             if all || sol != nil || lmst != nil || ltst != nil || sols != nil || from != nil || to != nil || step != nil {
-                throw MarsUsageError("--ert and --scet name one instant; they do not go with --all, --sol or table mode")
+                throw MarsUsageError(.ertScetOneInstant)
             }
         }
-        if ertColumn && sols == nil { throw MarsUsageError("--ert-column adds a column to a schedule; add --sol N --lmst T --sols K") }
+        if ertColumn && sols == nil { throw MarsUsageError(.ertColumnNeedsSchedule) }
         if station != nil || lightFrom != nil {
-            if all || sol != nil || lmst != nil || ltst != nil || sols != nil || from != nil || to != nil || step != nil
-                || picture != nil || width != nil {
-                throw MarsUsageError("--station and --light-from give the light time between chosen ends at one instant; "
-                    + "they do not go with --all, --sol, table mode or --picture")
-            }
+            if from != nil || to != nil || step != nil || picture != nil || width != nil { throw MarsUsageError(.endsNotHere) }
+            if sols != nil && !ertColumn { throw MarsUsageError(.endsNeedErtColumn) }
+        }
+    }
+
+    /// What `--light-from` says: the site (true) or the centre (false); nil when not given.
+    func lightFromSite() throws -> Bool? {
+        guard let text = lightFrom else { return nil }
+        switch text.lowercased() {
+        case "centre", "center": return false
+        case "site": return true
+        default: throw MarsUsageError(.lightFromBad(InertText.display(String(text.prefix(40)))))
         }
     }
 
     /// The ends asked for with `--station` and `--light-from`, or nil for centre to centre only.
     func lightEnds(site: MarsSite?) throws -> LightPathEnds? {
         var ends = LightPathEnds()
-        if let text = lightFrom {
-            switch text.lowercased() {
-            case "centre", "center": break
-            case "site":
-                guard let site else {
-                    throw MarsUsageError("--light-from site needs a site with a latitude: give --site NAME "
-                        + "(a bare --longitude has none)")
-                }
-                ends.marsSite = MarsSurfacePoint(site: site)
-            default:
-                throw MarsUsageError("--light-from takes centre or site, not '\(InertText.display(String(text.prefix(40))))'")
-            }
+        if try lightFromSite() == true {
+            guard let site else { throw MarsUsageError(.lightFromSiteNeedsSite) }
+            ends.marsSite = MarsSurfacePoint(site: site)
         }
         if let text = station { ends.station = try EarthStation.parse(text) }
         guard station != nil || lightFrom != nil else { return nil }
@@ -225,7 +222,7 @@ struct MarsCommand: JSONCommand {
     }
 
     func runSingle(now: Date, place: (longitudeEast: Double, site: MarsSite?), leap: LeapSecondList) throws {
-        if csv { throw MarsUsageError("--csv is for table mode (--from, --to, --step); use --json for one instant") }
+        if csv { throw MarsUsageError(.csvSingle) }
         var unixSeconds = now.timeIntervalSince1970
         if let text = at ?? scet, text.lowercased() != "now" { unixSeconds = try InstantParser.parse(text).unixSeconds }
         if let ends = try lightEnds(site: place.site) {
@@ -235,13 +232,12 @@ struct MarsCommand: JSONCommand {
         if let text = ert {
             let ertSeconds = text.lowercased() == "now" ? unixSeconds : try InstantParser.parse(text).unixSeconds
             guard let ephemeris = Self.ephemeris() else {
-                throw MarsUsageError("--ert needs the bundled ephemeris (almanac-ephemeris.bin), which could not be read; "
-                    + "reinstall timedeck")
+                throw MarsUsageError(.needsEphemeris(option: "--ert", plural: false))
             }
             do {
                 received = try MarsLightTime.received(atUnixSeconds: ertSeconds, ephemeris: ephemeris, leapSeconds: leap.table)
             } catch {
-                throw MarsUsageError("--ert \(text): \(error)")
+                throw MarsUsageError(.ertFailed(instant: text, MarsLightProblem(error)))
             }
             unixSeconds = received?.scetUnixSeconds ?? unixSeconds
         }
@@ -253,8 +249,7 @@ struct MarsCommand: JSONCommand {
     func runWithEnds(_ ends: LightPathEnds, unixSeconds: Double, place: (longitudeEast: Double, site: MarsSite?),
                      leap: LeapSecondList) throws {
         guard let ephemeris = Self.ephemeris() else {
-            throw MarsUsageError("--station and --light-from need the bundled ephemeris (almanac-ephemeris.bin), which "
-                + "could not be read; reinstall timedeck")
+            throw MarsUsageError(.needsEphemeris(option: "--station and --light-from", plural: true))
         }
         var scet = unixSeconds
         var endsLight: MarsLightTime?
@@ -264,7 +259,7 @@ struct MarsCommand: JSONCommand {
                 endsLight = try MarsLightTime.received(atUnixSeconds: ertSeconds, ephemeris: ephemeris,
                                                        leapSeconds: leap.table, ends: ends)
             } catch {
-                throw MarsUsageError("--ert \(text): \(error)")
+                throw MarsUsageError(.ertFailed(instant: text, MarsLightProblem(error)))
             }
             scet = endsLight?.scetUnixSeconds ?? scet
         } else {
@@ -288,35 +283,34 @@ struct MarsCommand: JSONCommand {
         }
         var sky = MarsSkyReport.at(clock: clock, planetocentricLatitude: place.site?.latitude,
                                    ephemeris: received == nil ? Self.ephemeris() : nil, leapSeconds: leap.table)
-        if let received { sky.light = received; sky.lightUnavailable = nil }
+        if let received { sky.light = received; sky.lightUnavailable = nil; sky.lightProblem = nil }
         sky.ends = ends
         sky.endsLight = endsLight
         if json {
             Console.json(clock.json(site: place.site, missionSol: missionSol, sky: sky))
-            if let why = sky.lightUnavailable { Console.error("note: no light time: \(why)\n") }
+            if let why = sky.lightProblem { Console.error(CommandConfig.language.text(.mars(.noLightTime(why)))) }
             if let notice = leap.notice { Console.error("note: \(notice)\n") }
         } else {
-            Console.out(clock.text(site: place.site, missionSol: missionSol, sky: sky))
+            Console.out(MarsReportText.report(clock, site: place.site, missionSol: missionSol, sky: sky, CommandConfig.language))
             if let notice = leap.notice { Console.out("note: \(notice)") }
         }
     }
 
     func runTable(place: (longitudeEast: Double, site: MarsSite?), leap: LeapSecondList) throws {
         guard let fromText = from, let toText = to, let stepText = step else {
-            throw MarsUsageError("table mode needs all of --from, --to and --step")
+            throw MarsUsageError(.tableNeedsAll)
         }
-        if at != nil { throw MarsUsageError("--at is for one instant; table mode uses --from and --to") }
-        if json { throw MarsUsageError("--json is for one instant; use --csv for a machine-readable table") }
+        if at != nil { throw MarsUsageError(.tableAt) }
+        if json { throw MarsUsageError(.tableJSON) }
         let start = try InstantParser.parse(fromText)
         let end = try InstantParser.parse(toText)
         let stepNanoseconds = try DurationParser.parse(stepText)
-        guard end >= start else { throw MarsUsageError("--to (\(toText)) is before --from (\(fromText))") }
+        guard end >= start else { throw MarsUsageError(.toBeforeFrom(to: toText, from: fromText)) }
         let table = MarsTable(from: start, to: end, stepNanoseconds: stepNanoseconds,
                               longitudeEast: place.longitudeEast, site: place.site,
                               leapSeconds: leap.table, format: csv ? .csv : .text)
         guard table.rowCount <= MarsTable.maximumRows else {
-            throw MarsUsageError("that is \(table.rowCount) rows; at most \(MarsTable.maximumRows) are printed. "
-                + "Use a larger --step or a shorter span")
+            throw MarsUsageError(.tooManyRows(count: table.rowCount, maximum: MarsTable.maximumRows))
         }
         if let notice = leap.notice { Console.error("note: \(notice)\n") }
         var buffer = AsciiBuffer(capacity: 1 << 17)
@@ -340,10 +334,10 @@ struct MarsCommand: JSONCommand {
     }
 }
 
-/// A bad combination of options, reported with exit status 2.
+/// A bad combination of options, reported with exit status 2 in the interface language.
 struct MarsUsageError: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
+    var usage: MarsUsage
+    init(_ usage: MarsUsage) { self.usage = usage }
 }
 
 /// Unbuffered writes of whole byte arrays to file descriptor 1.

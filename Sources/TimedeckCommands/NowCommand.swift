@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dashboard
 import DeckShell
 import Foundation
 import TimeKit
@@ -26,7 +27,8 @@ struct NowCommand: JSONCommand {
         let local = LocalZone.current()
         if let problem = local.problem { FileHandle.standardError.write(Data("note: \(problem)\n".utf8)) }
         let report = NowReport(now, zone: local.zone, name: local.name)
-        print(json ? report.json : report.text)
+        // The language costs a read of the config file, so only the text form pays it.
+        print(json ? report.json : report.text(CommandConfig.language))
     }
 }
 
@@ -50,14 +52,11 @@ struct NowReport {
         offset = LocalTimeText.offset(seconds: offsetSeconds)
     }
 
-    var text: String {
+    /// The four lines, labelled in `language` (the values the same in every language).
+    func text(_ language: UILanguage = .en) -> String {
         let seconds = Double(unixMillis) / 1000
-        return """
-            UTC        \(utc)
-            Mark Time  \(markTime)
-            Unix       \(String(format: "%.3f", seconds))
-            Local      \(local) \(offset) \(zone)
-            """
+        return language.text(.nowReport(utc: utc, markTime: markTime, unix: String(format: "%.3f", seconds),
+                                        local: "\(local) \(offset) \(zone)"))
     }
 
     var json: String {

@@ -106,8 +106,11 @@ import Testing
         (["--station", "91,0"], "outside -90...90"),
         (["--light-from", "site", "--longitude", "10"], "needs a site with a latitude"),
         (["--light-from", "left", "--site", "jezero"], "takes centre or site"),
-        (["--station", "madrid", "--all"], "do not go with"),
-        (["--station", "madrid", "--site", "jezero", "--sol", "5", "--lmst", "13:00"], "do not go with"),
+        // Chosen ends go with one instant, a schedule's ERT column and --all (MarsEndsTests), not elsewhere.
+        (["--station", "madrid", "--site", "jezero", "--sol", "5", "--lmst", "13:00", "--sols", "3"], "add --ert-column"),
+        (["--light-from", "site", "--site", "jezero", "--from", "2021-02-18T20:00:00Z", "--to", "2021-02-18T21:00:00Z",
+          "--step", "1h"], "do not go with table mode"),
+        (["--station", "madrid", "--picture", "orbit"], "do not go with table mode or --picture"),
     ])
     func refusals(arguments: [String], message: String) throws {
         let r = try MarsCLITests.run(["mars"] + arguments)

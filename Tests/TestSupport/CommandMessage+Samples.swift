@@ -16,6 +16,7 @@ extension CommandMessage {
         case planOpportunity, planLegend
         case weatherHeader, weatherTemperature, weatherSunLine, weatherNoQuarterHours, weatherAmounts, weatherNoRain
         case weatherNoValues, weatherComing
+        case nowReport, mars, marsUsage
     }
 
     public var kind: Kind {
@@ -72,6 +73,9 @@ extension CommandMessage {
         case .weatherNoRain: .weatherNoRain
         case .weatherNoValues: .weatherNoValues
         case .weatherComing: .weatherComing
+        case .nowReport: .nowReport
+        case .mars: .mars
+        case .marsUsage: .marsUsage
         }
     }
 
@@ -164,6 +168,82 @@ extension CommandMessage {
                     .weatherComing(kind: .snow, start: "14:00", end: "15:30", minutes: 90, peak: "1.2", intensity: .light, falling: true),
                     .weatherComing(kind: .mixed, start: "14:15", end: "16:45", minutes: 150, peak: "9.1", intensity: .heavy, falling: false),
                     .weatherComing(kind: .showers, start: "14:15", end: "14:30", minutes: 15, peak: "0.4", intensity: .light, falling: false)]
+        case .nowReport: return [.nowReport(utc: "2021-02-18T20:55:00.123Z", markTime: "18d 20h 55m 00.123s", unix: "1613681700.123",
+                                            local: "2021-02-18T21:55:00 UTC+01:00 Europe/Berlin")]
+        case .mars: return MarsMessage.samples.map(CommandMessage.mars)
+        case .marsUsage: return MarsUsage.samples.map(CommandMessage.marsUsage)
+        }
+    }
+}
+
+extension MarsMessage {
+    /// Every case of `MarsMessage` (each row label, each branch); `samplesCoverEveryCase` breaks
+    /// the build when a case is added without one.
+    public static let samples: [MarsMessage] = {
+        let range = MarsLightTime.OutOfRange(unixSeconds: -2_524_521_600, firstUnixSeconds: 63_072_000, lastUnixSeconds: 4_133_980_800)
+        let problems: [MarsLightProblem] = [.outsideEphemeris(range),
+                                            .notConverged(.init(unixSeconds: 1_613_681_700, lastStepSeconds: 0.002)),
+                                            .ephemerisUnreadable]
+        var all: [MarsMessage] = MarsReportRow.all.map { .row($0, value: "2021-02-18T20:55:00.000Z") }
+        all += MarsSeason.allCases.map { .solarLongitude(degrees: "5.64851°", season: $0) }
+        all += [.equationOfTime(degrees: "-9.47886°", sign: "-", minutes: 37, seconds: "54"),
+                .lightTime(minutes: 11, seconds: "22.352", total: "682.352"), .lightTime(minutes: 11, seconds: "22.352", total: nil),
+                .endsLightTime(minutes: 11, seconds: "22.340", total: "682.340359", milliseconds: "-11.825"),
+                .conjunctionNote]
+        all += problems.map(MarsMessage.lightUnknown) + problems.map(MarsMessage.noLightTime)
+        all += [.azimuth(degrees: "258.568"), .noSunEvent(polarDay: true), .noSunEvent(polarDay: false), .unknown, .sunNeedsLatitude,
+                .marsCentre, .earthCentre,
+                .scheduleTitle(place: "Curiosity", mission: true, first: 1000, last: 1002, time: "13:00:00 LMST"),
+                .scheduleTitle(place: "0.00°", mission: false, first: 52500, last: nil, time: "00:00:05 LTST")]
+        all += MarsColumn.allCases.map(MarsMessage.column)
+        all += [.notOnThisSol, .polarCell(day: true), .polarCell(day: false), .outsideEphemerisCell, .badTimeLegend,
+                .scheduleLightPath(path: "Curiosity -> Madrid (DSS-63)"), .allTitle(at: "2021-02-18T20:55:00.000Z"),
+                .allFooter(lightTime: "11m 22.352s"), .allEndsFooter(earth: "Goldstone (DSS-14)", eachSite: true),
+                .allEndsFooter(earth: nil, eachSite: false),
+                .occursTwice(time: "00:10:00 LTST", sol: 1700, second: "2017-08-04T12:00:00.000Z"),
+                .notOnSols(time: "00:00:05 LTST", sols: [52501], leftOut: true),
+                .notOnSols(time: "00:00:05 LTST", sols: [52501, 52502], leftOut: false)]
+        return all
+    }()
+
+    /// Compiles only while every case is listed above (a new case breaks the build here).
+    static func samplesCoverEveryCase(_ m: MarsMessage) -> Bool {
+        switch m {
+        case .row, .solarLongitude, .equationOfTime, .lightTime, .endsLightTime, .conjunctionNote, .lightUnknown, .azimuth,
+             .noSunEvent, .unknown, .sunNeedsLatitude, .marsCentre, .earthCentre, .scheduleTitle, .column, .notOnThisSol, .polarCell,
+             .outsideEphemerisCell, .badTimeLegend, .scheduleLightPath, .allTitle, .allFooter, .allEndsFooter, .occursTwice,
+             .notOnSols, .noLightTime: true
+        }
+    }
+}
+
+extension MarsUsage {
+    /// (`.pictureUnavailable` without `needsSite` is the picture's own readout,
+    /// already in the language: nothing of the catalog's to compare.)
+    public static let samples: [MarsUsage] = [
+        .siteAndLongitude,
+        .unknownSite(name: "Nowhere", config: nil, suggestions: "Opportunity, Perseverance", known: "Airy-0, Viking 1"),
+        .unknownSite(name: "Nowhere", config: "/home/u/.config/timedeck/config.toml", suggestions: "Spirit", known: "Airy-0"),
+        .ertWithAt, .scetWithAt, .ertScetOneInstant, .ertColumnNeedsSchedule, .endsNotHere, .endsNeedErtColumn,
+        .lightFromSiteNeedsSite, .lightFromBad("moon"), .needsEphemeris(option: "--ert", plural: false),
+        .needsEphemeris(option: "--station and --light-from", plural: true),
+        .ertFailed(instant: "1890-01-01T00:00:00Z", .ephemerisUnreadable), .csvSingle, .tableNeedsAll, .tableAt, .tableJSON,
+        .toBeforeFrom(to: "2021-02-18T20:00:00Z", from: "2021-02-18T20:55:00Z"), .tooManyRows(count: 2_000_000, maximum: 1_000_000),
+        .solTakesNoInstant, .needsSol, .solNotNumber("x"), .solRange(limit: 200_000, got: 900_000), .solNeedsTime, .lmstAndLtst,
+        .inNeedsSols, .csvInverse, .solsCount(maximum: 100_000, got: "0"), .jsonAndCSV, .allTakesOnly, .pictureWithAll,
+        .widthNeedsPicture, .unknownPicture("map"), .pictureNoJSON, .pictureOneInstant,
+        .pictureWidth(lowest: 20, highest: 400, got: "9"), .pictureUnavailable(readout: "solar path: no site", needsSite: true),
+        .inverse(.beforeMission(site: "Curiosity", sol: -3, firstSol: 0)),
+        .inverse(.solarTimeNotOnSol(time: "00:00:05 LTST", sol: 52501)), .inverse(.outOfRange(sol: 900_000)),
+    ]
+
+    static func samplesCoverEveryCase(_ u: MarsUsage) -> Bool {
+        switch u {
+        case .siteAndLongitude, .unknownSite, .ertWithAt, .scetWithAt, .ertScetOneInstant, .ertColumnNeedsSchedule, .endsNotHere,
+             .endsNeedErtColumn, .lightFromSiteNeedsSite, .lightFromBad, .needsEphemeris, .ertFailed, .csvSingle, .tableNeedsAll,
+             .tableAt, .tableJSON, .toBeforeFrom, .tooManyRows, .solTakesNoInstant, .needsSol, .solNotNumber, .solRange,
+             .solNeedsTime, .lmstAndLtst, .inNeedsSols, .csvInverse, .solsCount, .jsonAndCSV, .allTakesOnly, .pictureWithAll,
+             .widthNeedsPicture, .unknownPicture, .pictureNoJSON, .pictureOneInstant, .pictureWidth, .pictureUnavailable, .inverse: true
         }
     }
 }

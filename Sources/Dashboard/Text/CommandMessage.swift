@@ -103,6 +103,16 @@ public enum CommandMessage: Hashable, Sendable {
     case weatherComing(kind: PrecipitationType?, start: String, end: String, minutes: Int, peak: String,
                        intensity: PrecipitationIntensity, falling: Bool)
 
+    // MARK: now
+    /// `timedeck now`'s four lines; `local` is `2021-02-18T21:55:00 UTC+01:00 Europe/Berlin`.
+    case nowReport(utc: String, markTime: String, unix: String, local: String)
+
+    // MARK: mars (MarsMessage.swift, MarsUsage.swift)
+    /// `mars`'s reports, schedules and notes.
+    case mars(MarsMessage)
+    /// `mars`'s refusals of bad input.
+    case marsUsage(MarsUsage)
+
     /// The rows of `compass`, each label padded to the same width.
     public enum CompassRow: Hashable, Sendable, CaseIterable {
         case trueAzimuth, compass, error, variation, deviation, amplitude
@@ -190,6 +200,10 @@ public enum CommandMessage: Hashable, Sendable {
         case let .weatherComing(kind, start, end, minutes, peak, intensity, falling):
             falling ? "\(UIMessage.englishFall(kind ?? .rain)) now until \(end), up to \(peak) mm/h (\(intensity))"
                 : "\(UIMessage.englishFall(kind ?? .rain)) from \(start) for \(UIMessage.englishDuration(minutes)), up to \(peak) mm/h (\(intensity))"
+        case let .nowReport(utc, markTime, unix, local):
+            "UTC        \(utc)\nMark Time  \(markTime)\nUnix       \(unix)\nLocal      \(local)"
+        case .mars(let message): message.english
+        case .marsUsage(let usage): usage.english
         }
     }
 }

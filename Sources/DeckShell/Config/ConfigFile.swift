@@ -126,10 +126,18 @@ public struct ConfigFile {
             return .refused(message: "cannot be read (\(String(cString: strerror(errno))))", advice: "check its permissions")
         }
         defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: maximumBytes + 1)
+        // Sized from the look (a byte more, to see growth), grown up to one
+        // byte over the limit if the file grew since, and read into the array
+        // itself: a 1 MiB buffer read through a slice's `withUnsafeMutableBytes`
+        // was zero-filled and then copied whole, for a 5 KB file.
+        var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), maximumBytes) + 1)
         var count = 0
-        while count < bytes.count {
-            let n = bytes[count...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        while true {
+            if count == bytes.count {
+                guard bytes.count <= maximumBytes else { break }
+                bytes += [UInt8](repeating: 0, count: min(bytes.count, maximumBytes + 1 - bytes.count))
+            }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + count }, $0.count - count) }
             if n < 0, errno == EINTR { continue }
             guard n >= 0 else {
                 return .refused(message: "cannot be read (\(String(cString: strerror(errno))))", advice: "check its permissions")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `timedeck mars` single-instant output: JSON with the exact
-/// keys, or a readable two-column table.
+/// keys (the text table is the command's, in the user's language).
 extension MarsClock {
     /// The JSON keys, in output order (missions add `site` and `missionSol`).
     public static let jsonKeys = [
@@ -46,49 +46,6 @@ extension MarsClock {
         }
         if let sky { parts += sky.jsonFields }
         return "{" + parts.joined(separator: ",") + "}"
-    }
-
-    /// The readable table: one `label  value` line per quantity.
-    public func text(site: MarsSite? = nil, missionSol: Int? = nil, sky: MarsSkyReport? = nil) -> String {
-        let ms = Int64((unixSeconds * 1000).rounded(.toNearestOrAwayFromZero))
-        func deg(_ v: Double) -> String { FixedText.decimal(v, places: 5) + "°" }
-        var rows: [(String, String)] = [
-            ("UTC", ISOInstant.milliseconds(unixMilliseconds: ms)),
-            ("Julian Date (UT)", FixedText.decimal(julianDateUT, places: 6)),
-            ("Julian Date (TT)", FixedText.decimal(julianDateTT, places: 6)),
-            ("TT - UTC", FixedText.decimal(ttMinusUTCSeconds, places: 3) + " s"),
-            ("Days since J2000 (TT)", FixedText.decimal(daysSinceJ2000TT, places: 6)),
-            ("Mean anomaly", deg(meanAnomaly)),
-            ("Fictitious mean sun", deg(fictitiousMeanSun)),
-            ("Equation of center", deg(equationOfCenter)),
-            ("Solar longitude Ls", deg(solarLongitude) + "  (" + northernSeason.northernText + ")"),
-            ("Equation of time", deg(equationOfTime) + "  (" + Self.signedMinutesText(equationOfTime * 4) + ")"),
-            ("Mars Sol Date", FixedText.decimal(marsSolDate, places: 5)),
-            ("Sol", String(sol)),
-            ("Coordinated Mars Time", FixedText.clock(hours: coordinatedMarsTime)),
-            ("Longitude", MarsLongitude.text(longitudeEast, decimals: 4)),
-            ("Local mean solar time", FixedText.clock(hours: localMeanSolarTime)),
-            ("Local true solar time", FixedText.clock(hours: localTrueSolarTime)),
-            ("Subsolar longitude", MarsLongitude.text(subsolarLongitudeEast, decimals: 5)),
-            ("Solar declination", deg(solarDeclination)),
-            ("Heliocentric distance", FixedText.decimal(heliocentricDistance, places: 5) + " AU"),
-            ("Mars Year", String(marsYear)),
-        ]
-        if let site {
-            rows.append(("Site", site.name))
-            if let missionSol { rows.append(("Mission sol", String(missionSol))) }
-        }
-        if let sky { rows += sky.textRows }
-        return rows.map { label, value in
-            label + String(repeating: " ", count: max(1, 24 - label.count)) + value
-        }.joined(separator: "\n")
-    }
-
-    /// `-20m45s` style text for a signed number of Mars minutes (EOT × 4).
-    static func signedMinutesText(_ minutes: Double) -> String {
-        let totalSeconds = Int((abs(minutes) * 60).rounded(.down))
-        let sign = minutes < 0 ? "-" : "+"
-        return "\(sign)\(totalSeconds / 60)m\(MarkTime.pad(totalSeconds % 60))s Mars time"
     }
 
     /// A JSON string literal with the required escapes.

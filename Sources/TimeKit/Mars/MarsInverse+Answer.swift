@@ -35,7 +35,7 @@ public struct MarsTimeQuery: Equatable, Sendable {
 }
 
 /// Why a Mars time has no Earth instant; each says what to do instead.
-public enum MarsInverseError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum MarsInverseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A mission sol before the mission's first (its landing sol).
     case beforeMission(site: String, sol: Int, firstSol: Int)
     /// LTST does not reach this time within the mean sol (near midnight).

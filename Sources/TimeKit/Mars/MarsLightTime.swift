@@ -44,28 +44,46 @@ public struct MarsLightTime: Equatable, Sendable {
     static let maximumIterations = 12
 
     /// An instant the bundled ephemeris does not cover.
-    public struct OutOfRange: Error, Equatable, CustomStringConvertible {
+    public struct OutOfRange: Error, Hashable, CustomStringConvertible {
         public var unixSeconds: Double
         public var firstUnixSeconds: Double
         public var lastUnixSeconds: Double
+
+        public init(unixSeconds: Double, firstUnixSeconds: Double, lastUnixSeconds: Double) {
+            self.unixSeconds = unixSeconds
+            self.firstUnixSeconds = firstUnixSeconds
+            self.lastUnixSeconds = lastUnixSeconds
+        }
+
         public var description: String {
-            func day(_ u: Double) -> String {
-                // Checked before conversion: a NaN or 1e300 from outside must not trap.
-                guard let ms = Int64(exactly: (u * 1000).rounded(.down)), abs(u) < 1e11 else {
-                    return "the instant \(u) s since 1970"
-                }
-                return String(ISOInstant.milliseconds(unixMilliseconds: ms).prefix(10))
+            "light time needs JPL DE421 as shipped, which covers \(firstDayText) to "
+                + "\(lastDayText) (with a day's margin for the light time); "
+                + "\(dayText) is outside it. Pick an instant in that range"
+        }
+        /// The instant's date, `1890-01-01`, and the ephemeris's first and last dates.
+        public var dayText: String { Self.day(unixSeconds) }
+        public var firstDayText: String { Self.day(firstUnixSeconds) }
+        public var lastDayText: String { Self.day(lastUnixSeconds) }
+
+        static func day(_ u: Double) -> String {
+            // Checked before conversion: a NaN or 1e300 from outside must not trap.
+            guard let ms = Int64(exactly: (u * 1000).rounded(.down)), abs(u) < 1e11 else {
+                return "the instant \(u) s since 1970"
             }
-            return "light time needs JPL DE421 as shipped, which covers \(day(firstUnixSeconds)) to "
-                + "\(day(lastUnixSeconds)) (with a day's margin for the light time); "
-                + "\(day(unixSeconds)) is outside it. Pick an instant in that range"
+            return String(ISOInstant.milliseconds(unixMilliseconds: ms).prefix(10))
         }
     }
 
     /// The fixed point did not settle (should not happen with DE421; said rather than guessed).
-    public struct NotConverged: Error, Equatable, CustomStringConvertible {
+    public struct NotConverged: Error, Hashable, CustomStringConvertible {
         public var unixSeconds: Double
         public var lastStepSeconds: Double
+
+        public init(unixSeconds: Double, lastStepSeconds: Double) {
+            self.unixSeconds = unixSeconds
+            self.lastStepSeconds = lastStepSeconds
+        }
+
         public var description: String {
             "the light-time iteration did not converge at \(unixSeconds) s since 1970 "
                 + "(last step \(lastStepSeconds) s); please report this instant"

@@ -24,6 +24,8 @@ public struct MarsSchedule: Sendable {
         public var solarDay: MarsSolarDay? = nil
         /// Light leaving Mars at the instant (with `ertEphemeris`); nil outside the ephemeris.
         public var light: MarsLightTime? = nil
+        /// The same between `ertEnds` (leaving the Mars end at the instant), when they are set.
+        public var endsLight: MarsLightTime? = nil
     }
 
     public var query: MarsTimeQuery
@@ -33,6 +35,9 @@ public struct MarsSchedule: Sendable {
     public var leapSeconds: LeapSecondTable
     /// Set to add each row's Earth-received time (`--ert-column`).
     public var ertEphemeris: ChebyshevEphemeris?
+    /// With `ertEphemeris`: the ends of the light path (`--station`, `--light-from site`)
+    /// for `ertEnds`/`owltEnds` beside the centre-to-centre `ert`/`owlt`.
+    public var ertEnds: LightPathEnds?
 
     /// The most sols one schedule lists (about 274 Earth years).
     public static let maximumSols = 100_000
@@ -71,6 +76,10 @@ public struct MarsSchedule: Sendable {
                 }
                 if let ertEphemeris {
                     found.light = try? MarsLightTime.emitted(atUnixSeconds: t, ephemeris: ertEphemeris, leapSeconds: leapSeconds)
+                    if let ertEnds {
+                        found.endsLight = try? MarsLightTime.emitted(atUnixSeconds: t, ephemeris: ertEphemeris,
+                                                                     leapSeconds: leapSeconds, ends: ertEnds)
+                    }
                 }
                 rows.append(Row(sol: q.sol, result: .success(found)))
             } catch .solarTimeNotOnSol(let time, let sol) {
@@ -114,6 +123,11 @@ extension MarsSchedule {
         if ertEphemeris != nil {
             extra += ",\"ert\":" + (found.light.map { "\"" + MarsSkyReport.iso($0.ertUnixSeconds) + "\"" } ?? "null")
             extra += ",\"owlt\":" + (found.light.map { String($0.owltSeconds) } ?? "null")
+            if let ertEnds {
+                var sky = MarsSkyReport(scetUnixSeconds: found.answer.unixSeconds, light: found.light)
+                sky.endsLight = found.endsLight
+                extra += "," + sky.endsJSONFields(ertEnds).joined(separator: ",")
+            }
         }
         return report + extra + ",\"places\":" + Self.placesJSON(found.places) + "}"
     }
@@ -124,15 +138,19 @@ extension MarsSchedule {
     /// `ert` (with `--ert-column`) come last, so older readers keep their columns.
     public static let csvHeader = "sol,utc,localMeanSolarTime,localTrueSolarTime,place,zone,local,period,good,sunrise,sunset,ert"
 
+    /// This schedule's header: `ertEnds` (the ERT at the chosen ends) last when ends are set.
+    public var csvHeaderLine: String { Self.csvHeader + (ertEnds != nil && ertEphemeris != nil ? ",ertEnds" : "") }
+
     /// CSV lines of one row (a sol without the asked time has empty fields).
     public func csvLines(_ row: Row) -> [String] {
-        guard case .success(let found) = row.result else { return ["\(row.sol),,,,,,,,,,,"] }
+        let endsColumn = ertEnds != nil && ertEphemeris != nil
+        guard case .success(let found) = row.result else { return ["\(row.sol),,,,,,,,,,," + (endsColumn ? "," : "")] }
         let c = found.clock
         let head = "\(row.sol),\(ISOInstant.milliseconds(unixMilliseconds: found.answer.unixMilliseconds)),"
             + FixedText.clock(hours: c.localMeanSolarTime) + "," + FixedText.clock(hours: c.localTrueSolarTime)
         func iso(_ u: Double?) -> String { u.map { MarsSkyReport.iso($0) } ?? "" }
         let tail = "," + iso(found.solarDay?.sunrise?.unixSeconds) + "," + iso(found.solarDay?.sunset?.unixSeconds)
-            + "," + iso(found.light?.ertUnixSeconds)
+            + "," + iso(found.light?.ertUnixSeconds) + (endsColumn ? "," + iso(found.endsLight?.ertUnixSeconds) : "")
         guard !found.places.isEmpty else { return [head + ",,,,," + tail] }
         return found.places.map { p in
             head + "," + Self.csvField(p.place.name) + "," + p.place.zoneIdentifier + "," + p.reading.wall.isoText + ","

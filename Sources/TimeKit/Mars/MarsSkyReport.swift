@@ -7,6 +7,8 @@ public struct MarsSkyReport: Equatable, Sendable {
     /// Nil when the instant is outside the ephemeris (`lightUnavailable` says why).
     public var light: MarsLightTime?
     public var lightUnavailable: String?
+    /// The same, typed, for the reports to say in the user's language.
+    public var lightProblem: MarsLightProblem?
     /// The event instant at Mars (SCET), always known.
     public var scetUnixSeconds: Double
     public var sun: MarsSolarPosition?
@@ -38,9 +40,11 @@ public struct MarsSkyReport: Equatable, Sendable {
                                                          leapSeconds: leapSeconds)
             } catch {
                 report.lightUnavailable = String(describing: error)
+                report.lightProblem = MarsLightProblem(error)
             }
         } else {
             report.lightUnavailable = "the ephemeris for the light time could not be read"
+            report.lightProblem = .ephemerisUnreadable
         }
         if latitude == nil {
             report.sunOmittedReason = "needs a latitude: give --site (a bare --longitude has none)"
@@ -98,54 +102,21 @@ public struct MarsSkyReport: Equatable, Sendable {
             "\"lightEnds\":{\"mars\":" + mars + ",\"earth\":" + earth + "}",
         ]
     }
+}
 
-    /// `12m 34.567s` for a light time.
-    public static func minutesText(_ seconds: Double) -> String {
-        let ms = Int((seconds * 1000).rounded())
-        return "\(ms / 60_000)m \(FixedText.decimal(Double(ms % 60_000) / 1000, places: 3))s"
-    }
+/// Why there is no light time: the instant is outside the ephemeris, the
+/// iteration did not settle, or the ephemeris could not be read.
+public enum MarsLightProblem: Hashable, Sendable {
+    case outsideEphemeris(MarsLightTime.OutOfRange)
+    case notConverged(MarsLightTime.NotConverged)
+    case ephemerisUnreadable
 
-    /// Rows for the readable table (label, value).
-    public var textRows: [(String, String)] {
-        var rows: [(String, String)] = [("SCET (event at Mars)", Self.iso(scetUnixSeconds))]
-        if let light {
-            rows.append(("ERT (seen on Earth)", Self.iso(light.ertUnixSeconds)))
-            rows.append(("One-way light time", Self.minutesText(light.owltSeconds)
-                + "  (" + FixedText.decimal(light.owltSeconds, places: 3) + " s)"))
-            rows.append(("Earth-Mars distance", FixedText.decimal(light.earthMarsDistanceAU, places: 6) + " AU"))
-            rows.append(("Sun-Earth-Mars angle", FixedText.decimal(light.sunEarthMarsAngleDegrees, places: 3) + "°"
-                + (light.isNearSolarConjunction ? "  (solar conjunction: under 3°, links unreliable)" : "")))
-        } else {
-            rows.append(("One-way light time", "unknown: " + (lightUnavailable ?? "no ephemeris")))
+    /// The problem a light-time error names (anything else: the ephemeris).
+    public init(_ error: any Error) {
+        switch error {
+        case let range as MarsLightTime.OutOfRange: self = .outsideEphemeris(range)
+        case let failure as MarsLightTime.NotConverged: self = .notConverged(failure)
+        default: self = .ephemerisUnreadable
         }
-        if let sun, let day {
-            rows.append(("Solar elevation", FixedText.decimal(sun.elevationDegrees, places: 3) + "°"))
-            rows.append(("Solar azimuth", FixedText.decimal(sun.azimuthDegrees, places: 3) + "° from north through east"))
-            let polar = (day.maximumElevationDegrees ?? 0) > 0 ? "none (polar day)" : "none (polar night)"
-            func event(_ e: MarsSolarDay.Event?) -> String {
-                guard let e else { return polar }
-                return Self.iso(e.unixSeconds) + "  LTST " + FixedText.clock(hours: e.ltstHours)
-                    + "  LMST " + FixedText.clock(hours: e.lmstHours)
-            }
-            rows.append(("Sunrise (sol \(day.localSol))", event(day.sunrise)))
-            rows.append(("Local noon", day.localNoon.map { event($0) } ?? "unknown"))
-            rows.append(("Sunset", event(day.sunset)))
-            if let top = day.maximumElevationDegrees {
-                rows.append(("Highest Sun", FixedText.decimal(top, places: 3) + "°"))
-            }
-        } else if let sunOmittedReason {
-            rows.append(("Sun at the site", sunOmittedReason))
-        }
-        if let ends {
-            rows.append(("Light path", ends.marsLabel + " -> " + ends.earthLabel))
-            if let endsLight {
-                rows.append(("ERT at that end", Self.iso(endsLight.ertUnixSeconds)))
-                rows.append(("Light time, those ends", Self.minutesText(endsLight.owltSeconds)
-                    + "  (" + FixedText.decimal(endsLight.owltSeconds, places: 6) + " s; "
-                    + FixedText.decimal((endsLight.owltSeconds - (light?.owltSeconds ?? endsLight.owltSeconds)) * 1000,
-                                        places: 3) + " ms from centre to centre)"))
-            }
-        }
-        return rows
     }
 }

@@ -69,17 +69,6 @@ import Testing
         #expect(object["missionSol"] as? Int == 4)
         #expect(object.count == MarsClock.jsonKeys.count + 2)
     }
-
-    @Test func readableTable() {
-        let lines = a.text().split(separator: "\n").map(String.init)
-        #expect(lines.contains("Coordinated Mars Time   23:59:39"))
-        #expect(lines.contains("Local true solar time   23:38:54"))
-        #expect(lines.contains("Solar longitude Ls      277.18759°  (northern winter)"))
-        #expect(lines.contains("Equation of time        -5.18775°  (-20m45s Mars time)"))
-        #expect(lines.contains("Mars Sol Date           44795.99976"))
-        #expect(lines.contains("Mars Year               24"))
-        #expect(lines.count == 20)
-    }
 }
 
 @Suite struct MarsTableTests {

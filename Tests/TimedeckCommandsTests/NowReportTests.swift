@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import Dashboard
+import TimeKit
+@testable import TimedeckCommands
+
+/// `timedeck now`'s text at a pinned instant: English as it always was.
+@Suite struct NowReportTests {
+    static let instant = Date(timeIntervalSince1970: 1_613_681_700.123)  // 2021-02-18T20:55:00.123Z
+    static let report = NowReport(instant, zone: .fixed(seconds: 3600), name: "Europe/Berlin")
+
+    @Test func englishIsExactlyAsBefore() {
+        #expect(Self.report.text() == """
+            UTC        2021-02-18T20:55:00.123Z
+            Mark Time  18d 20h 55m 00.123s
+            Unix       1613681700.123
+            Local      2021-02-18T21:55:00 UTC+01:00 Europe/Berlin
+            """)
+    }
+
+    /// Japanese labels, the same values, each value starting in the same cell.
+    @Test func japaneseHasTheSameValues() {
+        let en = Self.report.text().components(separatedBy: "\n"), ja = Self.report.text(.ja).components(separatedBy: "\n")
+        #expect(ja.count == 4)
+        #expect(ja[1].hasPrefix("マーク時刻") && ja[3].hasPrefix("現地"), "\(ja)")
+        for (e, j) in zip(en, ja) {
+            let value = String(e.dropFirst(11))
+            #expect(j.hasSuffix(" " + value), "\(j)")
+            #expect(DisplayWidth.of(j) == DisplayWidth.of(e), "value moved: \(j)")
+        }
+    }
+
+    @Test func jsonIsPinned() {
+        #expect(Self.report.json == "{\"local\":\"2021-02-18T21:55:00\",\"markTime\":\"18d 20h 55m 00.123s\","
+            + "\"unixMillis\":1613681700123,\"utc\":\"2021-02-18T20:55:00.123Z\",\"utcOffsetSeconds\":3600,\"zone\":\"Europe/Berlin\"}")
+    }
+}

@@ -47,6 +47,15 @@ public struct Cell: Equatable, Hashable, Sendable {
         }
     }
 
+    /// A cell no drawing has written (`DrawnCells` records around it):
+    /// a code no character has.
+    static let untouched = Cell(code: UInt32.max)
+
+    private init(code: UInt32) {
+        self.code = code
+        role = .normal
+    }
+
     public static let blank = Cell(scalar: " ")
     /// The right half of a double-width character; never drawn itself.
     public static let wideTail = Cell(scalar: "\u{0}")
@@ -106,11 +115,15 @@ public final class CellClusters: Sendable {
 /// never need to check bounds themselves.
 public struct Frame: Equatable, Sendable {
     public let size: Size
-    public private(set) var cells: [Cell]
+    public internal(set) var cells: [Cell]
 
     public init(size: Size) {
+        self.init(size: size, filledWith: .blank)
+    }
+
+    init(size: Size, filledWith cell: Cell) {
         self.size = Size(columns: max(0, size.columns), rows: max(0, size.rows))
-        cells = Array(repeating: .blank, count: self.size.columns * self.size.rows)
+        cells = Array(repeating: cell, count: self.size.columns * self.size.rows)
     }
 
     public var bounds: Rect { Rect(x: 0, y: 0, width: size.columns, height: size.rows) }

@@ -58,7 +58,12 @@ extension Frame {
             if count <= 0 { continue }
             clearWideNeighbours(x: first, y: y, width: count)
             let rowStart = y * size.columns + first
-            for (offset, cell) in cells.prefix(count).enumerated() { self.cells[rowStart + offset] = cell }
+            let from = cells.startIndex
+            self.cells.withUnsafeMutableBufferPointer { target in
+                run.cells.withUnsafeBufferPointer { source in
+                    (target.baseAddress! + rowStart).update(from: source.baseAddress! + from, count: count)
+                }
+            }
         }
     }
 }

@@ -96,3 +96,38 @@ import Testing
         #expect(frame.lines == ["┌e\u{301}␛┐  "])
     }
 }
+
+/// `Cell` packs its code and its role's case number into one word; the
+/// frame diff compares rows of cells with `memcmp`.
+@Suite struct CellLayoutTests {
+    @Test func aCellIsOneWordWithNoPadding() {
+        #expect(MemoryLayout<Cell>.size == 8)
+        #expect(MemoryLayout<Cell>.stride == 8)
+        #expect(MemoryLayout<StyleRole>.size == 1)
+        #expect(StyleRole.allCases.count < 256)
+    }
+
+    @Test func everyRoleAndCodeReadBackAsWritten() {
+        for role in StyleRole.allCases {
+            for scalar: Unicode.Scalar in ["a", "東", "\u{10FFFD}", "⣿"] {
+                var cell = Cell(scalar: scalar, role)
+                #expect(cell.role == role)
+                #expect(cell.code == scalar.value)
+                cell.role = .normal
+                #expect(cell.role == .normal && cell.code == scalar.value)
+            }
+            let cluster = Cell("e\u{301}", role)
+            #expect(cluster.role == role && cluster.character == "e\u{301}")
+        }
+        #expect(Cell(scalar: "a", .title) != Cell(scalar: "a", .dim))
+        #expect(Cell(scalar: "a", .title) == Cell("a", .title))
+    }
+
+    @Test func framesWithNoColumnsOrRowsDiffToNothing() {
+        for size in [Size(columns: 0, rows: 4), Size(columns: 5, rows: 0), Size(columns: 0, rows: 0)] {
+            let frame = Frame(size: size)
+            #expect(FrameDiff.changedRuns(old: frame, new: frame).isEmpty)
+            #expect(FrameDiff.changedRuns(old: nil, new: frame).isEmpty)
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Which cells of a frame must be sent to the terminal, given the frame last
 /// drawn: the pure half of `Terminal.draw`, so it can be tested and
 /// benchmarked without curses.
@@ -53,6 +55,7 @@ public enum FrameDiff {
         _ body: (_ x: Int, _ y: Int, _ end: Int, _ role: StyleRole, _ scalars: [Unicode.Scalar]) -> Void
     ) {
         let columns = new.size.columns
+        guard columns > 0 else { return }
         let previous = old?.size == new.size ? old : nil
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(columns)
@@ -71,13 +74,9 @@ public enum FrameDiff {
                     let rowStart = y * columns
                     // Most rows of an idle second are unchanged: one tight
                     // compare of the row's cells skips them.
-                    if hasOld {
-                        var unchanged = true
-                        for i in rowStart..<(rowStart + columns) where p[i] != n[i] {
-                            unchanged = false
-                            break
-                        }
-                        if unchanged { continue }
+                    if hasOld, memcmp(p.baseAddress! + rowStart, n.baseAddress! + rowStart,
+                                      columns * MemoryLayout<Cell>.stride) == 0 {
+                        continue
                     }
                     var x = 0
                     while x < columns {

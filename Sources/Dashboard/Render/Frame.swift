@@ -176,16 +176,32 @@ public struct Frame: Equatable, Sendable {
         // Braille, blocks, arrows, Latin, kana and kanji: what panels draw
         // every second) needs no grapheme walk either.
         if text.unicodeScalars.allSatisfy({ Self.standAloneWidth($0) != 0 }) {
+            // The cells written form one run, all overwritten: only its two
+            // ends can cut a wide character that was there (as `putASCII`).
             let rowStart = y * size.columns
-            for scalar in text.unicodeScalars {
-                let width = Self.standAloneWidth(scalar)
-                if column + width > right { break }
-                if column >= left {
-                    clearWideNeighbours(x: column, y: y, width: width)
-                    cells[rowStart + column] = Cell(scalar: scalar, role)
-                    if width == 2 { cells[rowStart + column + 1] = .wideTail }
+            let columns = size.columns
+            var first = -1
+            var end = -1
+            cells.withUnsafeMutableBufferPointer { cells in
+                for scalar in text.unicodeScalars {
+                    let width = Self.standAloneWidth(scalar)
+                    if column + width > right { break }
+                    if column >= left {
+                        if first < 0 {
+                            first = column
+                            if cells[rowStart + column].isWideTail, column > 0 {
+                                cells[rowStart + column - 1] = Cell(scalar: " ", cells[rowStart + column - 1].role)
+                            }
+                        }
+                        cells[rowStart + column] = Cell(scalar: scalar, role)
+                        if width == 2 { cells[rowStart + column + 1] = .wideTail }
+                        end = column + width
+                    }
+                    column += width
                 }
-                column += width
+                if first >= 0, end < columns, cells[rowStart + end].isWideTail {
+                    cells[rowStart + end] = Cell(scalar: " ", cells[rowStart + end].role)
+                }
             }
             return column
         }

@@ -36,7 +36,8 @@ enum FileCheck {
     }
 
     /// Ours (our application id), or an empty SQLite database we may
-    /// initialise; anything else throws. Reads only the header and the
+    /// initialise (no tables, or only GRDB's empty record of steps: our
+    /// first creation, interrupted); anything else throws. Reads only the header and the
     /// schema page: the cost of opening does not grow with the store. A
     /// damaged data page is found when it is read (SQLITE_CORRUPT, reported
     /// as `StoreError.corrupt`) or by `timedeck doctor` (`integrityProblems`).
@@ -45,6 +46,15 @@ enum FileCheck {
         let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         if applicationID != AppDatabase.applicationID {
             if applicationID == 0 && tables.isEmpty { return }
+            // Our own first creation, stopped after GRDB made its table
+            // (outside the first step's transaction) and before that step,
+            // which sets the application id, committed: a busy lock or a
+            // kill at that moment. No step is recorded and no other table
+            // exists, so there is nothing here to lose: finish it.
+            if applicationID == 0, tables == ["grdb_migrations"],
+               try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0 {
+                return
+            }
             let idText = applicationID == 0 ? "no application id" : String(format: "application id 0x%08X", UInt32(bitPattern: applicationID))
             let tableText = tables.isEmpty ? "no tables" : "tables: " + tables.prefix(5).joined(separator: ", ")
                 + (tables.count > 5 ? ", …" : "")

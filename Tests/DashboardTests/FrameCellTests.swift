@@ -86,6 +86,32 @@ import Testing
         #expect(cases > 2000)
     }
 
+    /// Runs of stand-alone scalars, narrow and wide mixed, written at every
+    /// start and clip over a row of wide characters: the same cells and end
+    /// column as the general path (the run's two ends are the only places a
+    /// wide character can be cut).
+    @Test func standAloneRunsMatchTheGeneralPathAtEveryStartAndClip() {
+        var cases = 0
+        for text in ["·", "東", "a東", "東a", "⣿東⣿", "░▒▓東京", "━東━京━", "ｱ東ｲ"] {
+            for x in -3...10 {
+                for left in 0...4 {
+                    for right in left...10 {
+                        var fast = Frame(size: Size(columns: 10, rows: 1))
+                        fast.put("東京a大阪", x: 1, y: 0, role: .dim)
+                        var general = fast
+                        let clip = Rect(x: left, y: 0, width: right - left, height: 1)
+                        let fastEnd = fast.put(text, x: x, y: 0, role: .title, clip: clip)
+                        let generalEnd = general.putCharacters(text, from: x, y: 0, left: left, right: right, role: .title)
+                        #expect(fast == general && fastEnd == generalEnd, "\(text) at \(x) in \(left)..<\(right): \(fast.lines) vs \(general.lines)")
+                        if fast != general || fastEnd != generalEnd { return }
+                        cases += 1
+                    }
+                }
+            }
+        }
+        #expect(cases > 3000)
+    }
+
     /// Text the fast path must not take: marks, joiners, selectors, controls.
     @Test func combiningAndControlTextTakesTheGeneralPath() {
         for scalar: Unicode.Scalar in ["\u{301}", "\u{200D}", "\u{FE0F}", "\u{1B}", "\u{9B}", "\u{202E}", "\u{AD}", "\u{3099}", "\u{302A}", "\u{FF9E}", "\u{1160}", "\u{2028}"] {
@@ -94,5 +120,40 @@ import Testing
         var frame = Frame(size: Size(columns: 6, rows: 1))
         frame.put("┌e\u{301}\u{1B}┐", x: 0, y: 0)
         #expect(frame.lines == ["┌e\u{301}␛┐  "])
+    }
+}
+
+/// `Cell` packs its code and its role's case number into one word; the
+/// frame diff compares rows of cells with `memcmp`.
+@Suite struct CellLayoutTests {
+    @Test func aCellIsOneWordWithNoPadding() {
+        #expect(MemoryLayout<Cell>.size == 8)
+        #expect(MemoryLayout<Cell>.stride == 8)
+        #expect(MemoryLayout<StyleRole>.size == 1)
+        #expect(StyleRole.allCases.count < 256)
+    }
+
+    @Test func everyRoleAndCodeReadBackAsWritten() {
+        for role in StyleRole.allCases {
+            for scalar: Unicode.Scalar in ["a", "東", "\u{10FFFD}", "⣿"] {
+                var cell = Cell(scalar: scalar, role)
+                #expect(cell.role == role)
+                #expect(cell.code == scalar.value)
+                cell.role = .normal
+                #expect(cell.role == .normal && cell.code == scalar.value)
+            }
+            let cluster = Cell("e\u{301}", role)
+            #expect(cluster.role == role && cluster.character == "e\u{301}")
+        }
+        #expect(Cell(scalar: "a", .title) != Cell(scalar: "a", .dim))
+        #expect(Cell(scalar: "a", .title) == Cell("a", .title))
+    }
+
+    @Test func framesWithNoColumnsOrRowsDiffToNothing() {
+        for size in [Size(columns: 0, rows: 4), Size(columns: 5, rows: 0), Size(columns: 0, rows: 0)] {
+            let frame = Frame(size: size)
+            #expect(FrameDiff.changedRuns(old: frame, new: frame).isEmpty)
+            #expect(FrameDiff.changedRuns(old: nil, new: frame).isEmpty)
+        }
     }
 }

@@ -83,6 +83,39 @@ final class AppDatabaseFileTests {
         }) { if case .foreignDatabase(_, let detail) = $0 { return detail.contains("contacts") } else { return false } }
     }
 
+    /// Found by the locked-store end-to-end test under load: GRDB makes its
+    /// `grdb_migrations` table before (and outside) the first step's
+    /// transaction, so a first creation stopped there (a busy lock, a kill)
+    /// left a file with that table alone, no application id, and no step
+    /// recorded, which every later open refused as another program's, for
+    /// good. It is ours, interrupted: the steps run and the store works.
+    @Test("A first creation stopped after GRDB's own table is finished, not refused")
+    func interruptedCreation() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do {
+            let q = try DatabaseQueue(path: path)
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("v1-core-settings") { _ in throw DatabaseError(resultCode: .SQLITE_BUSY) }
+            #expect(throws: (any Error).self) { try migrator.migrate(q) }
+            #expect(try q.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") } == ["grdb_migrations"])
+            try q.close()
+        }
+        let db = try AppDatabase.open(path: path)
+        try db.recordMark(SightingMark(unixNanoseconds: 42, note: "after"))
+        #expect(try db.allMarks().map(\.note) == ["after"])
+    }
+
+    @Test("GRDB's table holding another program's steps, with no application id, is still refused")
+    func foreignMigrations() throws {
+        try expectUntouched({ p in
+            let q = try DatabaseQueue(path: p)
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("create-contacts-v1") { _ in }
+            try migrator.migrate(q)
+            try q.close()
+        }) { if case .foreignDatabase(_, let detail) = $0 { return detail.contains("grdb_migrations") } else { return false } }
+    }
+
     @Test("A foreign application id is refused even with no tables")
     func foreignID() throws {
         try expectUntouched({ p in

@@ -26,16 +26,21 @@ public struct Program: Sendable {
     /// Feeds `event` to `update`, performs each effect it returns with
     /// `performer`, then feeds the events those produced, in order, until
     /// none is left. `observe` sees each change of state (old, new) as it
-    /// happens: plain mode announces from it.
+    /// happens: plain mode announces from it. Without one the state is
+    /// changed in place, with no copy kept (the full screen: every pass).
     public mutating func send(_ event: Event, to performer: inout some EffectPerforming,
-                              observe: (AppState, AppState) -> Void = { _, _ in }) {
+                              observe: ((AppState, AppState) -> Void)? = nil) {
         var queue = [event]
         var index = 0
         while index < queue.count {
-            let old = state
-            let (next, effects) = update(state, queue[index])
-            state = next
-            observe(old, next)
+            let effects: [Effect]
+            if let observe {
+                let old = state
+                effects = update(&state, queue[index])
+                observe(old, state)
+            } else {
+                effects = update(&state, queue[index])
+            }
             var produced: [Event] = []
             for effect in effects { produced += performer.perform(effect) }
             queue.insert(contentsOf: produced, at: index + 1)

@@ -6,9 +6,33 @@ import Foundation
 /// Internal on purpose: the shell reaches it only through `Program.send`,
 /// which cannot drop the effects. Tests call it directly (`@testable`).
 func update(_ state: AppState, _ event: Event) -> (AppState, [Effect]) {
-    var (handled, effects) = PanelRegistry.handle(event, in: state) ?? dashboardUpdate(state, event)
-    PanelRegistry.reactions(to: event, in: &handled)
-    return (handled, effects)
+    var next = state
+    let effects = update(&next, event)
+    return (next, effects)
+}
+
+/// `update` in place, as `Program.send` runs it: a tick (every pass of the
+/// loop) changes the state where it is, with no copy.
+func update(_ state: inout AppState, _ event: Event) -> [Effect] {
+    var effects: [Effect]
+    if case .tick(let now) = event {
+        effects = tick(&state, now: now)
+    } else if let (handled, handledEffects) = PanelRegistry.handle(event, in: state) {
+        state = handled
+        effects = handledEffects
+    } else {
+        (state, effects) = dashboardUpdate(state, event)
+    }
+    PanelRegistry.reactions(to: event, in: &state)
+    return effects
+}
+
+private func tick(_ state: inout AppState, now: Date) -> [Effect] {
+    state.now = now
+    if let notice = state.notice, now >= notice.until { state.notice = nil }
+    var effects: [Effect] = []
+    for panel in PanelRegistry.all { effects += panel.tick(&state) }
+    return effects
 }
 
 /// The dashboard's own events (the panels' go to `PanelRegistry.handle`).
@@ -16,10 +40,7 @@ private func dashboardUpdate(_ state: AppState, _ event: Event) -> (AppState, [E
     var next = state
     switch event {
     case .tick(let now):
-        next.now = now
-        if let notice = next.notice, now >= notice.until { next.notice = nil }
-        var effects: [Effect] = []
-        for panel in PanelRegistry.all { effects += panel.tick(&next) }
+        let effects = tick(&next, now: now)
         return (next, effects)
     case .storeWritesWaiting:
         next.notice = Notice(.storeWritesWaiting, isProblem: true,

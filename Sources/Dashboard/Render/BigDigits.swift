@@ -56,9 +56,32 @@ public enum BigDigits {
     /// corner at (`x`, `y`). Unit letters sit on the bottom row.
     public static func drawMarkTime(_ text: String, x: Int, y: Int, into frame: inout Frame,
                                     role: StyleRole, unitRole: StyleRole) {
-        let pairs = text.split(separator: " ")
+        // Pairs of two digits and a unit letter, split at spaces, byte by
+        // byte: the clock text is ASCII (anything else draws as before, by
+        // `Character`).
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            drawMarkTimeCharacters(text, x: x, y: y, into: &frame, role: role, unitRole: unitRole)
+            return
+        }
         var column = x
-        for pair in pairs {
+        for pair in text.utf8.split(separator: UInt8(ascii: " ")) {
+            guard pair.count == 3 else { continue }
+            let bytes = Array(pair)
+            for offset in 0...1 {
+                let glyph = Self.glyph(Character(Unicode.Scalar(bytes[offset])))
+                for row in 0..<glyph.count {
+                    put(glyph[row], x: column + offset * (digitColumns + 1), y: y + row, role: role, into: &frame)
+                }
+            }
+            frame.put(String(Unicode.Scalar(bytes[2])), x: column + 2 * digitColumns + 2, y: y + rows - 1, role: unitRole)
+            column += pairColumns + pairGap
+        }
+    }
+
+    private static func drawMarkTimeCharacters(_ text: String, x: Int, y: Int, into frame: inout Frame,
+                                               role: StyleRole, unitRole: StyleRole) {
+        var column = x
+        for pair in text.split(separator: " ") {
             let chars = Array(pair)
             guard chars.count == 3 else { continue }
             for (offset, digit) in chars[0...1].enumerated() {
@@ -76,14 +99,14 @@ public enum BigDigits {
     /// (eight digits of five lines, every second).
     static func put(_ line: [Unicode.Scalar], x: Int, y: Int, role: StyleRole, into frame: inout Frame) {
         guard y >= 0, y < frame.size.rows else { return }
-        var column = x
-        for scalar in line {
-            guard column < frame.size.columns else { return }
-            if column >= 0 {
-                frame.clearWideNeighbours(x: column, y: y, width: 1)
-                frame[column, y] = Cell(scalar: scalar, role)
-            }
-            column += 1
+        // The cells the line covers within the frame, overwritten at once:
+        // only its two ends can cut a wide character.
+        let first = max(0, x), last = min(frame.size.columns, x + line.count)
+        guard first < last else { return }
+        frame.clearWideNeighbours(x: first, y: y, width: last - first)
+        let rowStart = y * frame.size.columns
+        frame.cells.withUnsafeMutableBufferPointer { cells in
+            for column in first..<last { cells[rowStart + column] = Cell(scalar: line[column - x], role) }
         }
     }
 }

@@ -9,26 +9,48 @@ import TimeKit
 /// (nearly all of them), or a number for a cluster of several scalars (an
 /// emoji sequence, a letter with a combining mark) kept in `CellClusters`.
 public struct Cell: Equatable, Hashable, Sendable {
+    /// The code in the low 32 bits, the role's case number above: one
+    /// word, so comparing two cells (a frame's 3,000 every second) is one
+    /// compare, with no padding bytes to keep out of a `memcmp`.
+    private var bits: UInt64
+
     /// The scalar value, or `CellClusters.base` + the cluster's number.
-    public private(set) var code: UInt32
-    public var role: StyleRole
+    @inline(__always)
+    public var code: UInt32 { UInt32(truncatingIfNeeded: bits) }
+
+    public var role: StyleRole {
+        @inline(__always) get { Self.role(UInt8(truncatingIfNeeded: bits >> 32)) }
+        @inline(__always) set { bits = UInt64(code) | Self.roleBits(newValue) }
+    }
 
     public init(_ character: Character, _ role: StyleRole = .normal) {
         var scalars = character.unicodeScalars.makeIterator()
+        let code: UInt32
         if let first = scalars.next(), scalars.next() == nil {
             code = first.value
         } else {
             code = CellClusters.shared.code(for: character)
         }
-        self.role = role
+        bits = UInt64(code) | Self.roleBits(role)
     }
 
     /// A cell showing one scalar (which must be a whole character: not a
     /// combining mark or joiner, which `put` never stores alone).
     @inline(__always)
     public init(scalar: Unicode.Scalar, _ role: StyleRole = .normal) {
-        code = scalar.value
-        self.role = role
+        bits = UInt64(scalar.value) | Self.roleBits(role)
+    }
+
+    /// A role is a case of an enum without payloads: one byte holding its
+    /// case number (`CellTests.rolesFitInAByte` keeps that true).
+    @inline(__always)
+    static func roleBits(_ role: StyleRole) -> UInt64 {
+        UInt64(unsafeBitCast(role, to: UInt8.self)) << 32
+    }
+
+    @inline(__always)
+    static func role(_ number: UInt8) -> StyleRole {
+        unsafeBitCast(number, to: StyleRole.self)
     }
 
     public var character: Character {
@@ -45,6 +67,14 @@ public struct Cell: Equatable, Hashable, Sendable {
         } else {
             buffer.append(contentsOf: character.unicodeScalars)
         }
+    }
+
+    /// A cell no drawing has written (`DrawnCells` records around it):
+    /// a code no character has.
+    static let untouched = Cell(code: UInt32.max)
+
+    private init(code: UInt32) {
+        bits = UInt64(code) | Self.roleBits(.normal)
     }
 
     public static let blank = Cell(scalar: " ")
@@ -106,11 +136,15 @@ public final class CellClusters: Sendable {
 /// never need to check bounds themselves.
 public struct Frame: Equatable, Sendable {
     public let size: Size
-    public private(set) var cells: [Cell]
+    public internal(set) var cells: [Cell]
 
     public init(size: Size) {
+        self.init(size: size, filledWith: .blank)
+    }
+
+    init(size: Size, filledWith cell: Cell) {
         self.size = Size(columns: max(0, size.columns), rows: max(0, size.rows))
-        cells = Array(repeating: .blank, count: self.size.columns * self.size.rows)
+        cells = Array(repeating: cell, count: self.size.columns * self.size.rows)
     }
 
     public var bounds: Rect { Rect(x: 0, y: 0, width: size.columns, height: size.rows) }
@@ -142,16 +176,32 @@ public struct Frame: Equatable, Sendable {
         // Braille, blocks, arrows, Latin, kana and kanji: what panels draw
         // every second) needs no grapheme walk either.
         if text.unicodeScalars.allSatisfy({ Self.standAloneWidth($0) != 0 }) {
+            // The cells written form one run, all overwritten: only its two
+            // ends can cut a wide character that was there (as `putASCII`).
             let rowStart = y * size.columns
-            for scalar in text.unicodeScalars {
-                let width = Self.standAloneWidth(scalar)
-                if column + width > right { break }
-                if column >= left {
-                    clearWideNeighbours(x: column, y: y, width: width)
-                    cells[rowStart + column] = Cell(scalar: scalar, role)
-                    if width == 2 { cells[rowStart + column + 1] = .wideTail }
+            let columns = size.columns
+            var first = -1
+            var end = -1
+            cells.withUnsafeMutableBufferPointer { cells in
+                for scalar in text.unicodeScalars {
+                    let width = Self.standAloneWidth(scalar)
+                    if column + width > right { break }
+                    if column >= left {
+                        if first < 0 {
+                            first = column
+                            if cells[rowStart + column].isWideTail, column > 0 {
+                                cells[rowStart + column - 1] = Cell(scalar: " ", cells[rowStart + column - 1].role)
+                            }
+                        }
+                        cells[rowStart + column] = Cell(scalar: scalar, role)
+                        if width == 2 { cells[rowStart + column + 1] = .wideTail }
+                        end = column + width
+                    }
+                    column += width
                 }
-                column += width
+                if first >= 0, end < columns, cells[rowStart + end].isWideTail {
+                    cells[rowStart + end] = Cell(scalar: " ", cells[rowStart + end].role)
+                }
             }
             return column
         }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Which cells of a frame must be sent to the terminal, given the frame last
 /// drawn: the pure half of `Terminal.draw`, so it can be tested and
 /// benchmarked without curses.
@@ -53,55 +55,56 @@ public enum FrameDiff {
         _ body: (_ x: Int, _ y: Int, _ end: Int, _ role: StyleRole, _ scalars: [Unicode.Scalar]) -> Void
     ) {
         let columns = new.size.columns
+        guard columns > 0 else { return }
         let previous = old?.size == new.size ? old : nil
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(columns)
-        func same(_ x: Int, _ y: Int) -> Bool { previous.map { $0[x, y] == new[x, y] } ?? false }
-        for y in 0..<new.size.rows {
-            // Most rows of an idle second are unchanged: one tight compare
-            // of the row's cells skips them.
-            if let previous, rowUnchanged(y, columns, previous, new) { continue }
-            var x = 0
-            while x < columns {
-                if same(x, y) { x += 1; continue }
-                var start = x
-                if new[x, y].isWideTail {
-                    // Only the tail changed: send its head again (a tail in
-                    // column 0 has no head and is never drawn).
-                    guard x > 0, !new[x - 1, y].isWideTail else { x += 1; continue }
-                    start = x - 1
+        // Both frames' cells through buffer pointers: every cell of a
+        // changed row is compared, every second.
+        let oldCells = previous?.cells ?? []
+        oldCells.withUnsafeBufferPointer { p in
+            new.cells.withUnsafeBufferPointer { n in
+                let hasOld = previous != nil
+                @inline(__always) func same(_ i: Int) -> Bool { hasOld && p[i] == n[i] }
+                @inline(__always) func tailChanged(after i: Int, _ x: Int) -> Bool {
+                    guard hasOld, x + 1 < columns, n[i + 1].isWideTail else { return false }
+                    return p[i + 1] != n[i + 1]
                 }
-                let role = new[start, y].role
-                scalars.removeAll(keepingCapacity: true)
-                var i = start
-                while i < columns {
-                    let cell = new[i, y]
-                    if cell.isWideTail { i += 1; continue }
-                    if i > start, cell.role != role || (same(i, y) && !tailChanged(after: i, y, previous, new)) { break }
-                    cell.appendScalars(to: &scalars)
-                    i += 1
+                for y in 0..<new.size.rows {
+                    let rowStart = y * columns
+                    // Most rows of an idle second are unchanged: one tight
+                    // compare of the row's cells skips them.
+                    if hasOld, memcmp(p.baseAddress! + rowStart, n.baseAddress! + rowStart,
+                                      columns * MemoryLayout<Cell>.stride) == 0 {
+                        continue
+                    }
+                    var x = 0
+                    while x < columns {
+                        if same(rowStart + x) { x += 1; continue }
+                        var start = x
+                        if n[rowStart + x].isWideTail {
+                            // Only the tail changed: send its head again (a tail in
+                            // column 0 has no head and is never drawn).
+                            guard x > 0, !n[rowStart + x - 1].isWideTail else { x += 1; continue }
+                            start = x - 1
+                        }
+                        let role = n[rowStart + start].role
+                        scalars.removeAll(keepingCapacity: true)
+                        var i = start
+                        while i < columns {
+                            let cell = n[rowStart + i]
+                            if cell.isWideTail { i += 1; continue }
+                            if i > start, cell.role != role || (same(rowStart + i) && !tailChanged(after: rowStart + i, i)) { break }
+                            cell.appendScalars(to: &scalars)
+                            i += 1
+                        }
+                        // `i` stopped on a cell that is not a tail, or at the edge:
+                        // a wide character at the end has both its cells in.
+                        body(start, y, i, role, scalars)
+                        x = i
+                    }
                 }
-                // `i` stopped on a cell that is not a tail, or at the edge:
-                // a wide character at the end has both its cells in.
-                body(start, y, i, role, scalars)
-                x = i
             }
         }
-    }
-
-    @inline(__always)
-    private static func rowUnchanged(_ y: Int, _ columns: Int, _ previous: Frame, _ new: Frame) -> Bool {
-        previous.cells.withUnsafeBufferPointer { a in
-            new.cells.withUnsafeBufferPointer { b in
-                let start = y * columns
-                for i in start..<(start + columns) where a[i] != b[i] { return false }
-                return true
-            }
-        }
-    }
-
-    private static func tailChanged(after x: Int, _ y: Int, _ previous: Frame?, _ new: Frame) -> Bool {
-        guard let previous, x + 1 < new.size.columns, new[x + 1, y].isWideTail else { return false }
-        return previous[x + 1, y] != new[x + 1, y]
     }
 }

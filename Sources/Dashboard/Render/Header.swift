@@ -56,7 +56,12 @@ enum Header {
     /// The first panel's note for the header (`DashboardPanel.headerNote`:
     /// the next call).
     static func panelNote(_ state: AppState) -> String? {
-        PanelRegistry.all.lazy.compactMap { $0.headerNote(state) }.first
+        // A loop, not `lazy.compactMap`: its closure would copy the whole
+        // state on every frame (callgrind).
+        for panel in PanelRegistry.all {
+            if let note = panel.headerNote(state) { return note }
+        }
+        return nil
     }
 
     /// `Local Sun 00:55:04  UTC+01:00  Europe/Paris`; the zone name comes last

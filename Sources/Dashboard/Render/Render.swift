@@ -17,9 +17,12 @@ public func render(_ state: AppState, size: Size) -> Frame {
             frame.fill(gutter, with: "▌", role: .title)
         }
     }
-    let hiddenField = PanelRegistry.all.lazy
-        .filter { layout.panels[$0.id].map(\.isEmpty) ?? true }
-        .compactMap { $0.fieldLine(state) }.first
+    // A loop, not `lazy.filter.compactMap`: its closures would copy the
+    // whole state on every frame.
+    var hiddenField: String?
+    for panel in PanelRegistry.all where layout.panels[panel.id].map(\.isEmpty) ?? true {
+        if let line = panel.fieldLine(state) { hiddenField = line; break }
+    }
     StatusBar.draw(state, in: layout.statusBar, field: hiddenField, into: &frame)
     if case .settings(let selected) = state.overlay {
         SettingsOverlay.draw(state, selected: selected, into: &frame)
@@ -35,7 +38,22 @@ public func render(_ state: AppState, size: Size) -> Frame {
 func dashboardLayout(_ state: AppState, size: Size) -> Layout {
     var wanted: [PanelID: Int] = [:]
     for panel in PanelRegistry.all { wanted[panel.id] = panel.wantedRows(state) }
-    return Layout(size: size, panels: shownPanels(state), focus: state.focus, wanted: wanted)
+    let key = LayoutMemo.Key(size: size, panels: shownPanels(state), focus: state.focus, wanted: wanted)
+    return LayoutMemo.last.value(for: key) { key in
+        Layout(size: key.size, panels: key.panels, focus: key.focus, wanted: key.wanted)
+    }
+}
+
+/// The last layout, by everything `Layout` is worked out from (the same
+/// every second of an idle dashboard).
+enum LayoutMemo {
+    struct Key: Equatable, Sendable {
+        var size: Size
+        var panels: [PanelID]
+        var focus: PanelID?
+        var wanted: [PanelID: Int]
+    }
+    static let last = Remembered<Key, Layout>()
 }
 
 /// The message shown instead of a broken layout on a tiny terminal, wrapped

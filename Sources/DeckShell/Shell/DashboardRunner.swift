@@ -127,6 +127,8 @@ struct FullScreen: ScreenStrategy {
         }
     }
 
+    var observesChanges: Bool { false }
+
     mutating func changed(from old: AppState, to new: AppState) {}
 
     mutating func continuedAfterStop() { terminal.repaintAll() }

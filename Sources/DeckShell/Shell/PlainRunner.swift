@@ -100,6 +100,8 @@ struct PlainScreen: ScreenStrategy {
         return []
     }
 
+    var observesChanges: Bool { true }
+
     mutating func changed(from old: AppState, to new: AppState) {
         for line in PlainAnnouncer.changes(from: old, to: new) { output(line + "\n") }
         if let line = PlainAnnouncer.minuteLine(from: old, to: new) { output(line + "\n") }

@@ -15,7 +15,10 @@ protocol ScreenStrategy {
     /// there (nothing runs between the two); later keys of the same pass
     /// with the clock as they are read. nil: input is closed.
     mutating func readInput(ready: Bool, wokeAt: Date) -> [Event]?
-    /// Called for every change of state, as it happens.
+    /// Whether `changed` is called: keeping each old state costs a copy of
+    /// the whole state per event, which only plain mode needs.
+    var observesChanges: Bool { get }
+    /// Called for every change of state, as it happens (if `observesChanges`).
     mutating func changed(from old: AppState, to new: AppState)
     /// Called once per pass of the loop, after every event of the pass.
     mutating func present(_ state: AppState)
@@ -85,9 +88,13 @@ struct RunLoop<Screen: ScreenStrategy> {
             events.append(.tick(tickAt))
             var changes: [(AppState, AppState)] = []
             for event in events {
-                program.send(event, to: &effects) { old, new in changes.append((old, new)) }
-                for (old, new) in changes { screen.changed(from: old, to: new) }
-                changes.removeAll()
+                if screen.observesChanges {
+                    program.send(event, to: &effects) { old, new in changes.append((old, new)) }
+                    for (old, new) in changes { screen.changed(from: old, to: new) }
+                    changes.removeAll()
+                } else {
+                    program.send(event, to: &effects)
+                }
                 if program.state.isQuitting {
                     if screen.saysStoredMarksBeforeQuitting, let signal = settleMarks() { return signal }
                     return 0

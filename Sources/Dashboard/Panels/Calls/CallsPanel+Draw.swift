@@ -14,6 +14,19 @@ extension CallsPanel {
             lines = ClockStackView.render(c, width: rect.width, height: rect.height, now: state.now,
                                           settings: state.settings, language: state.language, focused: state.focus == .calls)
         }
+        // The lines change at most once a minute when idle (the stack is
+        // remembered to the minute); their cells are remembered with them.
+        let key = DrawnKey(lines: lines, width: rect.width, height: rect.height)
+        let drawn = drawnLines.value(for: key) { key in
+            DrawnCells.record(size: Size(columns: key.width, rows: key.height)) { frame in
+                put(key.lines, in: Rect(x: 0, y: 0, width: key.width, height: key.height), into: &frame)
+            }
+        }
+        frame.replay(drawn, x: rect.x, y: rect.y)
+    }
+
+    /// The lines, each span in its role, clipped to `rect`.
+    static func put(_ lines: [CallLine], in rect: Rect, into frame: inout Frame) {
         for (row, line) in lines.enumerated() where row < rect.height {
             var x = rect.x
             for span in line.spans {
@@ -21,6 +34,14 @@ extension CallsPanel {
             }
         }
     }
+
+    struct DrawnKey: Equatable, Sendable {
+        var lines: [CallLine]
+        var width: Int
+        var height: Int
+    }
+    /// The cells of the last lines drawn (one entry: one stack per frame).
+    static let drawnLines = Remembered<DrawnKey, DrawnCells>()
 
     /// The theme role for a call planner meaning.
     static func styleRole(_ role: CallRole) -> StyleRole {

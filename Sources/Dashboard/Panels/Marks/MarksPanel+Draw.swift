@@ -131,8 +131,13 @@ extension MarksPanel {
         let m = state.marks
         let now = SightingMark.unixNanoseconds(state.now)
         let status = ClockStatus(kernel: m.kernel, gpsOffset: m.gps?.currentOffset(at: now))
-        var text = MarksStatusText.clock(status, state.language)
-        if let gps = m.gps { text += " · " + MarksStatusText.gpsd(gps, state.language) }
+        // The same words every second while nothing changes: remembered
+        // by all they are made from.
+        let text = ClockStatusLine.last.value(for: ClockStatusLine.Key(status: status, gps: m.gps, language: state.language)) { key in
+            var text = MarksStatusText.clock(key.status, key.language)
+            if let gps = key.gps { text += " · " + MarksStatusText.gpsd(gps, key.language) }
+            return text
+        }
         let trusted = m.kernel?.synchronized == true
         frame.put(text, x: rect.x + 1, y: y, role: trusted ? .dim : .warning, clip: rect)
     }
@@ -349,4 +354,15 @@ extension MarksPanel {
         }
         return lines
     }
+}
+
+/// The clock status line last drawn, by its inputs (one entry: one marks
+/// panel per frame).
+enum ClockStatusLine {
+    struct Key: Equatable, Sendable {
+        var status: ClockStatus
+        var gps: GPSDSnapshot?
+        var language: UILanguage
+    }
+    static let last = Remembered<Key, String>()
 }

@@ -229,16 +229,18 @@ public enum MarsPanelText {
             let sites = allSitesRows(readings, selectedID: input.site?.id, height: room, width: width, language: language)
             return Array((sites + goTo + notices).prefix(max(0, height)))
         }
+        guard height > 0 else { return [] }
         let core = coreRows(input, width: width, language: language)
         let notices = goTo + noticeRows(input, width: width, language: language)
-        let advanced = advancedRows(input, language: language)
-        let sky = skyRows(input, width: width, language: language)
-        guard height > 0 else { return [] }
         let coreShown = Array(core.prefix(height))
         let noticesShown = Array(notices.prefix(max(0, height - coreShown.count)))
-        let advancedShown = Array(advanced.prefix(max(0, height - coreShown.count - noticesShown.count)))
+        // What follows is worked out only when there is room for it (an
+        // idle second at 80×24 has none for the sky rows).
+        var room = height - coreShown.count - noticesShown.count
+        let advancedShown = room > 0 ? Array(advancedRows(input, language: language).prefix(room)) : []
+        room -= advancedShown.count
         // Light time and the Sun fill what is left: the advanced view was asked for.
-        let skyShown = Array(sky.prefix(max(0, height - coreShown.count - noticesShown.count - advancedShown.count)))
+        let skyShown = room > 0 ? Array(skyRows(input, width: width, language: language).prefix(room)) : []
         return coreShown + advancedShown + skyShown + noticesShown
     }
 

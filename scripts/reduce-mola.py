@@ -13,10 +13,12 @@ the mean of its 8x8 MEGDR pixels), row 0 = 90N..88N, column 0 = 0E..2E:
   2  0 to +3 km    (most of the southern highlands)
   3  +3 km and up  (Tharsis, Elysium, the great volcanoes)
 
-Then one majority pass: a cell takes the class that at least 5 of the 9
-cells of its 3x3 neighbourhood have (longitude wraps; at the poles the
-neighbourhood is cut), so that single cells do not become specks of contour
-on the sunclock.
+Then one majority pass between classes 1 and 2 only: a cell of class 1 or 2
+takes the other of the two when at least 5 of the 9 cells of its 3x3
+neighbourhood have it (longitude wraps; at the poles the neighbourhood is
+cut), so that the ragged 0 km line does not speckle the sunclock. Classes 0
+and 3 are left alone: a lone 2-degree cell of them is a real basin or peak
+(Elysium Mons is one).
 
 Usage: python3 scripts/reduce-mola.py megt90n000cb.img > Resources/mars-relief.txt
 """
@@ -38,7 +40,8 @@ def majority(grid):
                 for dx in (-1, 0, 1):
                     counts[grid[yy][(x + dx) % cols]] += 1
             best = max(range(4), key=lambda c: counts[c])
-            line.append(best if counts[best] >= 5 else grid[y][x])
+            middle = grid[y][x] in (1, 2) and best in (1, 2)
+            line.append(best if middle and counts[best] >= 5 else grid[y][x])
         out.append(line)
     return out
 
@@ -62,7 +65,7 @@ def main(path):
     grid = majority(grid)
     out = ["# Mars relief: MOLA MEGDR megt90n000cb.img (MGS-M-MOLA-5-MEGDR-L3-V1.0, NASA, public domain)",
            "# reduced by scripts/reduce-mola.py: 90 rows (90N first) x 180 columns (0E first), 2 degrees a cell",
-           "# class of the cell's mean elevation: 0 < -5 km <= 1 < 0 <= 2 < +3 km <= 3, one 3x3 majority pass"]
+           "# class of the cell's mean elevation: 0 < -5 km <= 1 < 0 <= 2 < +3 km <= 3, one 3x3 majority pass between 1 and 2"]
     out.extend("".join(str(c) for c in line) for line in grid)
     sys.stdout.write("\n".join(out) + "\n")
 

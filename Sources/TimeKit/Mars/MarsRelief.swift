@@ -52,10 +52,23 @@ public struct MarsRelief: Sendable, Equatable {
     /// The elevation class (0 lowest … 3 highest) of the 2° cell holding a
     /// point (planetocentric latitude, longitude east, any turn).
     public func elevationClass(latitude: Double, longitudeEast: Double) -> Int {
-        let row = Int(((90 - latitude) / 2).rounded(.down))
+        elevationClass(row: Self.row(latitude: latitude), column: Self.column(longitudeEast: longitudeEast))
+    }
+
+    /// The class of a grid cell (`row(latitude:)`, `column(longitudeEast:)`):
+    /// a picture that asks for thousands of dots finds each dot's row and
+    /// column once per row and per column instead of once per dot.
+    public func elevationClass(row: Int, column: Int) -> Int { Int(classes[row * Self.columns + column]) }
+
+    /// The grid row holding a latitude, clamped to the poles.
+    public static func row(latitude: Double) -> Int {
+        min(max(Int(((90 - latitude) / 2).rounded(.down)), 0), rows - 1)
+    }
+
+    /// The grid column holding a longitude east (any turn).
+    public static func column(longitudeEast: Double) -> Int {
         var lon = longitudeEast.truncatingRemainder(dividingBy: 360)
         if lon < 0 { lon += 360 }
-        let column = Int((lon / 2).rounded(.down))
-        return Int(classes[min(max(row, 0), Self.rows - 1) * Self.columns + min(max(column, 0), Self.columns - 1)])
+        return min(max(Int((lon / 2).rounded(.down)), 0), columns - 1)
     }
 }

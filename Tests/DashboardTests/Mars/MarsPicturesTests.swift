@@ -90,6 +90,14 @@ import TimeKit
         #expect(dotsNear(latitude: -42.4, longitudeEast: 70.5, within: 3) == 0)
     }
 
+    /// Golden frames of the sunclock with its MOLA relief at 80×24 and
+    /// 120×40 (re-record on purpose with TIMEDECK_RECORD_SNAPSHOTS=1).
+    @Test(arguments: [(80, 24), (120, 40)]) func sunclockGolden(columns: Int, rows: Int) throws {
+        var state = app(try mars(picture: .sunclock))
+        state.mars.refreshSky(at: Self.instant)
+        expectSnapshot(render(state, size: Size(columns: columns, rows: rows)), named: "mars-sunclock-\(columns)x\(rows)")
+    }
+
     /// The map's day side is where `MarsSolarPosition` has the Sun up: every site agrees.
     @Test func dayAndNightAgreeWithTheSunAtEachSite() throws {
         for hour in stride(from: 0.0, to: 24, by: 3) {

@@ -76,12 +76,11 @@ public enum MarsPictureDrawing {
         // dot's elevation class differs from its right or lower neighbour's
         // (each dot's class is that of the 2° cell under its centre).
         if let relief {
+            let gridColumns = (0..<w).map { MarsRelief.column(longitudeEast: (Double($0) + 0.5) / Double(w) * 360 - 180) }
             var classes = [Int](repeating: 0, count: w * h)
             for y in 0..<h {
-                let lat = 90 - (Double(y) + 0.5) / Double(h) * 180
-                for x in 0..<w {
-                    classes[y * w + x] = relief.elevationClass(latitude: lat, longitudeEast: (Double(x) + 0.5) / Double(w) * 360 - 180)
-                }
+                let row = MarsRelief.row(latitude: 90 - (Double(y) + 0.5) / Double(h) * 180)
+                for x in 0..<w { classes[y * w + x] = relief.elevationClass(row: row, column: gridColumns[x]) }
             }
             for y in 0..<h {
                 for x in 0..<w {

@@ -32,7 +32,7 @@ FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 DATA_FILES := Resources/places.bin Resources/mars-sites.json Resources/NOTICE-GeoNames.txt \
               Resources/almanac-ephemeris.bin Resources/almanac-stars.tsv Resources/almanac-bright-stars.tsv Resources/ut1-utc.tsv \
-              Resources/leap-seconds.list Resources/regions.tsv
+              Resources/leap-seconds.list Resources/regions.tsv Resources/mars-relief.txt
 
 .PHONY: all build generated install uninstall deb check-install clean-generated
 

@@ -20,7 +20,7 @@ bin="$prefix/bin/timedeck"
 
 for f in bin/timedeck share/timedeck/places.bin share/timedeck/mars-sites.json \
          share/timedeck/NOTICE-GeoNames.txt share/timedeck/almanac-ephemeris.bin \
-         share/timedeck/almanac-stars.tsv share/timedeck/almanac-bright-stars.tsv share/timedeck/ut1-utc.tsv share/timedeck/leap-seconds.list share/timedeck/regions.tsv \
+         share/timedeck/almanac-stars.tsv share/timedeck/almanac-bright-stars.tsv share/timedeck/ut1-utc.tsv share/timedeck/leap-seconds.list share/timedeck/regions.tsv share/timedeck/mars-relief.txt \
          share/man/man1/timedeck.1 \
          share/bash-completion/completions/timedeck share/zsh/site-functions/_timedeck \
          share/fish/vendor_completions.d/timedeck.fish; do

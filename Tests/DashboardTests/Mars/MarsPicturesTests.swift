@@ -46,6 +46,58 @@ import TimeKit
         #expect(cellHasNight(latitude: -subsolar.y, longitude: subsolar.x + 180))
     }
 
+    /// The relief layer is the contour between elevation classes: a relief
+    /// whose eastern hemisphere is high and western low has dots only at 0°
+    /// and 180°, every row; without a relief the layer is empty.
+    @Test func reliefContoursFollowTheClassBoundaries() throws {
+        let row = String(repeating: "2", count: 90) + String(repeating: "1", count: 90)
+        let halves = try MarsRelief(text: Array(repeating: row, count: 90).joined(separator: "\n"))
+        let data = MarsPictureSource.data(.sunclock, at: Self.instant, state: try mars())
+        let layers = try #require(MarsPictureDrawing.draw(data, columns: 72, rows: 18, relief: halves))
+        let relief = layers.layers[MarsPictureDrawing.MapLayer.relief.rawValue]
+        var columns = Set<Int>()
+        for x in 0..<layers.widthDots {
+            let count = (0..<layers.heightDots).filter { relief.isSet(x, $0) }.count
+            if count > 0 { columns.insert(x); #expect(count == layers.heightDots, "column \(x) has \(count) dots") }
+        }
+        #expect(columns == [layers.widthDots / 2 - 1, layers.widthDots - 1])
+        let bare = try #require(MarsPictureDrawing.draw(data, columns: 72, rows: 18, relief: nil))
+        #expect(bare.layers[MarsPictureDrawing.MapLayer.relief.rawValue] == BrailleCanvas(widthCells: 72, heightCells: 18))
+    }
+
+    /// With the bundled MOLA relief, contours ring Olympus Mons and Hellas.
+    @Test func bundledReliefRingsOlympusAndHellas() throws {
+        let data = MarsPictureSource.data(.sunclock, at: Self.instant, state: try mars())
+        let layers = try #require(MarsPictureDrawing.draw(data, columns: 72, rows: 18))
+        let relief = layers.layers[MarsPictureDrawing.MapLayer.relief.rawValue]
+        func dotsNear(latitude: Double, longitudeEast: Double, within r: Double) -> Int {
+            var n = 0
+            for x in 0..<layers.widthDots {
+                for y in 0..<layers.heightDots where relief.isSet(x, y) {
+                    let lon = (Double(x) + 0.5) / Double(layers.widthDots) * 360 - 180
+                    let lat = 90 - (Double(y) + 0.5) / Double(layers.heightDots) * 180
+                    var dl = abs(lon - (longitudeEast > 180 ? longitudeEast - 360 : longitudeEast))
+                    dl = min(dl, 360 - dl)
+                    if hypot(dl, lat - latitude) <= r { n += 1 }
+                }
+            }
+            return n
+        }
+        // The +3 km contour passes within 15° of Olympus; the −5 km one within 25° of Hellas's centre.
+        #expect(dotsNear(latitude: 18.65, longitudeEast: 226.2, within: 15) > 4)
+        #expect(dotsNear(latitude: -42.4, longitudeEast: 70.5, within: 25) > 4)
+        // Deep in Hellas itself (one class throughout) there is no contour.
+        #expect(dotsNear(latitude: -42.4, longitudeEast: 70.5, within: 3) == 0)
+    }
+
+    /// Golden frames of the sunclock with its MOLA relief at 80×24 and
+    /// 120×40 (re-record on purpose with TIMEDECK_RECORD_SNAPSHOTS=1).
+    @Test(arguments: [(80, 24), (120, 40)]) func sunclockGolden(columns: Int, rows: Int) throws {
+        var state = app(try mars(picture: .sunclock))
+        state.mars.refreshSky(at: Self.instant)
+        expectSnapshot(render(state, size: Size(columns: columns, rows: rows)), named: "mars-sunclock-\(columns)x\(rows)")
+    }
+
     /// The map's day side is where `MarsSolarPosition` has the Sun up: every site agrees.
     @Test func dayAndNightAgreeWithTheSunAtEachSite() throws {
         for hour in stride(from: 0.0, to: 24, by: 3) {

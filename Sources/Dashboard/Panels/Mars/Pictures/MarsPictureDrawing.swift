@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 
 /// Draws Mars24's three pictures in Braille from `MarsPictureData` (pure:
 /// arithmetic on the data, no TimeKit call). Each layer has a meaning and a
@@ -6,14 +7,16 @@ import Foundation
 /// sites are solid blobs, the horizon and the Earth–Mars line are dotted).
 public enum MarsPictureDrawing {
     /// The picture in `columns` × `rows` cells or smaller (kept to its shape),
-    /// nil for `.unavailable`.
-    public static func draw(_ data: MarsPictureData, columns: Int, rows: Int) -> BrailleLayers? {
+    /// nil for `.unavailable`. `relief` is read only for the sunclock (the
+    /// bundled MOLA classes unless a test gives its own or nil).
+    public static func draw(_ data: MarsPictureData, columns: Int, rows: Int,
+                            relief: @autoclosure () -> MarsRelief? = MarsRelief.shared) -> BrailleLayers? {
         guard columns > 0, rows > 0 else { return nil }
         switch data {
         case let .sunclock(subsolar, sites):
             // An equirectangular map is twice as wide as tall; a cell is 2×4 dots.
             let h = min(rows, max(1, columns / 4))
-            return sunclock(subsolar: subsolar, sites: sites, columns: min(columns, 4 * h), rows: h)
+            return sunclock(subsolar: subsolar, sites: sites, relief: relief(), columns: min(columns, 4 * h), rows: h)
         case let .orbit(planets, orbits, _):
             let h = min(rows, max(1, columns / 2))
             return orbit(planets: planets, orbits: orbits, columns: min(columns, 2 * h), rows: h)
@@ -44,11 +47,13 @@ public enum MarsPictureDrawing {
         return atan(tan(latitude * .pi / 180) * ratio * ratio) * 180 / .pi
     }
 
-    /// Layers of the sunclock: sites, the Sun, features, graticule, night.
-    enum MapLayer: Int { case sites, sun, features, graticule, night }
+    /// Layers of the sunclock: sites, the Sun, features, relief, graticule, night.
+    enum MapLayer: Int { case sites, sun, features, relief, graticule, night }
 
-    static func sunclock(subsolar: PicturePoint, sites: [MapSite], columns: Int, rows: Int) -> BrailleLayers {
-        var p = BrailleLayers(widthCells: columns, heightCells: rows, roles: [.title, .warning, .normal, .dim, .dim])
+    static func sunclock(subsolar: PicturePoint, sites: [MapSite], relief: MarsRelief?,
+                         columns: Int, rows: Int) -> BrailleLayers {
+        var p = BrailleLayers(widthCells: columns, heightCells: rows,
+                              roles: [.title, .warning, .normal, .dim, .dim, .dim])
         let w = p.widthDots, h = p.heightDots
         func dot(_ latitude: Double, _ longitude: Double) -> (x: Int, y: Int) {
             var lon = longitude.truncatingRemainder(dividingBy: 360)
@@ -66,6 +71,25 @@ public enum MarsPictureDrawing {
             let phi = planetographic(90 - (Double(y) + 0.5) / Double(h) * 180) * r
             let a = sin(phi) * sin(delta), b = cos(phi) * cos(delta)
             for x in stride(from: 0, to: w, by: 2) where a + b * cosH[x] <= 0 { p.set(MapLayer.night.rawValue, x, y) }
+        }
+        // Relief: the MOLA contours at −5 km, 0 and +3 km, a dot wherever a
+        // dot's elevation class differs from its right or lower neighbour's
+        // (each dot's class is that of the 2° cell under its centre).
+        if let relief {
+            let gridColumns = (0..<w).map { MarsRelief.column(longitudeEast: (Double($0) + 0.5) / Double(w) * 360 - 180) }
+            var classes = [Int](repeating: 0, count: w * h)
+            for y in 0..<h {
+                let row = MarsRelief.row(latitude: 90 - (Double(y) + 0.5) / Double(h) * 180)
+                for x in 0..<w { classes[y * w + x] = relief.elevationClass(row: row, column: gridColumns[x]) }
+            }
+            for y in 0..<h {
+                for x in 0..<w {
+                    let c = classes[y * w + x]
+                    if c != classes[y * w + (x + 1) % w] || (y + 1 < h && c != classes[(y + 1) * w + x]) {
+                        p.set(MapLayer.relief.rawValue, x, y)
+                    }
+                }
+            }
         }
         // Graticule every 30°, a dot in three; the equator and the prime meridian a dot in two.
         for lat in stride(from: -60.0, through: 60, by: 30) {

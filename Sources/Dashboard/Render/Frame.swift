@@ -175,6 +175,9 @@ public struct Frame: Equatable, Sendable {
         // Text whose every scalar is a character by itself (box drawing,
         // Braille, blocks, arrows, Latin, kana and kanji: what panels draw
         // every second) needs no grapheme walk either.
+        if let written = putStandAloneUTF8(text, x: x, y: y, left: left, right: right, role: role) {
+            return written
+        }
         if text.unicodeScalars.allSatisfy({ Self.standAloneWidth($0) != 0 }) {
             // The cells written form one run, all overwritten: only its two
             // ends can cut a wide character that was there (as `putASCII`).
@@ -206,6 +209,64 @@ public struct Frame: Equatable, Sendable {
             return column
         }
         return putCharacters(text, from: column, y: y, left: left, right: right, role: role)
+    }
+
+    /// `put` for text whose every scalar stands alone, read straight from
+    /// its UTF-8 (a Swift string's is always valid): nil, with nothing
+    /// written, for any other text or a string not stored as contiguous
+    /// UTF-8 (the `unicodeScalars` path below takes those). The same cells
+    /// as the general path; one run, so only its two ends can cut a wide
+    /// character that was there.
+    private mutating func putStandAloneUTF8(_ text: String, x: Int, y: Int, left: Int, right: Int, role: StyleRole) -> Int? {
+        let size = self.size
+        let done: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            @inline(__always) func decode(_ i: Int) -> (value: UInt32, length: Int) {
+                let b0 = UInt32(bytes[i])
+                if b0 < 0x80 { return (b0, 1) }
+                if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F), 2) }
+                if b0 < 0xF0 {
+                    return ((b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3)
+                }
+                return ((b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                        | UInt32(bytes[i + 3] & 0x3F), 4)
+            }
+            var i = 0
+            while i < bytes.count {
+                let (value, length) = decode(i)
+                if Self.standAloneWidth(value: value) == 0 { return nil }
+                i += length
+            }
+            let rowStart = y * size.columns
+            var column = x
+            var first = -1
+            var end = -1
+            cells.withUnsafeMutableBufferPointer { cells in
+                var i = 0
+                while i < bytes.count {
+                    let (value, length) = decode(i)
+                    i += length
+                    let width = Self.standAloneWidth(value: value)
+                    if column + width > right { break }
+                    if column >= left {
+                        if first < 0 {
+                            first = column
+                            if cells[rowStart + column].isWideTail, column > 0 {
+                                cells[rowStart + column - 1] = Cell(scalar: " ", cells[rowStart + column - 1].role)
+                            }
+                        }
+                        cells[rowStart + column] = Cell(scalar: Unicode.Scalar(value).unsafelyUnwrapped, role)
+                        if width == 2 { cells[rowStart + column + 1] = .wideTail }
+                        end = column + width
+                    }
+                    column += width
+                }
+                if first >= 0, end < size.columns, cells[rowStart + end].isWideTail {
+                    cells[rowStart + end] = Cell(scalar: " ", cells[rowStart + end].role)
+                }
+            }
+            return column
+        }
+        return done ?? nil
     }
 
     /// `put` for printable ASCII, or nil (nothing written) when `text` holds
@@ -266,8 +327,11 @@ public struct Frame: Equatable, Sendable {
     /// without its table walk), or 0 for every other scalar. The ranges
     /// avoid every wide range's edge but the CJK ones named here.
     @inline(__always)
-    static func standAloneWidth(_ scalar: Unicode.Scalar) -> Int {
-        switch scalar.value {
+    static func standAloneWidth(_ scalar: Unicode.Scalar) -> Int { standAloneWidth(value: scalar.value) }
+
+    @inline(__always)
+    static func standAloneWidth(value: UInt32) -> Int {
+        switch value {
         case 0x20...0x7E, 0xA1...0xAC, 0xAE...0x2FF,
              0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF,
              0x2100...0x2319, 0x231C...0x2328, 0x232B...0x23E8, 0x23F4...0x25FC,

@@ -39,6 +39,17 @@ extension CallsPanel {
         var lines: [CallLine]
         var width: Int
         var height: Int
+
+        /// The remembered stack hands back the same array while nothing
+        /// changes: the same storage is the same lines, with no walk of
+        /// every span's text.
+        static func == (a: DrawnKey, b: DrawnKey) -> Bool {
+            guard a.width == b.width, a.height == b.height else { return false }
+            let same = a.lines.withUnsafeBufferPointer { pa in
+                b.lines.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress && pa.count == pb.count }
+            }
+            return same || a.lines == b.lines
+        }
     }
     /// The cells of the last lines drawn (one entry: one stack per frame).
     static let drawnLines = Remembered<DrawnKey, DrawnCells>()

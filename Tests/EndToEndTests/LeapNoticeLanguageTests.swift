@@ -43,4 +43,18 @@ import TestSupport
                                 environment: MarsLanguageTests.englishLocale)
         #expect(json.stderr == Self.englishNotice + "\n")
     }
+
+    @Test func noticeInJapaneseHasTheSameNumbersAndTheTableIsUnchanged() throws {
+        for (language, environment) in [("ja", MarsLanguageTests.englishLocale), (nil, MarsLanguageTests.japaneseLocale)]
+            as [(String?, [String: String])] {
+            let out = try Self.run(Self.table, language: language, environment: environment)
+            #expect(out.status == 0)
+            #expect(out.stdout == Self.tableText)
+            #expect(out.stderr == "注意: うるう秒の一覧が /nonexistent/leap-seconds.list にありません。TAI − UTC = 37 秒を使います（組み込みの表）\n")
+            let report = try Self.run(["mars", "--at", "2021-02-18T20:55:00Z"], language: language, environment: environment)
+            #expect(report.status == 0)
+            #expect(!report.stdout.contains("note: leap-second list"))
+            #expect(report.stdout.contains("うるう秒の一覧が /nonexistent/leap-seconds.list にありません。TAI − UTC = 37 秒"))
+        }
+    }
 }

@@ -73,7 +73,7 @@ extension MarsCommand {
             schedule.ertEnds = try lightEnds(site: query.site)
         }
         let rows = try schedule.rows()
-        if let notice = leap.notice { Console.error("note: \(notice)\n") }
+        if let notice = leap.noticeText { Console.error(notice + "\n") }
         let missing = rows.filter { if case .failure = $0.result { true } else { false } }
         let language = CommandConfig.language
         if !missing.isEmpty {
@@ -192,11 +192,11 @@ extension MarsCommand {
             Console.json("[" + zip(readings, skies).map { $0.clock.json(site: $0.site, missionSol: $0.missionSol, sky: $1) }
                 .joined(separator: ",\n") + "]")
             if let why = skies.first?.lightProblem { Console.error(l.text(.mars(.noLightTime(why)))) }
-            if let notice = leap.notice { Console.error("note: \(notice)\n") }
+            if let notice = leap.noticeText { Console.error(notice + "\n") }
             return
         }
         Console.out(Self.allText(readings, skies: skies, at: unixSeconds, ends: ends, l)
-            + (leap.notice.map { "\nnote: \($0)" } ?? ""))
+            + (leap.noticeText.map { "\n" + $0 } ?? ""))
     }
 
     /// The `--all` table: a line per site, the light time under it.

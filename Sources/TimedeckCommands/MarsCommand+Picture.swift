@@ -51,6 +51,6 @@ extension MarsCommand {
         }
         guard let layers = MarsPictureDrawing.draw(data, columns: columns, rows: rows) else { return }
         Console.out((layers.lines + [InertText.display(MarsPictureReadout.line(data, language: CommandConfig.language))]).joined(separator: "\n"))
-        if let notice = leap.notice { Console.error("note: \(notice)\n") }
+        if let notice = leap.noticeText { Console.error(notice + "\n") }
     }
 }

@@ -289,10 +289,10 @@ struct MarsCommand: JSONCommand {
         if json {
             Console.json(clock.json(site: place.site, missionSol: missionSol, sky: sky))
             if let why = sky.lightProblem { Console.error(CommandConfig.language.text(.mars(.noLightTime(why)))) }
-            if let notice = leap.notice { Console.error("note: \(notice)\n") }
+            if let notice = leap.noticeText { Console.error(notice + "\n") }
         } else {
             Console.out(MarsReportText.report(clock, site: place.site, missionSol: missionSol, sky: sky, CommandConfig.language))
-            if let notice = leap.notice { Console.out("note: \(notice)") }
+            if let notice = leap.noticeText { Console.out(notice) }
         }
     }
 
@@ -312,7 +312,7 @@ struct MarsCommand: JSONCommand {
         guard table.rowCount <= MarsTable.maximumRows else {
             throw MarsUsageError(.tooManyRows(count: table.rowCount, maximum: MarsTable.maximumRows))
         }
-        if let notice = leap.notice { Console.error("note: \(notice)\n") }
+        if let notice = leap.noticeText { Console.error(notice + "\n") }
         var buffer = AsciiBuffer(capacity: 1 << 17)
         table.writeHeader(into: &buffer)
         var row: Int64 = 0

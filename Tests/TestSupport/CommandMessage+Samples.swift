@@ -202,7 +202,10 @@ extension MarsMessage {
                 .allEndsFooter(earth: nil, eachSite: false),
                 .occursTwice(time: "00:10:00 LTST", sol: 1700, second: "2017-08-04T12:00:00.000Z"),
                 .notOnSols(time: "00:00:05 LTST", sols: [52501], leftOut: true),
-                .notOnSols(time: "00:00:05 LTST", sols: [52501, 52502], leftOut: false)]
+                .notOnSols(time: "00:00:05 LTST", sols: [52501, 52502], leftOut: false),
+                .leapListMissing(path: "/usr/share/zoneinfo/leap-seconds.list", seconds: 37, builtIn: true),
+                .leapListUnreadable(path: "/tmp/leap.list", reason: "line 3: not a number", seconds: 37, builtIn: false),
+                .leapListExpired(day: "2026-06-28", seconds: 37, builtIn: false)]
         return all
     }()
 
@@ -212,7 +215,7 @@ extension MarsMessage {
         case .row, .solarLongitude, .equationOfTime, .lightTime, .endsLightTime, .conjunctionNote, .lightUnknown, .azimuth,
              .noSunEvent, .unknown, .sunNeedsLatitude, .marsCentre, .earthCentre, .scheduleTitle, .column, .notOnThisSol, .polarCell,
              .outsideEphemerisCell, .badTimeLegend, .scheduleLightPath, .allTitle, .allFooter, .allEndsFooter, .occursTwice,
-             .notOnSols, .noLightTime: true
+             .notOnSols, .noLightTime, .leapListMissing, .leapListUnreadable, .leapListExpired: true
         }
     }
 }

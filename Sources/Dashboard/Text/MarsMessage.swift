@@ -53,6 +53,11 @@ public enum MarsMessage: Hashable, Sendable {
     case occursTwice(time: String, sol: Int, second: String)
     case notOnSols(time: String, sols: [Int], leftOut: Bool)
     case noLightTime(MarsLightProblem)
+    /// The leap-second list's trouble (`LeapSecondList.notice`'s words), without a newline:
+    /// `seconds` is TAI − UTC in use, `builtIn` whether the built-in table stands in.
+    case leapListMissing(path: String, seconds: Int, builtIn: Bool)
+    case leapListUnreadable(path: String, reason: String, seconds: Int, builtIn: Bool)
+    case leapListExpired(day: String, seconds: Int, builtIn: Bool)
 
     var english: String {
         switch self {
@@ -88,6 +93,10 @@ public enum MarsMessage: Hashable, Sendable {
             "note: \(time) does not occur on sol\(sols.count == 1 ? "" : "s") \(sols.map(String.init).joined(separator: ", ")) "
                 + "(true solar time skips it as the sol turns at local mean midnight); \(leftOut ? "left out" : "shown empty").\n"
         case .noLightTime(let problem): "note: no light time: \(Self.english(problem))\n"
+        case let .leapListMissing(path, seconds, builtIn): "note: leap-second list not found at \(path); " + Self.using(seconds, builtIn)
+        case let .leapListUnreadable(path, reason, seconds, builtIn):
+            "note: leap-second list \(path) unreadable (\(reason)); " + Self.using(seconds, builtIn)
+        case let .leapListExpired(day, seconds, builtIn): "note: leap-second list expired \(day); " + Self.using(seconds, builtIn)
         }
     }
 
@@ -125,7 +134,19 @@ public enum MarsMessage: Hashable, Sendable {
             "注意: \(time) はソル \(sols.map(String.init).joined(separator: "、")) にありません"
                 + "（ソルが地方平均太陽時の真夜中に変わるとき真太陽時がその時刻を飛ばします）。\(leftOut ? "省きました" : "空欄にしました")。\n"
         case .noLightTime(let problem): "注意: 光時間なし: \(Self.japanese(problem))\n"
+        case let .leapListMissing(path, seconds, builtIn): "注意: うるう秒の一覧が \(path) にありません。" + Self.usingJapanese(seconds, builtIn)
+        case let .leapListUnreadable(path, reason, seconds, builtIn):
+            "注意: うるう秒の一覧 \(path) を読めません（\(reason)）。" + Self.usingJapanese(seconds, builtIn)
+        case let .leapListExpired(day, seconds, builtIn): "注意: うるう秒の一覧は \(day) に期限が切れました。" + Self.usingJapanese(seconds, builtIn)
         }
+    }
+
+    static func using(_ seconds: Int, _ builtIn: Bool) -> String {
+        "using \(seconds) s" + (builtIn ? " (built-in table)" : "")
+    }
+
+    static func usingJapanese(_ seconds: Int, _ builtIn: Bool) -> String {
+        "TAI − UTC = \(seconds) 秒を使います" + (builtIn ? "（組み込みの表）" : "")
     }
 
     static func english(_ problem: MarsLightProblem) -> String {

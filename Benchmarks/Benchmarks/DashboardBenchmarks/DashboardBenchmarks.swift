@@ -47,6 +47,20 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(cells)
             }
         }
+        Benchmark("encode: one second later, the bytes written, \(label)") { benchmark in
+            var encoder = ScreenEncoder(codes: TerminalCodes(
+                cursorAddress: .ansi, clearScreen: Array("\u{1B}[H\u{1B}[2J".utf8), reset: Array("\u{1B}[0m".utf8),
+                styles: [:], avoidsBottomRightCell: false))
+            var bytes: [UInt8] = []
+            encoder.encode(frame, into: &bytes)
+            var flip = false
+            for _ in benchmark.scaledIterations {
+                bytes.removeAll(keepingCapacity: true)
+                encoder.encode(flip ? frame : nextFrame, into: &bytes)
+                flip.toggle()
+                blackHole(bytes.count)
+            }
+        }
         Benchmark("diff: whole screen (first frame or resize), \(label)") { benchmark in
             let new = frame
             for _ in benchmark.scaledIterations {

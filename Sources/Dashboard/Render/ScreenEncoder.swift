@@ -145,7 +145,8 @@ public struct ScreenEncoder: Sendable {
     private mutating func moveCursor(row: Int, column: Int, into bytes: inout [UInt8]) {
         switch codes.cursorAddress {
         case .ansi:
-            bytes += [0x1B, UInt8(ascii: "[")]
+            bytes.append(0x1B)
+            bytes.append(UInt8(ascii: "["))
             Self.appendDecimal(row + 1, to: &bytes)
             bytes.append(UInt8(ascii: ";"))
             Self.appendDecimal(column + 1, to: &bytes)

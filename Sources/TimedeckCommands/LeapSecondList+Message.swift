@@ -17,5 +17,5 @@ extension LeapSecondList {
     }
 
     /// The notice in the interface language, without a newline.
-    var noticeText: String? { noticeMessage.map { CommandConfig.language.text(.mars($0)) } }
+    var noticeText: String? { noticeMessage.map { CommandConfig.language.text(.marsReport($0)) } }
 }

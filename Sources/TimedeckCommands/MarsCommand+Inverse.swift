@@ -35,7 +35,7 @@ extension MarsCommand {
         if csv { throw MarsUsageError(.csvInverse) }
         let answer = try MarsInverse.answer(query, leapSeconds: leap.table)
         if let later = answer.laterOccurrence {
-            Console.error(CommandConfig.language.text(.mars(.occursTwice(
+            Console.error(CommandConfig.language.text(.marsReport(.occursTwice(
                 time: time.text, sol: number, second: ISOInstant.milliseconds(unixMilliseconds: later)))))
         }
         if let ends = try lightEnds(site: place.site) {
@@ -77,7 +77,7 @@ extension MarsCommand {
         let missing = rows.filter { if case .failure = $0.result { true } else { false } }
         let language = CommandConfig.language
         if !missing.isEmpty {
-            Console.error(language.text(.mars(.notOnSols(time: query.time.text, sols: missing.map(\.sol), leftOut: json))))
+            Console.error(language.text(.marsReport(.notOnSols(time: query.time.text, sols: missing.map(\.sol), leftOut: json))))
         }
         var out = ""
         out.reserveCapacity(rows.count * (160 + 120 * places.count))
@@ -98,10 +98,10 @@ extension MarsCommand {
     static func scheduleText(_ schedule: MarsSchedule, rows: [MarsSchedule.Row], _ l: UILanguage = .en) -> String {
         let q = schedule.query
         func fit(_ text: String, _ cells: Int) -> String { MarsReportText.fit(text, cells, l) }
-        func column(_ c: MarsColumn) -> String { l.text(.mars(.column(c))) }
+        func column(_ c: MarsColumn) -> String { l.text(.marsReport(.column(c))) }
         let where_ = q.site?.name ?? MarsLongitude.text(q.longitudeEast, decimals: 2)
         let last = q.sol + schedule.count - 1
-        var out = l.text(.mars(.scheduleTitle(place: where_, mission: q.site?.isMission == true, first: q.sol,
+        var out = l.text(.marsReport(.scheduleTitle(place: where_, mission: q.site?.isMission == true, first: q.sol,
                                               last: schedule.count > 1 ? last : nil, time: q.time.text))) + "\n"
         var header = fit(column(.sol), 7) + fit("UTC", 26) + fit(q.time.kind == .mean ? "LTST" : "LMST", 10)
         let sunColumns = q.site != nil
@@ -114,13 +114,13 @@ extension MarsCommand {
             var line = PlacesTable.fit(String(row.sol), 7)
             switch row.result {
             case .failure:
-                line += l.text(.mars(.notOnThisSol))
+                line += l.text(.marsReport(.notOnThisSol))
             case .success(let found):
                 line += PlacesTable.fit(ISOInstant.milliseconds(unixMilliseconds: found.answer.unixMilliseconds), 26)
                 let c = found.clock
                 line += PlacesTable.fit(FixedText.clock(hours: q.time.kind == .mean ? c.localTrueSolarTime : c.localMeanSolarTime), 10)
                 if sunColumns {
-                    let polar = l.text(.mars(.polarCell(day: (found.solarDay?.maximumElevationDegrees ?? 0) > 0)))
+                    let polar = l.text(.marsReport(.polarCell(day: (found.solarDay?.maximumElevationDegrees ?? 0) > 0)))
                     func second(_ e: MarsSolarDay.Event?) -> String {
                         guard let e else { return polar }
                         return ISOInstant.seconds(Date(timeIntervalSince1970: e.unixSeconds.rounded()))
@@ -130,7 +130,7 @@ extension MarsCommand {
                 if schedule.ertEphemeris != nil {
                     let light = ends == nil ? found.light : found.endsLight
                     let ms = light.map { Int64(($0.ertUnixSeconds * 1000).rounded()) }
-                    line += fit(ms.map { ISOInstant.milliseconds(unixMilliseconds: $0) } ?? l.text(.mars(.outsideEphemerisCell)), 26)
+                    line += fit(ms.map { ISOInstant.milliseconds(unixMilliseconds: $0) } ?? l.text(.marsReport(.outsideEphemerisCell)), 26)
                 }
                 for p in found.places {
                     let r = p.reading
@@ -144,9 +144,9 @@ extension MarsCommand {
         if schedule.places.contains(where: { _ in true }) && rows.contains(where: { row in
             if case .success(let f) = row.result { return f.places.contains { !$0.good } } else { return false }
         }) {
-            out += l.text(.mars(.badTimeLegend)) + "\n"
+            out += l.text(.marsReport(.badTimeLegend)) + "\n"
         }
-        if let ends { out += l.text(.mars(.scheduleLightPath(path: MarsReportText.path(ends, l)))) + "\n" }
+        if let ends { out += l.text(.marsReport(.scheduleLightPath(path: MarsReportText.path(ends, l)))) + "\n" }
         return out
     }
 
@@ -191,7 +191,7 @@ extension MarsCommand {
         if json {
             Console.json("[" + zip(readings, skies).map { $0.clock.json(site: $0.site, missionSol: $0.missionSol, sky: $1) }
                 .joined(separator: ",\n") + "]")
-            if let why = skies.first?.lightProblem { Console.error(l.text(.mars(.noLightTime(why)))) }
+            if let why = skies.first?.lightProblem { Console.error(l.text(.marsReport(.noLightTime(why)))) }
             if let notice = leap.noticeText { Console.error(notice + "\n") }
             return
         }
@@ -204,11 +204,11 @@ extension MarsCommand {
                         _ l: UILanguage) -> String {
         func fit(_ text: String, _ cells: Int) -> String { MarsReportText.fit(text, cells, l) }
         func right(_ text: String, _ cells: Int) -> String { MarsReportText.right(text, cells, l) }
-        func column(_ c: MarsColumn) -> String { l.text(.mars(.column(c))) }
+        func column(_ c: MarsColumn) -> String { l.text(.marsReport(.column(c))) }
         // A column at least two cells wider than its label (the English widths; a longer Japanese label widens it).
         let missionCells = max(13, DisplayWidth.of(column(.missionSol)) + 2)
         let ms = Int64((unixSeconds * 1000).rounded(.toNearestOrAwayFromZero))
-        var lines = [l.text(.mars(.allTitle(at: ISOInstant.milliseconds(unixMilliseconds: ms))))]
+        var lines = [l.text(.marsReport(.allTitle(at: ISOInstant.milliseconds(unixMilliseconds: ms))))]
         lines.append(trimmed(fit(column(.site), 16) + fit(column(.longitude), 11) + fit("LMST", 10)
                              + fit("LTST", 10) + right(column(.sol), 6) + right(column(.missionSol), missionCells)
                              + right(column(.sun), 8) + (ends == nil ? "" : right(column(.light), 14))))
@@ -223,10 +223,10 @@ extension MarsCommand {
                                  + right(sun ?? "—", 8) + light))
         }
         if let light = skies.first?.light {
-            lines.append(l.text(.mars(.allFooter(lightTime: MarsReportText.lightTime(light.owltSeconds, totalPlaces: nil, l)))))
+            lines.append(l.text(.marsReport(.allFooter(lightTime: MarsReportText.lightTime(light.owltSeconds, totalPlaces: nil, l)))))
         }
         if let ends {
-            lines.append(l.text(.mars(.allEndsFooter(earth: ends.station?.label, eachSite: ends.marsSite != nil))))
+            lines.append(l.text(.marsReport(.allEndsFooter(earth: ends.station?.label, eachSite: ends.marsSite != nil))))
         }
         return lines.joined(separator: "\n")
     }

@@ -288,7 +288,7 @@ struct MarsCommand: JSONCommand {
         sky.endsLight = endsLight
         if json {
             Console.json(clock.json(site: place.site, missionSol: missionSol, sky: sky))
-            if let why = sky.lightProblem { Console.error(CommandConfig.language.text(.mars(.noLightTime(why)))) }
+            if let why = sky.lightProblem { Console.error(CommandConfig.language.text(.marsReport(.noLightTime(why)))) }
             if let notice = leap.noticeText { Console.error(notice + "\n") }
         } else {
             Console.out(MarsReportText.report(clock, site: place.site, missionSol: missionSol, sky: sky, CommandConfig.language))

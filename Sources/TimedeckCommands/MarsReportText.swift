@@ -8,7 +8,7 @@ import TimeKit
 /// from the catalog (`MarsMessage`).
 enum MarsReportText {
     static func report(_ clock: MarsClock, site: MarsSite?, missionSol: Int?, sky: MarsSkyReport?, _ l: UILanguage) -> String {
-        func row(_ label: MarsReportRow, _ value: String) -> String { l.text(.mars(.row(label, value: value))) }
+        func row(_ label: MarsReportRow, _ value: String) -> String { l.text(.marsReport(.row(label, value: value))) }
         func deg(_ v: Double) -> String { FixedText.decimal(v, places: 5) + "°" }
         let c = clock
         let ms = Int64((c.unixSeconds * 1000).rounded(.toNearestOrAwayFromZero))
@@ -23,8 +23,8 @@ enum MarsReportText {
             row(.meanAnomaly, deg(c.meanAnomaly)),
             row(.fictitiousMeanSun, deg(c.fictitiousMeanSun)),
             row(.equationOfCenter, deg(c.equationOfCenter)),
-            row(.solarLongitude, l.text(.mars(.solarLongitude(degrees: deg(c.solarLongitude), season: c.northernSeason)))),
-            row(.equationOfTime, l.text(.mars(.equationOfTime(degrees: deg(c.equationOfTime), sign: c.equationOfTime < 0 ? "-" : "+",
+            row(.solarLongitude, l.text(.marsReport(.solarLongitude(degrees: deg(c.solarLongitude), season: c.northernSeason)))),
+            row(.equationOfTime, l.text(.marsReport(.equationOfTime(degrees: deg(c.equationOfTime), sign: c.equationOfTime < 0 ? "-" : "+",
                                                                minutes: eotSeconds / 60, seconds: MarkTime.pad(eotSeconds % 60))))),
             row(.marsSolDate, FixedText.decimal(c.marsSolDate, places: 5)),
             row(.sol, String(c.sol)),
@@ -52,36 +52,36 @@ enum MarsReportText {
     /// `11m 22.352s` (with the seconds alone after it when `total` has places).
     static func lightTime(_ seconds: Double, totalPlaces: Int?, _ l: UILanguage) -> String {
         let ms = Int((seconds * 1000).rounded())
-        return l.text(.mars(.lightTime(minutes: ms / 60_000, seconds: FixedText.decimal(Double(ms % 60_000) / 1000, places: 3),
+        return l.text(.marsReport(.lightTime(minutes: ms / 60_000, seconds: FixedText.decimal(Double(ms % 60_000) / 1000, places: 3),
                                        total: totalPlaces.map { FixedText.decimal(seconds, places: $0) })))
     }
 
     static func skyLines(_ sky: MarsSkyReport, _ l: UILanguage) -> [String] {
-        func row(_ label: MarsReportRow, _ value: String) -> String { l.text(.mars(.row(label, value: value))) }
+        func row(_ label: MarsReportRow, _ value: String) -> String { l.text(.marsReport(.row(label, value: value))) }
         var lines = [row(.scet, iso(sky.scetUnixSeconds))]
         if let light = sky.light {
             lines.append(row(.ert, iso(light.ertUnixSeconds)))
             lines.append(row(.oneWayLightTime, lightTime(light.owltSeconds, totalPlaces: 3, l)))
             lines.append(row(.earthMarsDistance, FixedText.decimal(light.earthMarsDistanceAU, places: 6) + " AU"))
             lines.append(row(.sunEarthMarsAngle, FixedText.decimal(light.sunEarthMarsAngleDegrees, places: 3) + "°"
-                + (light.isNearSolarConjunction ? l.text(.mars(.conjunctionNote)) : "")))
+                + (light.isNearSolarConjunction ? l.text(.marsReport(.conjunctionNote)) : "")))
         } else {
-            lines.append(row(.oneWayLightTime, l.text(.mars(.lightUnknown(sky.lightProblem ?? .ephemerisUnreadable)))))
+            lines.append(row(.oneWayLightTime, l.text(.marsReport(.lightUnknown(sky.lightProblem ?? .ephemerisUnreadable)))))
         }
         if let sun = sky.sun, let day = sky.day {
             lines.append(row(.solarElevation, FixedText.decimal(sun.elevationDegrees, places: 3) + "°"))
-            lines.append(row(.solarAzimuth, l.text(.mars(.azimuth(degrees: FixedText.decimal(sun.azimuthDegrees, places: 3))))))
-            let polar = l.text(.mars(.noSunEvent(polarDay: (day.maximumElevationDegrees ?? 0) > 0)))
+            lines.append(row(.solarAzimuth, l.text(.marsReport(.azimuth(degrees: FixedText.decimal(sun.azimuthDegrees, places: 3))))))
+            let polar = l.text(.marsReport(.noSunEvent(polarDay: (day.maximumElevationDegrees ?? 0) > 0)))
             func event(_ e: MarsSolarDay.Event?) -> String {
                 guard let e else { return polar }
                 return iso(e.unixSeconds) + "  LTST " + FixedText.clock(hours: e.ltstHours) + "  LMST " + FixedText.clock(hours: e.lmstHours)
             }
             lines.append(row(.sunrise(sol: day.localSol), event(day.sunrise)))
-            lines.append(row(.localNoon, day.localNoon.map { event($0) } ?? l.text(.mars(.unknown))))
+            lines.append(row(.localNoon, day.localNoon.map { event($0) } ?? l.text(.marsReport(.unknown))))
             lines.append(row(.sunset, event(day.sunset)))
             if let top = day.maximumElevationDegrees { lines.append(row(.highestSun, FixedText.decimal(top, places: 3) + "°")) }
         } else if sky.sunOmittedReason != nil {
-            lines.append(row(.sunAtSite, l.text(.mars(.sunNeedsLatitude))))
+            lines.append(row(.sunAtSite, l.text(.marsReport(.sunNeedsLatitude))))
         }
         if let ends = sky.ends {
             lines.append(row(.lightPath, path(ends, l)))
@@ -89,7 +89,7 @@ enum MarsReportText {
                 lines.append(row(.ertAtEnd, iso(endsLight.ertUnixSeconds)))
                 let ms = Int((endsLight.owltSeconds * 1000).rounded())
                 let difference = (endsLight.owltSeconds - (sky.light?.owltSeconds ?? endsLight.owltSeconds)) * 1000
-                lines.append(row(.lightTimeEnds, l.text(.mars(.endsLightTime(
+                lines.append(row(.lightTimeEnds, l.text(.marsReport(.endsLightTime(
                     minutes: ms / 60_000, seconds: FixedText.decimal(Double(ms % 60_000) / 1000, places: 3),
                     total: FixedText.decimal(endsLight.owltSeconds, places: 6), milliseconds: FixedText.decimal(difference, places: 3))))))
             }
@@ -99,8 +99,8 @@ enum MarsReportText {
 
     /// `Perseverance -> Goldstone (DSS-14)`, the centres in the language's words.
     static func path(_ ends: LightPathEnds, _ l: UILanguage) -> String {
-        (ends.marsSite.map { $0.name ?? ends.marsLabel } ?? l.text(.mars(.marsCentre))) + " -> "
-            + (ends.station?.label ?? l.text(.mars(.earthCentre)))
+        (ends.marsSite.map { $0.name ?? ends.marsLabel } ?? l.text(.marsReport(.marsCentre))) + " -> "
+            + (ends.station?.label ?? l.text(.marsReport(.earthCentre)))
     }
 
     /// `text` padded with spaces to `cells` terminal cells: in English exactly

@@ -74,7 +74,7 @@ extension CommandMessage {
         case .weatherNoValues: .weatherNoValues
         case .weatherComing: .weatherComing
         case .nowReport: .nowReport
-        case .mars: .mars
+        case .marsReport: .mars
         case .marsUsage: .marsUsage
         }
     }
@@ -170,7 +170,7 @@ extension CommandMessage {
                     .weatherComing(kind: .showers, start: "14:15", end: "14:30", minutes: 15, peak: "0.4", intensity: .light, falling: false)]
         case .nowReport: return [.nowReport(utc: "2021-02-18T20:55:00.123Z", markTime: "18d 20h 55m 00.123s", unix: "1613681700.123",
                                             local: "2021-02-18T21:55:00 UTC+01:00 Europe/Berlin")]
-        case .mars: return MarsMessage.samples.map(CommandMessage.mars)
+        case .mars: return MarsMessage.samples.map(CommandMessage.marsReport)
         case .marsUsage: return MarsUsage.samples.map(CommandMessage.marsUsage)
         }
     }

@@ -89,7 +89,7 @@ extension CommandMessage {
                 : "\(start) から \(UIMessage.japaneseDuration(minutes))の\(UIMessage.japaneseFall(kind ?? .rain))、最大 \(peak) mm/h（\(Self.japaneseIntensity(intensity))）"
         case let .nowReport(utc, markTime, unix, local):
             "UTC        \(utc)\nマーク時刻 \(markTime)\nUnix 時刻  \(unix)\n現地       \(local)"
-        case .mars(let message): message.japanese
+        case .marsReport(let message): message.japanese
         case .marsUsage(let usage): usage.japanese
         }
     }

@@ -109,7 +109,7 @@ public enum CommandMessage: Hashable, Sendable {
 
     // MARK: mars (MarsMessage.swift, MarsUsage.swift)
     /// `mars`'s reports, schedules and notes.
-    case mars(MarsMessage)
+    case marsReport(MarsMessage)
     /// `mars`'s refusals of bad input.
     case marsUsage(MarsUsage)
 
@@ -202,7 +202,7 @@ public enum CommandMessage: Hashable, Sendable {
                 : "\(UIMessage.englishFall(kind ?? .rain)) from \(start) for \(UIMessage.englishDuration(minutes)), up to \(peak) mm/h (\(intensity))"
         case let .nowReport(utc, markTime, unix, local):
             "UTC        \(utc)\nMark Time  \(markTime)\nUnix       \(unix)\nLocal      \(local)"
-        case .mars(let message): message.english
+        case .marsReport(let message): message.english
         case .marsUsage(let usage): usage.english
         }
     }

@@ -6,7 +6,7 @@ import TimeKit
 /// schedule, `--all`, and the notes on stderr. Numbers and instants arrive
 /// formatted (the same in every language); `--json` never comes here.
 ///
-/// Part of the catalog as `CommandMessage.mars`. The English is what the
+/// Part of the catalog as `CommandMessage.marsReport`. The English is what the
 /// command printed before it spoke Japanese, byte for byte (MarsEnglishGolden).
 public enum MarsMessage: Hashable, Sendable {
     /// A row of the one-instant report: the label padded to 24 cells, then the value.

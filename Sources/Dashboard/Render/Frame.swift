@@ -165,7 +165,6 @@ public struct Frame: Equatable, Sendable {
         guard y >= max(0, area.y), y < min(size.rows, area.maxY) else { return x }
         let left = max(0, area.x)
         let right = min(size.columns, area.maxX)
-        var column = x
         // Printable ASCII (most of what a frame holds): one byte is one
         // column and needs no sanitizing or width lookup; the same cells
         // as the general path below, without a grapheme walk per frame.
@@ -178,43 +177,13 @@ public struct Frame: Equatable, Sendable {
         if let written = putStandAloneUTF8(text, x: x, y: y, left: left, right: right, role: role) {
             return written
         }
-        if text.unicodeScalars.allSatisfy({ Self.standAloneWidth($0) != 0 }) {
-            // The cells written form one run, all overwritten: only its two
-            // ends can cut a wide character that was there (as `putASCII`).
-            let rowStart = y * size.columns
-            let columns = size.columns
-            var first = -1
-            var end = -1
-            cells.withUnsafeMutableBufferPointer { cells in
-                for scalar in text.unicodeScalars {
-                    let width = Self.standAloneWidth(scalar)
-                    if column + width > right { break }
-                    if column >= left {
-                        if first < 0 {
-                            first = column
-                            if cells[rowStart + column].isWideTail, column > 0 {
-                                cells[rowStart + column - 1] = Cell(scalar: " ", cells[rowStart + column - 1].role)
-                            }
-                        }
-                        cells[rowStart + column] = Cell(scalar: scalar, role)
-                        if width == 2 { cells[rowStart + column + 1] = .wideTail }
-                        end = column + width
-                    }
-                    column += width
-                }
-                if first >= 0, end < columns, cells[rowStart + end].isWideTail {
-                    cells[rowStart + end] = Cell(scalar: " ", cells[rowStart + end].role)
-                }
-            }
-            return column
-        }
-        return putCharacters(text, from: column, y: y, left: left, right: right, role: role)
+        return putCharacters(text, from: x, y: y, left: left, right: right, role: role)
     }
 
     /// `put` for text whose every scalar stands alone, read straight from
     /// its UTF-8 (a Swift string's is always valid): nil, with nothing
-    /// written, for any other text or a string not stored as contiguous
-    /// UTF-8 (the `unicodeScalars` path below takes those). The same cells
+    /// written, for any other text (a string not stored as contiguous
+    /// UTF-8 is copied into one first). The same cells
     /// as the general path; one run, so only its two ends can cut a wide
     /// character that was there.
     private mutating func putStandAloneUTF8(_ text: String, x: Int, y: Int, left: Int, right: Int, role: StyleRole) -> Int? {
@@ -266,7 +235,11 @@ public struct Frame: Equatable, Sendable {
             }
             return column
         }
-        return done ?? nil
+        if let done { return done }
+        // Not stored as contiguous UTF-8 (a bridged string): copy it once.
+        var copy = text
+        copy.makeContiguousUTF8()
+        return putStandAloneUTF8(copy, x: x, y: y, left: left, right: right, role: role)
     }
 
     /// `put` for printable ASCII, or nil (nothing written) when `text` holds

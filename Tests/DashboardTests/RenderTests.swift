@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dashboard
+import TimeKit
 
 @Suite struct RenderTests {
     let state = AppState(now: fixedInstant, localZone: zone("Europe/Paris"), panels: [])
@@ -83,6 +84,62 @@ import Testing
     }
 }
 
+extension BigDigitsTests {
+    /// The byte path (ASCII clock text) draws what the `Character` path
+    /// draws, for well-formed and odd texts alike: doubled spaces, pairs of
+    /// the wrong length (skipped without moving on), non-digits (drawn as
+    /// `0`), text at the frame's edges.
+    @Test func theBytePathDrawsWhatTheCharacterPathDraws() {
+        let texts = ["21d 23h 47m 12s", "", " ", "  ", "00d", "1d 2h", "123d 45h", "12d  34h   56m", " 12d 34h ",
+                     "ab", "9xd 99h", "99h 9x", "12d 34h 56m 78s 90x", "12d\t34h", "12d 34", "1 2 3", "-1d 0:h ..m"]
+        for text in texts {
+            for x in [0, -3, 40] {
+                let size = Size(columns: BigDigits.markTimeColumns + 6, rows: 7)
+                var bytes = Frame(size: size), characters = Frame(size: size)
+                BigDigits.drawMarkTime(text, x: x, y: 1, into: &bytes, role: .utcClock, unitRole: .utcDate)
+                BigDigits.drawMarkTimeCharacters(text, x: x, y: 1, into: &characters, role: .utcClock, unitRole: .utcDate)
+                #expect(bytes.cells == characters.cells, "\(text.debugDescription) at x \(x)")
+            }
+        }
+    }
+}
+
+/// The header's local line is remembered around its seconds: it must say
+/// what the whole line said when worked out afresh, across DST changes, zones
+/// whose offsets have seconds (local mean time), instants before 1970, both
+/// languages and a changed zone name, second by second.
+@Suite struct HeaderLocalLineTests {
+    static func whole(_ state: AppState) -> String {
+        let offset = state.localZone.offsetSeconds(at: state.now)
+        let f = LocalTimeText.fields(state.now, in: state.localZone)
+        let time = "\(MarkTime.pad(f.hour)):\(MarkTime.pad(f.minute)):\(MarkTime.pad(f.second))"
+        return "\(state.language.text(.local)) \(state.language.weekday(f.isoWeekday)) \(time)  "
+            + "\(LocalTimeText.offset(seconds: offset))  \(state.localZoneLabel)"
+    }
+
+    @Test func theRememberedLineIsTheWholeLine() throws {
+        // Berlin's spring change (01:00 UTC), Lord Howe's half-hour change,
+        // Amsterdam's +01:19:32 summer time of 1937, Paris's LMT (+00:09:21) before 1911,
+        // an instant before 1970 in New York.
+        let cases: [(String, Int64)] = [("Europe/Berlin", 1_774_746_000), ("Australia/Lord_Howe", 1_775_314_800),
+                                        ("Europe/Amsterdam", -1_025_745_540), ("Europe/Paris", -1_855_958_940),
+                                        ("America/New_York", -86_400 * 400), ("UTC", 0)]
+        for (zone, around) in cases {
+            var state = AppState(now: Date(timeIntervalSince1970: 0), localZone: try #require(TimeZone(identifier: zone)))
+            for step in stride(from: -130, through: 130, by: 1) {
+                state.now = Date(timeIntervalSince1970: Double(around + Int64(step)) + 0.25)
+                for language in [UILanguage.en, .ja] {
+                    state.language = language
+                    #expect(Header.localLine(state) == Self.whole(state), "\(zone) \(state.now) \(language)")
+                }
+            }
+            state.localZoneName = "Ship's time"
+            #expect(Header.localLine(state) == Self.whole(state))
+            #expect(Header.localLine(state).hasSuffix("  Ship's time"))
+        }
+    }
+}
+
 /// Text measured each frame takes a printable-ASCII path; it gives what the
 /// character walk gives, and leaves control bytes to that walk ("\r\n" is
 /// one character of one column there, two bytes here).
@@ -97,6 +154,27 @@ import Testing
         #expect(DisplayWidth.of("a\r\nb") == 3)
         #expect(DisplayWidth.printableASCIIWidth("21d 23h 47m 12s") == 15)
         #expect(DisplayWidth.printableASCIIWidth("東京") == nil && DisplayWidth.of("東京") == 4)
+    }
+
+    /// Text of stand-alone scalars is measured by its bytes: the width the
+    /// `Character` walk gives, for every scalar of the first two planes
+    /// (those the path takes and those it leaves to the walk).
+    @Test func standAloneTextMeasuresAsTheCharacterWalk() {
+        var taken = 0
+        for value in UInt32(0x20)...0x1FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(scalar) + "·" + String(scalar)
+            let walked = text.reduce(0) { $0 + DisplayWidth.of($1) }
+            if let fast = DisplayWidth.standAloneWidth(text) {
+                taken += 1
+                #expect(fast == walked, "U+\(String(value, radix: 16))")
+                if fast != walked { return }
+            }
+            #expect(DisplayWidth.of(text) == walked, "U+\(String(value, radix: 16))")
+        }
+        #expect(taken > 20_000)
+        #expect(DisplayWidth.standAloneWidth("bell on · flash on") == 18)
+        #expect(DisplayWidth.standAloneWidth("e\u{301}") == nil, "a combining mark is left to the walk")
     }
 }
 

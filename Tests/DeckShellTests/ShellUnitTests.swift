@@ -109,6 +109,77 @@ private func temporaryFolder() throws -> URL {
         try "z".write(toFile: folder.appendingPathComponent("timedeck.sqlite").path, atomically: false, encoding: .utf8)
         #expect(watch.drain())
     }
+
+    /// A new machine: the store's folder (two levels) does not exist. The
+    /// nearest existing ancestor is watched, nothing is due while nothing
+    /// appears there (no path lookup every second), and each level made
+    /// brings the watch one step closer until the folder itself is watched.
+    @Test func aMissingFolderIsWaitedForThroughItsNearestAncestor() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let middle = parent.appendingPathComponent("share")
+        let folder = middle.appendingPathComponent("timedeck")
+        let database = folder.appendingPathComponent("timedeck.sqlite").path
+        let watch = StoreFolderWatch(databasePath: database)
+        try #require(watch.isAvailable)
+        #expect(!watch.attached)
+        #expect(watch.watchedAncestor == parent.path)
+        #expect(!watch.attachDue)
+        // Something written inside the ancestor that is not a new entry,
+        // or nothing at all: still nothing due.
+        #expect(!watch.drain())
+        #expect(!watch.attachDue)
+
+        try FileManager.default.createDirectory(at: middle, withIntermediateDirectories: false)
+        #expect(!watch.drain(), "a new folder on the way is not a store write")
+        #expect(watch.attachDue)
+        #expect(!watch.attachIfPossible())
+        #expect(watch.watchedAncestor == middle.path)
+        #expect(!watch.attachDue)
+
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        _ = watch.drain()
+        #expect(watch.attachDue)
+        #expect(watch.attachIfPossible())
+        #expect(watch.attached && watch.watchedAncestor == nil)
+        try "w".write(toFile: database + "-wal", atomically: false, encoding: .utf8)
+        #expect(watch.drain())
+        #expect(!watch.attachDue, "the ancestor's watch, given up, makes nothing due")
+    }
+
+    /// `mkdir -p` of the whole path between two looks: one event, and the
+    /// folder is watched at the next try (not only the next level).
+    @Test func aWholePathMadeAtOnceIsWatchedAtTheNextTry() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("a/b/c")
+        let watch = StoreFolderWatch(databasePath: folder.appendingPathComponent("timedeck.sqlite").path)
+        #expect(watch.watchedAncestor == parent.path)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = watch.drain()
+        #expect(watch.attachDue)
+        #expect(watch.attachIfPossible())
+    }
+
+    /// The folder removed under a running dashboard: its watch ends, and
+    /// the watch goes back to waiting for it through the parent.
+    @Test func aRemovedFolderIsWaitedForAgain() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("store")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let watch = StoreFolderWatch(databasePath: folder.appendingPathComponent("timedeck.sqlite").path)
+        try #require(watch.attached)
+        try FileManager.default.removeItem(at: folder)
+        _ = watch.drain()
+        #expect(!watch.attached)
+        #expect(watch.attachDue)
+        #expect(!watch.attachIfPossible())
+        #expect(watch.watchedAncestor == parent.path)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        _ = watch.drain()
+        #expect(watch.attachIfPossible())
+    }
 }
 
 /// The gpsd reader on its worker, against a one-connection fake gpsd: a

@@ -19,7 +19,15 @@ public final class Remembered<Key: Equatable & Sendable, Value: Sendable>: Senda
     /// The value for `key`: the remembered one when `key` equals the last
     /// key asked, else `compute(key)`, remembered.
     public func value(for key: Key, _ compute: (Key) -> Value) -> Value {
-        if let value = last.withLock({ $0?.key == key ? $0?.value : nil }) { return value }
+        // A hit keeps the key just asked: an equal key built from new
+        // storage (an array rebuilt with the same elements) would otherwise
+        // be compared element by element on every later frame, where the
+        // newest one meets the caller's storage and compares by identity.
+        if let value = last.withLock({ entry -> Value? in
+            guard entry?.key == key else { return nil }
+            entry?.key = key
+            return entry?.value
+        }) { return value }
         let value = compute(key)
         last.withLock { $0 = (key, value) }
         worked.withLock { $0 += 1 }

@@ -63,22 +63,47 @@ public enum BigDigits {
             drawMarkTimeCharacters(text, x: x, y: y, into: &frame, role: role, unitRole: unitRole)
             return
         }
+        // One pass over the bytes: a pair is the bytes between spaces, and
+        // only a pair of exactly three (two digits and a unit) is drawn,
+        // as `split` then a count of three did (without its arrays).
         var column = x
-        for pair in text.utf8.split(separator: UInt8(ascii: " ")) {
-            guard pair.count == 3 else { continue }
-            let bytes = Array(pair)
-            for offset in 0...1 {
-                let glyph = Self.glyph(Character(Unicode.Scalar(bytes[offset])))
-                for row in 0..<glyph.count {
-                    put(glyph[row], x: column + offset * (digitColumns + 1), y: y + row, role: role, into: &frame)
+        var count = 0
+        var b0: UInt8 = 0, b1: UInt8 = 0, b2: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: " ") {
+                if count == 3 {
+                    drawPair(b0, b1, b2, x: column, y: y, into: &frame, role: role, unitRole: unitRole)
+                    column += pairColumns + pairGap
                 }
+                count = 0
+                continue
             }
-            frame.put(String(Unicode.Scalar(bytes[2])), x: column + 2 * digitColumns + 2, y: y + rows - 1, role: unitRole)
-            column += pairColumns + pairGap
+            switch count {
+            case 0: b0 = byte
+            case 1: b1 = byte
+            case 2: b2 = byte
+            default: break
+            }
+            count += 1
         }
+        if count == 3 { drawPair(b0, b1, b2, x: column, y: y, into: &frame, role: role, unitRole: unitRole) }
     }
 
-    private static func drawMarkTimeCharacters(_ text: String, x: Int, y: Int, into frame: inout Frame,
+    /// Two ASCII digits in big glyphs and their unit letter on the bottom row.
+    private static func drawPair(_ first: UInt8, _ second: UInt8, _ unit: UInt8, x: Int, y: Int,
+                                 into frame: inout Frame, role: StyleRole, unitRole: StyleRole) {
+        drawDigit(first, x: x, y: y, into: &frame, role: role)
+        drawDigit(second, x: x + digitColumns + 1, y: y, into: &frame, role: role)
+        frame.put(String(Unicode.Scalar(unit)), x: x + 2 * digitColumns + 2, y: y + rows - 1, role: unitRole)
+    }
+
+    /// An ASCII digit's glyph; `0`'s for any other byte, as `glyph` does.
+    private static func drawDigit(_ digit: UInt8, x: Int, y: Int, into frame: inout Frame, role: StyleRole) {
+        let glyph = scalarsByDigit[digit >= 0x30 && digit <= 0x39 ? Int(digit - 0x30) : 0]
+        for row in 0..<glyph.count { put(glyph[row], x: x, y: y + row, role: role, into: &frame) }
+    }
+
+    static func drawMarkTimeCharacters(_ text: String, x: Int, y: Int, into frame: inout Frame,
                                                role: StyleRole, unitRole: StyleRole) {
         var column = x
         for pair in text.split(separator: " ") {

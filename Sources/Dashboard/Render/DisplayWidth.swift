@@ -27,7 +27,28 @@ public enum DisplayWidth {
     /// Display width of a whole string.
     public static func of(_ text: String) -> Int {
         if let width = printableASCIIWidth(text) { return width }
+        if let width = standAloneWidth(text) { return width }
         return text.reduce(0) { $0 + of($1) }
+    }
+
+    /// The width of text whose every scalar stands alone (`Frame.standsAlone`:
+    /// each is a whole character, of the width `of` gives), or nil for any
+    /// other text. Titles and status lines with a `·` or a box line, measured
+    /// every second, took the `Character` walk.
+    static func standAloneWidth(_ text: String) -> Int? {
+        let counted: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var width = 0
+            var i = 0
+            while i < bytes.count {
+                let (value, length) = UTF8Scalar.decode(bytes, at: i)
+                let w = Frame.standAloneWidth(value: value)
+                if w == 0 { return nil }
+                width += w
+                i += length
+            }
+            return width
+        }
+        return counted ?? nil
     }
 
     /// The width of text that is all printable ASCII (one column a byte),
@@ -95,5 +116,21 @@ extension DisplayWidth {
         for word in text.split(separator: " ", omittingEmptySubsequences: true) { push(String(word)) }
         if !line.isEmpty { lines.append(line) }
         return lines
+    }
+}
+
+/// One scalar from valid UTF-8 (a native Swift string's bytes): its value
+/// and how many bytes it took.
+enum UTF8Scalar {
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt32, length: Int) {
+        let b0 = UInt32(bytes[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F), 2) }
+        if b0 < 0xF0 {
+            return ((b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3)
+        }
+        return ((b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                | UInt32(bytes[i + 3] & 0x3F), 4)
     }
 }

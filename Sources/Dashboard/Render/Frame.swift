@@ -189,16 +189,7 @@ public struct Frame: Equatable, Sendable {
     private mutating func putStandAloneUTF8(_ text: String, x: Int, y: Int, left: Int, right: Int, role: StyleRole) -> Int? {
         let size = self.size
         let done: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            @inline(__always) func decode(_ i: Int) -> (value: UInt32, length: Int) {
-                let b0 = UInt32(bytes[i])
-                if b0 < 0x80 { return (b0, 1) }
-                if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F), 2) }
-                if b0 < 0xF0 {
-                    return ((b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3)
-                }
-                return ((b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
-                        | UInt32(bytes[i + 3] & 0x3F), 4)
-            }
+            @inline(__always) func decode(_ i: Int) -> (value: UInt32, length: Int) { UTF8Scalar.decode(bytes, at: i) }
             var i = 0
             while i < bytes.count {
                 let (value, length) = decode(i)

@@ -67,11 +67,31 @@ enum Header {
     /// `Local Sun 00:55:04  UTC+01:00  Europe/Paris`; the zone name comes last
     /// so that clipping on a narrow terminal loses the least useful part.
     static func localLine(_ state: AppState) -> String {
+        // Only the seconds change within a local minute at one offset: the
+        // rest of the line is remembered by them (the line is drawn every
+        // second; its words, weekday and offset were most of the header).
         let offset = state.localZone.offsetSeconds(at: state.now)
-        let f = LocalTimeText.fields(state.now, in: state.localZone)
-        let time = "\(MarkTime.pad(f.hour)):\(MarkTime.pad(f.minute)):\(MarkTime.pad(f.second))"
-        return "\(state.language.text(.local)) \(state.language.weekday(f.isoWeekday)) \(time)  "
-            + "\(LocalTimeText.offset(seconds: offset))  \(state.localZoneLabel)"
+        let local = UTCFields.unixSeconds(state.now) + Int64(offset)
+        let minute = local >= 0 ? local / 60 : (local - 59) / 60
+        let key = LocalLineMemo.Key(localMinute: minute, offset: offset, language: state.language, zoneLabel: state.localZoneLabel)
+        let parts = LocalLineMemo.last.value(for: key) { key in
+            let f = UTCFields(unixMilliseconds: key.localMinute * 60_000)
+            return (key.language.text(.local) + " " + key.language.weekday(f.isoWeekday) + " "
+                        + MarkTime.pad(f.hour) + ":" + MarkTime.pad(f.minute) + ":",
+                    "  " + LocalTimeText.offset(seconds: key.offset) + "  " + key.zoneLabel)
+        }
+        return parts.beforeSeconds + MarkTime.pad(Int(local - minute * 60)) + parts.afterSeconds
+    }
+
+    /// The local line's words around its seconds, by what they are made of.
+    enum LocalLineMemo {
+        struct Key: Equatable, Sendable {
+            var localMinute: Int64
+            var offset: Int
+            var language: UILanguage
+            var zoneLabel: String
+        }
+        static let last = Remembered<Key, (beforeSeconds: String, afterSeconds: String)>()
     }
 
     /// `Sat 2026-11-21`, or `2026-11-21 (土)` in Japanese.

@@ -36,11 +36,16 @@ public func render(_ state: AppState, size: Size) -> Frame {
 /// Where each panel goes for `state` at `size`: what `render` draws, and
 /// what `update` asks when a key depends on it (paging by the rows shown).
 func dashboardLayout(_ state: AppState, size: Size) -> Layout {
-    var wanted: [PanelID: Int] = [:]
-    for panel in PanelRegistry.all { wanted[panel.id] = panel.wantedRows(state) }
+    // The rows each panel wants, in `PanelRegistry.all`'s order: a small
+    // array, not a dictionary (built, hashed and compared every frame).
+    var wanted: [Int] = []
+    wanted.reserveCapacity(PanelRegistry.all.count)
+    for panel in PanelRegistry.all { wanted.append(panel.wantedRows(state)) }
     let key = LayoutMemo.Key(size: size, panels: shownPanels(state), focus: state.focus, wanted: wanted)
     return LayoutMemo.last.value(for: key) { key in
-        Layout(size: key.size, panels: key.panels, focus: key.focus, wanted: key.wanted)
+        var byPanel: [PanelID: Int] = [:]
+        for (panel, rows) in zip(PanelRegistry.all, key.wanted) { byPanel[panel.id] = rows }
+        return Layout(size: key.size, panels: key.panels, focus: key.focus, wanted: byPanel)
     }
 }
 
@@ -51,7 +56,8 @@ enum LayoutMemo {
         var size: Size
         var panels: [PanelID]
         var focus: PanelID?
-        var wanted: [PanelID: Int]
+        /// The rows each panel wants, in `PanelRegistry.all`'s order.
+        var wanted: [Int]
     }
     static let last = Remembered<Key, Layout>()
 }

@@ -218,7 +218,7 @@ struct EffectRunner: EffectPerforming {
     mutating func everyPass(now: Date, storeFolderChanged: Bool) -> [Event] {
         var events: [Event] = []
         var lookDue = storeFolderChanged && folderWatch.drain()
-        if !folderWatch.attached && folderWatch.attachIfPossible() { lookDue = true }
+        if !folderWatch.attached && folderWatch.attachDue && folderWatch.attachIfPossible() { lookDue = true }
         let second = Int64(now.timeIntervalSince1970.rounded(.down))
         if !folderWatch.isAvailable && second != lastLookSecond { lookDue = true }
         if look.retryDue() { lookDue = true }

@@ -76,10 +76,11 @@ public enum MarsPanelText {
     public static func skyRows(_ input: Input, width: Int = 100, language l: UILanguage = .en) -> [Row] {
         var rows: [Row] = []
         if let light = input.light {
-            let ms = Int64((light.scetUnixSeconds * 1000).rounded(.down))
-            let scet = String(ISOInstant.milliseconds(unixMilliseconds: ms).dropFirst(11).prefix(8)) + " UTC"
             var row: Row = [Segment(label(l.text(.owltShort), 5), .dim), Segment(duration(light.owltSeconds))]
             if width >= compactBelowColumns {
+                // Formatted only where it is shown (a narrow panel shows none).
+                let ms = Int64((light.scetUnixSeconds * 1000).rounded(.down))
+                let scet = String(ISOInstant.milliseconds(unixMilliseconds: ms).dropFirst(11).prefix(8)) + " UTC"
                 row += [Segment("   \(l.text(.seenOnEarthNow)) ", .dim), Segment(scet, .marsTime)]
             }
             rows.append(row)

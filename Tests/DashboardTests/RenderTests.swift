@@ -133,6 +133,16 @@ extension BigDigitsTests {
                     #expect(Header.localLine(state) == Self.whole(state), "\(zone) \(state.now) \(language)")
                 }
             }
+            // The UTC date, remembered by the day, as worked out afresh.
+            for step in stride(from: Int64(-2), through: 2, by: 1) {
+                state.now = Date(timeIntervalSince1970: Double(around - around % 86_400 + step))
+                let f = UTCFields(unixMilliseconds: UTCFields.unixSeconds(state.now) * 1000)
+                for language in [UILanguage.en, .ja] {
+                    state.language = language
+                    #expect(Header.utcDate(state) == language.text(.dateWithWeekday(
+                        date: "\(f.year)-\(MarkTime.pad(f.month))-\(MarkTime.pad(f.day))", weekday: language.weekday(f.isoWeekday))))
+                }
+            }
             state.localZoneName = "Ship's time"
             #expect(Header.localLine(state) == Self.whole(state))
             #expect(Header.localLine(state).hasSuffix("  Ship's time"))

@@ -96,8 +96,21 @@ enum Header {
 
     /// `Sat 2026-11-21`, or `2026-11-21 (土)` in Japanese.
     static func utcDate(_ state: AppState) -> String {
-        let f = UTCFields(unixMilliseconds: UTCFields.unixSeconds(state.now) * 1000)
-        return state.language.text(.dateWithWeekday(date: "\(f.year)-\(MarkTime.pad(f.month))-\(MarkTime.pad(f.day))",
-                                                    weekday: state.language.weekday(f.isoWeekday)))
+        // The same text all day: remembered by the UTC day.
+        let seconds = UTCFields.unixSeconds(state.now)
+        let day = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        return UTCDateMemo.last.value(for: UTCDateMemo.Key(day: day, language: state.language)) { key in
+            let f = UTCFields(unixMilliseconds: key.day * 86_400_000)
+            return key.language.text(.dateWithWeekday(date: "\(f.year)-\(MarkTime.pad(f.month))-\(MarkTime.pad(f.day))",
+                                                      weekday: key.language.weekday(f.isoWeekday)))
+        }
+    }
+
+    enum UTCDateMemo {
+        struct Key: Equatable, Sendable {
+            var day: Int64
+            var language: UILanguage
+        }
+        static let last = Remembered<Key, String>()
     }
 }

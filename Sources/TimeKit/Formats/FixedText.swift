@@ -28,15 +28,30 @@ public enum FixedText {
             return
         }
         let n = Int64(scaled)
-        if value < 0 && n != 0 { out += "-" }
-        let whole = n / scale
-        out += String(whole)
-        if p > 0 {
-            out += "."
-            let frac = n - whole * scale
-            let digits = String(frac)
-            for _ in 0..<(p - digits.count) { out += "0" }
-            out += digits
+        // The digits straight into one small buffer (sign, up to 19 whole
+        // digits, the point and 9 places): the text `String(whole)`, ".",
+        // `String(frac)` and its leading zeros gave, without their strings.
+        out += String(unsafeUninitializedCapacity: 32) { buffer in
+            var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes of scratch
+            return withUnsafeMutableBytes(of: &digits) { scratch in
+                var end = 32
+                var rest = UInt64(n)
+                for _ in 0..<p {
+                    end -= 1
+                    scratch[end] = 0x30 + UInt8(rest % 10)
+                    rest /= 10
+                }
+                if p > 0 { end -= 1; scratch[end] = UInt8(ascii: ".") }
+                repeat {
+                    end -= 1
+                    scratch[end] = 0x30 + UInt8(rest % 10)
+                    rest /= 10
+                } while rest > 0
+                if value < 0 && n != 0 { end -= 1; scratch[end] = UInt8(ascii: "-") }
+                let count = 32 - end
+                for i in 0..<count { buffer[i] = scratch[end + i] }
+                return count
+            }
         }
     }
 
@@ -57,16 +72,13 @@ public enum FixedText {
         // Reduce first so the conversion to an integer can never overflow.
         var seconds = Int64((Mars24.normalizedHours(hours) * 3600).rounded(.down))
         if seconds >= 86_400 { seconds = 86_399 }
-        appendTwo(Int(seconds / 3600), to: &out)
-        out += ":"
-        appendTwo(Int(seconds / 60 % 60), to: &out)
-        out += ":"
-        appendTwo(Int(seconds % 60), to: &out)
-    }
-
-    static func appendTwo(_ n: Int, to out: inout String) {
-        if n < 10 { out += "0" }
-        out += String(n)
+        let h = Int(seconds / 3600), m = Int(seconds / 60 % 60), sec = Int(seconds % 60)
+        out += String(unsafeUninitializedCapacity: 8) { b in
+            b[0] = 0x30 + UInt8(h / 10); b[1] = 0x30 + UInt8(h % 10); b[2] = UInt8(ascii: ":")
+            b[3] = 0x30 + UInt8(m / 10); b[4] = 0x30 + UInt8(m % 10); b[5] = UInt8(ascii: ":")
+            b[6] = 0x30 + UInt8(sec / 10); b[7] = 0x30 + UInt8(sec % 10)
+            return 8
+        }
     }
 
     static let powersOfTen: [Int64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000,

@@ -10,7 +10,21 @@ public enum MarkTime {
     /// way a clock shows 12 s until the instant 13 s begins.
     public static func clock(_ date: Date) -> String {
         let f = UTCFields(unixMilliseconds: UTCFields.unixSeconds(date) * 1000)
-        return "\(pad(f.day))d \(pad(f.hour))h \(pad(f.minute))m \(pad(f.second))s"
+        // Fifteen ASCII bytes written in place (the header draws this every
+        // second); every field is two digits, day 1–31 and the rest 0–59.
+        return String(unsafeUninitializedCapacity: 15) { b in
+            @inline(__always) func field(_ value: Int, _ unit: Unicode.Scalar, at i: Int) {
+                b[i] = 0x30 + UInt8(value / 10)
+                b[i + 1] = 0x30 + UInt8(value % 10)
+                b[i + 2] = UInt8(unit.value)
+                if i + 3 < 15 { b[i + 3] = UInt8(ascii: " ") }
+            }
+            field(f.day, "d", at: 0)
+            field(f.hour, "h", at: 4)
+            field(f.minute, "m", at: 8)
+            field(f.second, "s", at: 12)
+            return 15
+        }
     }
 
     /// Mark text with milliseconds, `12d 13h 01m 46.654s`. The instant is
@@ -34,7 +48,14 @@ public enum MarkTime {
     }
 
     /// Two-digit zero padding (`7` → `07`).
-    public static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    public static func pad(_ n: Int) -> String {
+        guard n >= 0, n < 100 else { return n < 10 ? "0\(n)" : "\(n)" }
+        return String(unsafeUninitializedCapacity: 2) { b in
+            b[0] = 0x30 + UInt8(n / 10)
+            b[1] = 0x30 + UInt8(n % 10)
+            return 2
+        }
+    }
     /// Three-digit zero padding (`7` → `007`).
     public static func pad3(_ n: Int) -> String { n < 10 ? "00\(n)" : n < 100 ? "0\(n)" : "\(n)" }
 }

@@ -123,7 +123,8 @@ public enum SightsPanel {
         var next = handled(event, in: state)
         switch event {
         case .almanacLoaded, .stored, .reloaded:
-            return (next, askForBrighterStars(&next))
+            let asks = askForBrighterStars(&next)
+            return (next, asks)
         case let .brighterStarsLoaded(almanac, problem):
             return brighterStarsLoaded(almanac, problem: problem, in: next)
         case .noSuchMark, .notStored, .removed, .sheetWritten, .sheetNotWritten, .dayPlanned:

@@ -158,3 +158,21 @@ import TimeKit
         #expect(typed == "Alhenna" && close.contains("Alhena"))
     }
 }
+
+extension SightsBrighterStarsTests {
+    /// The round is resolved by name once per round and almanac
+    /// (`SightsReadout.resolved`, remembered): each input changed changes
+    /// the answer, so a frame never shows a stale one.
+    @Test func theRememberedRoundFollowsItsSightsAndItsAlmanac() throws {
+        let base = try #require(SightsPanelTests.almanac)
+        let wide = LoadedAlmanac(try Self.wider(base)), narrow = LoadedAlmanac(base)
+        let round = [try SightsPanelTests.sight(wide.almanac, 1, "Sirius"), try SightsPanelTests.sight(wide.almanac, 2, Self.star)]
+        #expect(SightsReadout.resolved(round, almanac: narrow).map { $0 != nil } == [true, false])
+        #expect(SightsReadout.resolved(round, almanac: wide).map { $0 != nil } == [true, true])
+        var moved = round
+        moved[1].sextantAltitudeDegrees += 0.1
+        #expect(SightsReadout.resolved(moved, almanac: wide)[1]?.sextantAltitudeDegrees == moved[1].sextantAltitudeDegrees)
+        moved[1].bodyText = "Sirius"
+        #expect(SightsReadout.resolved(moved, almanac: narrow).map { $0 != nil } == [true, true])
+    }
+}

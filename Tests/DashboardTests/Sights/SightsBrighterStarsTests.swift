@@ -142,6 +142,10 @@ import TimeKit
         let (stored, e2) = update(waiting, try Self.answer(asked))
         guard case .sights(.attach(let sight))? = e2.first else { Issue.record("\(e2)"); return }
         #expect(sight.bodyText == "Alhena" && sight.markId == 3 && stored.sights.entry == nil)
+        // Closed before the answer (Esc clears the message): nothing is stored.
+        let closed = panel.press(waiting, .escape).0
+        let (answered, e3) = update(closed, try Self.answer(asked))
+        #expect(e3.isEmpty && answered.sights.message == nil && answered.sights.brighterStars == .added)
     }
 
     /// A typo reads the brighter stars too (the close names come from every

@@ -58,12 +58,9 @@ struct SnapshotCommand: ParsableCommand {
         var state = try DashboardRunner.initialState(now: WallClock.now(), store: StoreHandle.atDefaultLocation())
         // The dashboard reads the almanac after its first frame; a snapshot
         // has no second frame, so it reads it first (issue 28: without it
-        // the sights said "Almanac not loaded" where the dashboard's w works).
-        for case let .sights(.almanacLoaded(almanac, problem)) in SightsShell.loadAlmanac(
-            now: state.now, environment: ProcessInfo.processInfo.environment) {
-            state.sights.almanac = almanac
-            state.sights.almanacProblem = problem
-        }
+        // the sights said "Almanac not loaded" where the dashboard's w works),
+        // with the brighter stars when a stored sight names one.
+        state = SightsShell.withAlmanac(state, environment: ProcessInfo.processInfo.environment)
         let document = SnapshotDocument.make(state, size: size)
         if stdout {
             print(ansi ? document.ansi : document.text, terminator: "")

@@ -25,7 +25,7 @@ extension UIMessage {
         case matchOldZoneName, matchMarsAlias
         case minutes, callOf, deleteCallQuestion, callFrom, callSaved, storeWritesWaiting, storeWritesSaved, callDeleted, bestInNext24Hours, leastBadTime, clocksChange, marsSol, morePlaces
         case callStartsIn, nextCallIn, reminderLabel, cannotReadTime, movedTo, movedToSkipped, movedToRepeated
-        case sightUnknownBody, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightsDayAhead, sightIntercept, sightEntryField, plainKeyTyped, plainKeyErased, sightCompletions, plainSight, plainFix
+        case sightUnknownBody, sightLookingAmongBrighterStars, sightsBrighterStarsUnreadable, sightBadAltitude, sightBelowHorizon, sightStoring, sightStored, sightMarkGone, sightNotStored, sightCannotReduce, sightsSpread, sightsDisagree, sightsFix, sightsDeadReckoning, sightsDayAhead, sightIntercept, sightEntryField, plainKeyTyped, plainKeyErased, sightCompletions, plainSight, plainFix
         case sightRemoved, sightNoneToRemove, sightsSheetWritten, sightsSheetNotWritten, sightsPoorCut, sightsCirclesApart, sightsFarFromDeadReckoning, sightsDisagreeBy, sightsCandidates, sightsFromDeadReckoning, sightsOneLine, sightsClockDoubt, sightsRoundLeftOut
         case weatherOff, weatherAsking, weatherRainFrom, weatherRainNow, weatherAge, weatherStale, weatherNoForecast, weatherForecastFor, weatherFallsFrom, weatherFallsNow
         case weatherWind, weatherChance, weatherHighLow, weatherSun
@@ -154,6 +154,8 @@ extension UIMessage {
         case .leapListUnreadable: .leapListUnreadable
         case .leapListExpired: .leapListExpired
         case .sightUnknownBody: .sightUnknownBody
+        case .sightLookingAmongBrighterStars: .sightLookingAmongBrighterStars
+        case .sightsBrighterStarsUnreadable: .sightsBrighterStarsUnreadable
         case .sightBadAltitude: .sightBadAltitude
         case .sightBelowHorizon: .sightBelowHorizon
         case .sightStoring: .sightStoring
@@ -360,6 +362,9 @@ extension UIMessage {
         case .leapListExpired: [.leapListExpired(day: "2026-06-28", seconds: 37, builtIn: false),
                                 .leapListExpired(day: "2026-06-28", seconds: 37, builtIn: true)]
         case .sightUnknownBody: [.sightUnknownBody(typed: "Vegga", close: "Vega, Venus, Alkaid")]
+        case .sightLookingAmongBrighterStars: [.sightLookingAmongBrighterStars(typed: "Alhena")]
+        case .sightsBrighterStarsUnreadable:
+            [.sightsBrighterStarsUnreadable(problem: "almanac-bright-stars.tsv: line 3 is not a star")]
         case .sightBadAltitude: [.sightBadAltitude(typed: "95 10.0")]
         case .sightBelowHorizon: [.sightBelowHorizon(body: "Sirius", altitude: "-23.4°")]
         case .sightStoring: [.sightStoring(id: 12, body: "Sun LL")]

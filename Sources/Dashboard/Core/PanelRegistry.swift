@@ -49,7 +49,7 @@ enum PanelRegistry {
         case .marks(let marksEvent): MarksPanel.handle(marksEvent, in: state)
         case .calls(let callsEvent): (CallsPanel.handle(callsEvent, in: state), [])
         case .mars(let marsEvent): (MarsPanel.handle(marsEvent, in: state), [])
-        case .sights(let sightsEvent): (SightsPanel.handle(sightsEvent, in: state), [])
+        case .sights(let sightsEvent): SightsPanel.handle(sightsEvent, in: state)
         case .weather(let weatherEvent): (WeatherPanel.handle(weatherEvent, in: state), [])
         case .tick, .settingSaved, .settingNotSaved, .snapshotSaved, .snapshotFailed, .key, .shutdown, .resize,
              .resumedAfterStop, .storeWritesWaiting, .storeWritesSaved:

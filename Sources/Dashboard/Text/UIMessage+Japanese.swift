@@ -182,6 +182,10 @@ extension UIMessage {
         case let .leapListExpired(day, seconds, builtIn):
             "うるう秒リストの期限切れ（\(day)）。" + Self.japaneseUsing(seconds, builtIn)
         case let .sightUnknownBody(typed, close): "「\(typed)」は天測暦の天体ではありません（近い名前: \(close)）"
+        case .sightLookingAmongBrighterStars(let typed): "「\(typed)」を明るい恒星の中から探しています…"
+        case .sightsBrighterStarsUnreadable(let problem):
+            "明るい恒星の表を読み込めません（\(InertText.display(problem))）。その天測はここでは計算されません。"
+                + "TIMEDECK_RESOURCES に Resources フォルダを設定してください"
         case .sightBadAltitude(let typed):
             "Hs「\(typed)」は 0°〜90° の高度ではありません。43 23.8、43-23.8 または 43.3967 の形で入力してください"
         case let .sightBelowHorizon(body, altitude):

@@ -198,6 +198,12 @@ public enum UIMessage: Hashable, Sendable {
     // MARK: Sights panel
     /// A body the almanac does not know, with the nearest names.
     case sightUnknownBody(typed: String, close: String)
+    /// Enter on a body the almanac lacks: the brighter stars are being read
+    /// (once) to see whether it is one of them; the field stays open.
+    case sightLookingAmongBrighterStars(typed: String)
+    /// The brighter stars could not be read (the reader's words): a sight
+    /// naming one is not worked in the panel.
+    case sightsBrighterStarsUnreadable(problem: String)
     case sightBadAltitude(typed: String)
     /// The body's computed altitude from the DR at the mark's instant.
     case sightBelowHorizon(body: String, altitude: String)
@@ -461,6 +467,10 @@ public enum UIMessage: Hashable, Sendable {
         case let .leapListExpired(day, seconds, builtIn):
             "leap-second list expired \(day); " + Self.englishUsing(seconds, builtIn)
         case let .sightUnknownBody(typed, close): "\"\(typed)\" is not a body of the almanac (close names: \(close))"
+        case .sightLookingAmongBrighterStars(let typed): "Looking for \"\(typed)\" among the brighter stars…"
+        case .sightsBrighterStarsUnreadable(let problem):
+            "The brighter stars could not be read (\(InertText.display(problem))): their sights are not worked here; "
+                + "set TIMEDECK_RESOURCES to the Resources folder"
         case .sightBadAltitude(let typed):
             "Hs \"\(typed)\" is not an altitude of 0°–90°: type 43 23.8, 43-23.8 or 43.3967"
         case let .sightBelowHorizon(body, altitude):

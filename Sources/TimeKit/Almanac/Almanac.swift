@@ -50,8 +50,9 @@ public struct Almanac: Sendable {
 
     /// This almanac with `more` stars after its own, each skipped when its
     /// HIP number or name is already here: their apparent places come from
-    /// the same code as the navigational stars'. `identify` adds the
-    /// brighter Hipparcos stars this way; no other command loads them.
+    /// the same code as the navigational stars'. The brighter Hipparcos
+    /// stars are added this way: by `identify`, by `Almanac.naming` for a
+    /// command that names one, and by the sights panel when a sight does.
     public func including(_ more: [NavigationalStar]) -> Almanac {
         let numbers = Set(stars.map(\.hipparcosNumber)), names = Set(stars.map(\.name))
         let added = more.filter { !numbers.contains($0.hipparcosNumber) && !names.contains($0.name) }

@@ -2,8 +2,9 @@ import Foundation
 
 /// The brighter Hipparcos stars that are not navigational stars
 /// (`almanac-bright-stars.tsv`: Hp ≤ 3.5, their companions within 0.1° left
-/// out). Only `identify` reads them, on its own first use: no other command
-/// pays for the file (issue 31 is about the cost of starting).
+/// out). Read only when needed: by `identify`, by a command or a sights
+/// panel sight naming one of them; nothing else pays for the file (issue 31
+/// is about the cost of starting).
 public enum BrightStars {
     public static let resourceName = "almanac-bright-stars.tsv"
 

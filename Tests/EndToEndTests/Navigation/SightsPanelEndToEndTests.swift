@@ -144,4 +144,44 @@ import Testing
         }
         try tmux.send("q")
     }
+
+    /// Issue 32: a brighter star's sight stored from the shell before the
+    /// dashboard starts is worked by the panel (the file read once, in the
+    /// background), with the intercept `timedeck fix --marks` gives.
+    @Test func aBrighterStarsSightStoredBeforeStartIsWorkedAsFixWorksIt() throws {
+        let base = try #require(Self.almanac)
+        let almanac = base.including(try BrightStars.loadBundled())
+        let dr = try GeoPosition(parsing: Self.dr)
+        let home = TemporaryFolder()
+        try "[marks]\ngpsd = \"off\"\nposition = \"\(Self.dr)\"\n\n[sights]\ndr = \"\(Self.dr)\"\n"
+            .write(toFile: home.path("config.toml"), atomically: true, encoding: .utf8)
+        let env = ["TIMEDECK_HOME": home.url.path, "TIMEDECK_CONFIG": home.path("config.toml")]
+        let add = try TimedeckBinary.run(["marks", "add", "--json"], environment: env)
+        try #require(add.status == 0, "\(add.stderr)")
+        let utc = try #require(add.stdout.firstMatch(of: /"correctedUtc" *: *"([^"]+)"/)?.1, "\(add.stdout)")
+        let at = try InstantParser.parse(String(utc)).unixSeconds
+        // A brighter star (not one of the 58) 20°–70° up at the mark (found: the test runs at any hour).
+        let star = try #require(try almanac.stars.filter { base.star(named: $0.name) == nil && $0.name.allSatisfy(\.isLetter) }
+            .first { star in
+                let e = try almanac.entry(for: .star(star.name), atUnixSeconds: at)
+                let h = SightReduction.altitudeAndAzimuth(ghaDegrees: e.ghaDegrees, decDegrees: e.decDegrees, from: dr).altitudeDegrees
+                return h > 20 && h < 70
+            }?.name)
+        let truth = dr.offset(northNauticalMiles: 3, eastNauticalMiles: 2)
+        let attach = try TimedeckBinary.run(["marks", "sight", "1", "\(star), \(try Self.hsText(almanac, star, at: at, from: truth))"],
+                                            environment: env)
+        try #require(attach.status == 0, "\(attach.stderr)")
+        let fix = try TimedeckBinary.run(["fix", "--json", "--marks", "1"], environment: env)
+        try #require(fix.status == 0, "\(fix.stderr)")
+        let intercept = try #require(fix.stdout.firstMatch(of: /"intercept":(-?\d+\.\d+)/).flatMap { Double($0.1) }, "\(fix.stdout)")
+        let tmux = try TmuxSession(columns: 100, rows: 40, command: bin, environment: env)
+        let row = tmux.waitForScreen(10) { screen in
+            screen.range(of: "#1 \\d\\d:\\d\\d:\\d\\d \(star) +\\d+\\.\\d nm [TA]  Zn \\d{3}°", options: .regularExpression) != nil
+        }
+        let screen = try #require(row, "the brighter star's sight was not worked:\n\(tmux.capture())")
+        let shown = try #require(screen.firstMatch(of: /#1 \d\d:\d\d:\d\d [A-Za-z]+ +(\d+\.\d) nm ([TA])/))
+        #expect(abs((Double(shown.1) ?? .nan) - abs(intercept)) <= 0.051, "panel \(shown.0), fix \(intercept)")
+        #expect((shown.2 == "T") == (intercept > 0), "panel \(shown.0), fix \(intercept)")
+        try tmux.send("q")
+    }
 }

@@ -52,6 +52,17 @@ extension SightsPanel {
         var entry = entry
         entry.markId = id
         switch parse(entry, in: state) {
+        case .failure(let refusal) where refusal.awaitsBrighterStars:
+            // Not refused yet: the name may be a brighter star, read now
+            // off the key path; Enter is done again when they come.
+            next.sights.entryAwaitingBrighterStars = entry.text
+            next.sights.message = .init(refusal.message)
+            var effects: [Effect] = []
+            if next.sights.brighterStars == .notAsked, let almanac = next.sights.almanac {
+                next.sights.brighterStars = .asked
+                effects = [.sights(.loadBrighterStars(almanac))]
+            }
+            return (next, effects)
         case .failure(let refusal):
             next.sights.message = .init(refusal.message, isError: true)
             return (next, [])
@@ -63,8 +74,13 @@ extension SightsPanel {
         }
     }
 
-    /// Why a typed sight is refused, as a catalog message.
-    struct Refusal: Error { var message: UIMessage }
+    /// Why a typed sight is refused, as a catalog message; or, with
+    /// `awaitsBrighterStars`, why it waits: its body is no body of the
+    /// almanac and the brighter stars have not been read yet.
+    struct Refusal: Error {
+        var message: UIMessage
+        var awaitsBrighterStars = false
+    }
 
     /// The typed sight, or the reason it cannot be stored: no almanac, an
     /// unknown body (with close names), an Hs that is not 0°–90°, or a body
@@ -77,8 +93,16 @@ extension SightsPanel {
             return .failure(Refusal(message: .text(.sightNeedsAltitude)))
         }
         guard let (body, limb) = try? SightText.body(typedBody, almanac: almanac) else {
-            let close = SightText.closeNames(to: typedBody, almanac: almanac).joined(separator: ", ")
-            return .failure(Refusal(message: .sightUnknownBody(typed: typedBody, close: close)))
+            switch state.sights.brighterStars {
+            case .notAsked, .asked:
+                return .failure(Refusal(message: .sightLookingAmongBrighterStars(typed: typedBody), awaitsBrighterStars: true))
+            case .unreadable(let problem):
+                return .failure(Refusal(message: .sightsBrighterStarsUnreadable(problem: problem)))
+            case .added:
+                // Close names from every star, the brighter ones too; never the nearest taken.
+                let close = SightText.closeNames(to: typedBody, almanac: almanac).joined(separator: ", ")
+                return .failure(Refusal(message: .sightUnknownBody(typed: typedBody, close: close)))
+            }
         }
         guard let hs = try? SightText.altitudeDegrees(altitudeText) else {
             return .failure(Refusal(message: .sightBadAltitude(typed: altitudeText)))

@@ -116,8 +116,23 @@ public enum SightsPanel {
         return (export, stem)
     }
 
-    /// A result from the shell.
-    static func handle(_ event: SightsEvent, in state: AppState) -> AppState {
+    /// A result from the shell, and what the panel asks next: the brighter
+    /// stars, once, when the sights or the almanac that came name a star
+    /// the almanac lacks (`askForBrighterStars`).
+    static func handle(_ event: SightsEvent, in state: AppState) -> (AppState, [Effect]) {
+        var next = handled(event, in: state)
+        switch event {
+        case .almanacLoaded, .stored, .reloaded:
+            let asks = askForBrighterStars(&next)
+            return (next, asks)
+        case let .brighterStarsLoaded(almanac, problem):
+            return brighterStarsLoaded(almanac, problem: problem, in: next)
+        case .noSuchMark, .notStored, .removed, .sheetWritten, .sheetNotWritten, .dayPlanned:
+            return (next, [])
+        }
+    }
+
+    private static func handled(_ event: SightsEvent, in state: AppState) -> AppState {
         var next = state
         switch event {
         case .stored(let sight):
@@ -149,8 +164,45 @@ public enum SightsPanel {
             if let day { next.sights.day = day }
             // A failed answer keeps the request until it is old: asked again then.
             if day != nil, next.sights.dayAsked == request { next.sights.dayAsked = nil }
+        case .brighterStarsLoaded:
+            break  // `brighterStarsLoaded(_:problem:in:)`
         }
         return next
+    }
+
+    /// Asks the shell for the brighter stars when a sight the panel holds
+    /// (stored, or waiting for an undo) names a body the almanac lacks; at
+    /// most once. Called on the events that bring sights or the almanac,
+    /// never on a tick: without such a sight the panel does no new work.
+    /// A name that is no star at all asks too (as `Almanac.naming` reads
+    /// the file for a typo), and stays unworked after the answer.
+    static func askForBrighterStars(_ state: inout AppState) -> [Effect] {
+        guard state.sights.brighterStars == .notAsked, let loaded = state.sights.almanac else { return [] }
+        // Each name once: a long log has a few bodies many times.
+        let names = Set(state.sights.sights.map(\.bodyText) + state.sights.retired.map(\.bodyText))
+        guard names.contains(where: { (try? SightText.body($0, almanac: loaded.almanac)) == nil }) else { return [] }
+        state.sights.brighterStars = .asked
+        return [.sights(.loadBrighterStars(loaded))]
+    }
+
+    /// The shell's answer: the almanac with the brighter stars (the panel
+    /// works their sights from then on), or why they could not be read
+    /// (said, and their sights stay unworked). A sight typed while they
+    /// were read is submitted again if the field still holds it.
+    static func brighterStarsLoaded(_ almanac: LoadedAlmanac?, problem: String?, in state: AppState) -> (AppState, [Effect]) {
+        var next = state
+        let awaited = next.sights.entryAwaitingBrighterStars
+        next.sights.entryAwaitingBrighterStars = nil
+        guard let almanac else {
+            let problem = problem ?? "no reason given"
+            next.sights.brighterStars = .unreadable(problem)
+            next.sights.message = .init(.sightsBrighterStarsUnreadable(problem: problem), isError: true)
+            return (next, [])
+        }
+        next.sights.almanac = almanac
+        next.sights.brighterStars = .added
+        if let entry = next.sights.entry, let awaited, entry.text == awaited { return submit(entry, in: next) }
+        return (next, [])
     }
 }
 
@@ -168,6 +220,10 @@ public enum SightsEffect: Equatable, Sendable {
     case writeSheet(ChartExport, fileStem: String)
     /// Work the day ahead at the DR (`SightsDay.plan`); answered by `.dayPlanned`.
     case planDay(SightsDay.Request)
+    /// Read `almanac-bright-stars.tsv` and add its stars to this almanac
+    /// (`Almanac.including`, as `fix` does for a name it lacks); answered
+    /// by `.brighterStarsLoaded`. Asked once, when a sight names such a star.
+    case loadBrighterStars(LoadedAlmanac)
 }
 
 /// What comes back to the sights panel from the shell.
@@ -190,4 +246,7 @@ public enum SightsEvent: Equatable, Sendable {
     /// The day asked for, or nil when it could not be worked (an instant
     /// outside the almanac's data): asked again after a while.
     case dayPlanned(SightsDay?, for: SightsDay.Request)
+    /// The almanac with the brighter stars added, or nil and why the file
+    /// could not be read.
+    case brighterStarsLoaded(LoadedAlmanac?, problem: String?)
 }

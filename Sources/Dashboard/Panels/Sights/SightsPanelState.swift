@@ -35,6 +35,20 @@ public struct SightsPanelState: Equatable, Sendable {
     public var day: SightsDay?
     /// The day asked of the shell and not yet answered.
     var dayAsked: SightsDay.Request?
+    /// The brighter stars (`almanac-bright-stars.tsv`), asked of the shell
+    /// at most once: when a stored or typed sight names a body the
+    /// almanac lacks (`SightsPanel.askForBrighterStars`).
+    public var brighterStars: BrighterStars = .notAsked
+    /// The entry text whose Enter waits for the brighter stars: submitted
+    /// again when they come, if the field still holds it.
+    var entryAwaitingBrighterStars: String?
+
+    /// Where the brighter stars are: not asked for, asked, in the almanac,
+    /// or not readable (the reader's words, shown verbatim).
+    public enum BrighterStars: Equatable, Sendable {
+        case notAsked, asked, added
+        case unreadable(String)
+    }
 
     /// A line under the sights, kept as a catalog value until drawn.
     public struct Message: Equatable, Sendable {

@@ -53,8 +53,9 @@ struct SightsReadout: Equatable {
         let solver = FixInputs.solver(almanac: loaded.almanac, settings: state.settings)
         let fixTime = Double(round.last?.unixMilliseconds ?? 0) / 1000
         var sights: [Sight] = []
+        let resolved = Self.resolved(round, almanac: loaded)
         for (i, marked) in round.enumerated() {
-            guard let sight = Self.sight(marked, almanac: loaded.almanac),
+            guard let sight = resolved[i],
                   let reduced = try? solver.reduce([sight], deadReckoning: dr, fixUnixSeconds: fixTime).first
             else { noFix = noFix ?? .cannotReduce(body: marked.bodyText); continue }
             rows[i].reduced = reduced
@@ -84,6 +85,24 @@ struct SightsReadout: Equatable {
         try? FixInputs.sight(bodyText: marked.bodyText, sextantAltitudeDegrees: marked.sextantAltitudeDegrees,
                              markUnixMilliseconds: marked.unixMilliseconds, clock: marked.clock, almanac: almanac)
     }
+
+    /// The round's sights as the solver takes them, resolved by name once
+    /// per round and almanac, not on every frame: with the brighter stars
+    /// the almanac has 264 stars to fold names against, not 58.
+    static func resolved(_ round: [MarkedSight], almanac: LoadedAlmanac) -> [Sight?] {
+        resolvedRound.value(for: ResolvedKey(round: round, almanac: almanac)) { key in
+            key.round.map { sight($0, almanac: key.almanac.almanac) }
+        }
+    }
+
+    /// Everything a resolved round depends on: its sights (body, Hs,
+    /// instant, clock) and the almanac (compared by identity).
+    struct ResolvedKey: Equatable, Sendable {
+        var round: [MarkedSight]
+        var almanac: LoadedAlmanac
+    }
+
+    static let resolvedRound = Remembered<ResolvedKey, [Sight?]>()
 
     /// `sights.dr` parsed once, not on every frame.
     static let parsedSetting = Remembered<String, GeoPosition?>()

@@ -33,6 +33,8 @@ final class SightsService: PanelService {
             SightsShell.writeSheet(export, fileStem: stem, environment: ProcessInfo.processInfo.environment)
         case .planDay(let request):
             SightsShell.planDay(request)
+        case .loadBrighterStars(let almanac):
+            SightsShell.loadBrighterStars(almanac)
         }
     }
 

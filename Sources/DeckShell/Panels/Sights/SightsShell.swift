@@ -32,6 +32,28 @@ public enum SightsShell {
         }
     }
 
+    /// `state` as the dashboard shows it a moment after its first frame:
+    /// the almanac read, and the brighter stars too when a stored sight
+    /// names one (the panel's own `update` decides, answered at once). For
+    /// `timedeck snapshot`, which has no second frame.
+    public static func withAlmanac(_ state: AppState, environment: [String: String]) -> AppState {
+        var program = Program(state: state)
+        var performer = AnsweredAtOnce()
+        for event in loadAlmanac(now: state.now, environment: environment) { program.send(event, to: &performer) }
+        return program.state
+    }
+
+    /// The one effect the almanac's arrival can ask for, performed in line.
+    private struct AnsweredAtOnce: EffectPerforming {
+        mutating func perform(_ effect: Effect) -> [Event] {
+            guard case .sights(.loadBrighterStars(let almanac)) = effect else {
+                // `.almanacLoaded` asks for nothing else; a snapshot has no later frame to serve.
+                return []
+            }
+            return SightsShell.loadBrighterStars(almanac)
+        }
+    }
+
     static func markedSight(_ stored: (mark: SightingMark, sight: MarkSight)) -> MarkedSight {
         MarkedSight(markId: stored.sight.markId, unixMilliseconds: stored.mark.correctedUnixMilliseconds,
                     bodyText: stored.sight.bodyText, sextantAltitudeDegrees: stored.sight.sextantAltitudeDegrees,
@@ -84,9 +106,25 @@ public enum SightsShell {
         [.sights(.dayPlanned(try? SightsDay.plan(request), for: request))]
     }
 
+    /// The almanac with the brighter stars added, as `fix` adds them for a
+    /// name it lacks (`Almanac.including` of `BrightStars.loadBundled`: a
+    /// ~16 KB file, parsed on the store queue, never while a key waits), or
+    /// why the file could not be read. `read` is the file's reader (tests
+    /// give one that fails).
+    public static func loadBrighterStars(_ almanac: LoadedAlmanac,
+                                         read: () throws -> [NavigationalStar] = BrightStars.loadBundled) -> [Event] {
+        do {
+            return [.sights(.brighterStarsLoaded(LoadedAlmanac(almanac.almanac.including(try read())), problem: nil))]
+        } catch {
+            return [.sights(.brighterStarsLoaded(nil, problem: "\(error)"))]
+        }
+    }
+
     /// Performs a sights effect (on the store queue); the answer is an event.
     static func perform(_ effect: SightsEffect, store: StoreHandle) -> [Event] {
         switch effect {
+        case .loadBrighterStars(let almanac):
+            return loadBrighterStars(almanac)
         case let .writeSheet(export, stem):
             return writeSheet(export, fileStem: stem, environment: ProcessInfo.processInfo.environment)
         case .planDay(let request):

@@ -2,27 +2,59 @@ import Foundation
 import TimeKit
 
 extension CallsPanel {
+    /// Everything the panel's drawing reads: the planner's state, the
+    /// settings (periods, clock form, reminder), the language, whether the
+    /// panel has the focus, and the time to the minute (the stack shows
+    /// minutes, never seconds).
+    struct DrawInputs: Sendable {
+        var calls: CallPlannerState
+        var settings: Settings
+        var language: UILanguage
+        var focused: Bool
+        var minute: Int64
+    }
+
+    /// The last drawing, replayed while nothing it is drawn from changed: an
+    /// idle dashboard draws the stack once a minute.
+    static let replayed = ReplayedPanel<DrawInputs>()
+
     /// Draws the clock stack (play mode) or the editor into `rect`.
     public static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
+        draw(state, in: rect, into: &frame, replayed: replayed)
+    }
+
+    /// `draw` with the memo given (tests keep one of their own).
+    static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame, replayed: ReplayedPanel<DrawInputs>) {
         let c = state.calls
-        let lines: [CallLine]
+        // While the hands sweep (an animation) every frame is drawn afresh.
+        let sweeping = c.editor == nil && (c.sweep.map { !$0.hands.isFinished(at: state.now) } ?? false)
+        guard !sweeping else {
+            put(lines(state, width: rect.width, height: rect.height), in: rect, into: &frame)
+            return
+        }
+        let minute = Int64((state.now.timeIntervalSince1970 / 60).rounded(.down))
+        let language = state.language
+        let focused = state.focus == .calls
+        replayed.draw(in: rect, into: &frame, same: { last in
+            last.minute == minute && last.focused == focused && last.language == language
+                && last.calls == state.calls && last.settings == state.settings
+        }, inputs: {
+            DrawInputs(calls: state.calls, settings: state.settings, language: language, focused: focused, minute: minute)
+        }, draw: { frame, area in
+            put(lines(state, width: area.width, height: area.height), in: area, into: &frame)
+        })
+    }
+
+    /// The stack (play mode) or the editor, as lines.
+    static func lines(_ state: AppState, width: Int, height: Int) -> [CallLine] {
+        let c = state.calls
         if let editor = c.editor {
-            lines = CallEditView.render(editor, message: c.message, width: rect.width, height: rect.height,
-                                        language: state.language, places: c.places,
-                                        remindMinutes: state.settings.callRemindMinutes)
-        } else {
-            lines = ClockStackView.render(c, width: rect.width, height: rect.height, now: state.now,
-                                          settings: state.settings, language: state.language, focused: state.focus == .calls)
+            return CallEditView.render(editor, message: c.message, width: width, height: height,
+                                       language: state.language, places: c.places,
+                                       remindMinutes: state.settings.callRemindMinutes)
         }
-        // The lines change at most once a minute when idle (the stack is
-        // remembered to the minute); their cells are remembered with them.
-        let key = DrawnKey(lines: lines, width: rect.width, height: rect.height)
-        let drawn = drawnLines.value(for: key) { key in
-            DrawnCells.record(size: Size(columns: key.width, rows: key.height)) { frame in
-                put(key.lines, in: Rect(x: 0, y: 0, width: key.width, height: key.height), into: &frame)
-            }
-        }
-        frame.replay(drawn, x: rect.x, y: rect.y)
+        return ClockStackView.render(c, width: width, height: height, now: state.now,
+                                     settings: state.settings, language: state.language, focused: state.focus == .calls)
     }
 
     /// The lines, each span in its role, clipped to `rect`.
@@ -34,25 +66,6 @@ extension CallsPanel {
             }
         }
     }
-
-    struct DrawnKey: Equatable, Sendable {
-        var lines: [CallLine]
-        var width: Int
-        var height: Int
-
-        /// The remembered stack hands back the same array while nothing
-        /// changes: the same storage is the same lines, with no walk of
-        /// every span's text.
-        static func == (a: DrawnKey, b: DrawnKey) -> Bool {
-            guard a.width == b.width, a.height == b.height else { return false }
-            let same = a.lines.withUnsafeBufferPointer { pa in
-                b.lines.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress && pa.count == pb.count }
-            }
-            return same || a.lines == b.lines
-        }
-    }
-    /// The cells of the last lines drawn (one entry: one stack per frame).
-    static let drawnLines = Remembered<DrawnKey, DrawnCells>()
 
     /// The theme role for a call planner meaning.
     static func styleRole(_ role: CallRole) -> StyleRole {

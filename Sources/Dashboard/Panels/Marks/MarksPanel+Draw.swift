@@ -12,7 +12,55 @@ import TimeKit
 ///  2026-11-22T00:04:52.459Z  27° 28'.02 S  153° 22'.84 E (gpsd 3D, 0.4 s old)  “Sun LL”
 /// ```
 extension MarksPanel {
+    /// Everything the panel's drawing reads: its state, the settings, the
+    /// sights (a selected mark's sight), the language, and what it takes
+    /// from the time: the clock status at this instant and whether the
+    /// newest mark still flashes.
+    struct DrawInputs: Sendable {
+        var marks: MarksPanelState
+        var settings: Settings
+        var markSettings: MarkSettings
+        var sights: SightsPanelState
+        var language: UILanguage
+        var status: ClockStatus
+        var flashing: Bool
+    }
+
+    /// The last drawing, replayed while nothing it is drawn from changed
+    /// (an idle second changes none of it).
+    static let replayed = ReplayedPanel<DrawInputs>()
+
     static func draw(_ state: AppState, in whole: Rect, into frame: inout Frame) {
+        draw(state, in: whole, into: &frame, replayed: replayed)
+    }
+
+    /// `draw` with the memo given (tests keep one of their own).
+    static func draw(_ state: AppState, in whole: Rect, into frame: inout Frame, replayed: ReplayedPanel<DrawInputs>) {
+        guard whole.height > 0 else { return }
+        let status = clockStatus(state)
+        let flashing = state.marks.flashUntil.map { state.now < $0 } ?? false
+        let language = state.language
+        replayed.draw(in: whole, into: &frame, same: { last in
+            last.flashing == flashing && last.status == status && last.language == language
+                && last.marks == state.marks && last.settings == state.settings
+                && last.markSettings == state.markSettings && last.sights == state.sights
+        }, inputs: {
+            DrawInputs(marks: state.marks, settings: state.settings, markSettings: state.markSettings, sights: state.sights,
+                       language: language, status: status, flashing: flashing)
+        }, draw: { frame, rect in
+            drawEveryPart(state, in: rect, into: &frame)
+        })
+    }
+
+    /// The clock status line's numbers at this instant (the kernel's, and
+    /// GPS minus system time when gpsd reports time).
+    static func clockStatus(_ state: AppState) -> ClockStatus {
+        ClockStatus(kernel: state.marks.kernel,
+                    gpsOffset: state.marks.gps?.currentOffset(at: SightingMark.unixNanoseconds(state.now)))
+    }
+
+    /// The panel drawn afresh (what `replayed` remembers).
+    static func drawEveryPart(_ state: AppState, in whole: Rect, into frame: inout Frame) {
         guard whole.height > 0 else { return }
         let m = state.marks
         // Marks NOT saved first, each with its instant, until dismissed: at
@@ -129,8 +177,7 @@ extension MarksPanel {
     /// `clock synced ±2.0 ms (kernel), GPS −0.3 ms (PPS) · gpsd …: 3D fix`.
     static func drawClockStatus(_ state: AppState, y: Int, in rect: Rect, into frame: inout Frame) {
         let m = state.marks
-        let now = SightingMark.unixNanoseconds(state.now)
-        let status = ClockStatus(kernel: m.kernel, gpsOffset: m.gps?.currentOffset(at: now))
+        let status = clockStatus(state)
         // The same words every second while nothing changes: remembered
         // by all they are made from.
         let text = ClockStatusLine.last.value(for: ClockStatusLine.Key(status: status, gps: m.gps, language: state.language)) { key in

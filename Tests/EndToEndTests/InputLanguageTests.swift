@@ -62,3 +62,40 @@ import TestSupport
         }
     }
 }
+
+extension InputLanguageTests {
+    /// With `display.language = ja` (or a Japanese locale and `auto`) the same
+    /// refusals are Japanese, with the same exit status and the typed text.
+    @Test(arguments: cases)
+    func japaneseWithTheSameStatus(_ c: Case) throws {
+        let chosen = try MarsLanguageTests.run(c.arguments, language: "ja", environment: MarsLanguageTests.englishLocale)
+        let locale = try MarsLanguageTests.run(c.arguments, language: "auto", environment: MarsLanguageTests.japaneseLocale)
+        #expect(chosen.status == 2 && chosen.stdout.isEmpty)
+        #expect(chosen.stderr == locale.stderr)
+        #expect(MarsLanguageTests.hasJapanese(chosen.stderr), "\(chosen.stderr)")
+        // Option names are typed the same in every language; the words around them are not English.
+        #expect(EnglishDetector.englishRun(chosen.stderr) == nil, "English: \(EnglishDetector.englishRun(chosen.stderr) ?? "")")
+        // The typed value is in both (`'nonsense'` in English, `「nonsense」` in Japanese).
+        let typed = c.english.firstMatch(of: /'([^']*)':/).map { String($0.1) } ?? ""
+        #expect(!typed.isEmpty && chosen.stderr.contains("「\(typed)」"), "\(chosen.stderr)")
+        #expect(chosen.stderr.hasPrefix(c.english.hasPrefix("timedeck mars: ") ? "timedeck mars: " : "timedeck: "))
+    }
+
+    /// A refusal with `--json` prints nothing on stdout in any language.
+    @Test func jsonIsTheSameInEveryLanguage() throws {
+        let arguments = ["mars", "--at", "nonsense", "--json"]
+        let english = try MarsLanguageTests.run(arguments, language: nil, environment: MarsLanguageTests.englishLocale)
+        let japanese = try MarsLanguageTests.run(arguments, language: "ja", environment: MarsLanguageTests.englishLocale)
+        #expect(english.status == 2 && japanese.status == 2)
+        #expect(english.stdout == japanese.stdout && english.stdout.isEmpty)
+    }
+
+    /// Control characters typed into a value stay inert in Japanese too.
+    @Test func typedControlsStayInert() throws {
+        let out = try MarsLanguageTests.run(["mars", "--at", "x\u{1B}[31mred\u{9B}2J"], language: "ja",
+                                            environment: MarsLanguageTests.englishLocale)
+        #expect(out.status == 2)
+        #expect(!out.stderr.contains("\u{1B}") && !out.stderr.contains("\u{9B}"), "\(out.stderr.debugDescription)")
+        #expect(out.stderr.contains("時刻「x"))
+    }
+}

@@ -91,6 +91,7 @@ extension CommandMessage {
             "UTC        \(utc)\nマーク時刻 \(markTime)\nUnix 時刻  \(unix)\n現地       \(local)"
         case .marsReport(let message): message.japanese
         case .marsUsage(let usage): usage.japanese
+        case let .inputRefused(error, source): InputMessage.japanese(error, source: source)
         }
     }
 

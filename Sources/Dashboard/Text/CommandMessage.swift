@@ -113,6 +113,11 @@ public enum CommandMessage: Hashable, Sendable {
     /// `mars`'s refusals of bad input.
     case marsUsage(MarsUsage)
 
+    // MARK: input (InputMessage.swift)
+    /// A value the shared option parsers could not read (exit 2), after
+    /// `source` when the command names where it came from.
+    case inputRefused(InputError, source: InputSource?)
+
     /// The rows of `compass`, each label padded to the same width.
     public enum CompassRow: Hashable, Sendable, CaseIterable {
         case trueAzimuth, compass, error, variation, deviation, amplitude
@@ -204,6 +209,7 @@ public enum CommandMessage: Hashable, Sendable {
             "UTC        \(utc)\nMark Time  \(markTime)\nUnix       \(unix)\nLocal      \(local)"
         case .marsReport(let message): message.english
         case .marsUsage(let usage): usage.english
+        case let .inputRefused(error, source): InputMessage.english(error, source: source)
         }
     }
 }

@@ -2,7 +2,7 @@
 /// accepted instead. The CLI prints it in the interface language (the
 /// commands' catalog renders `field`, `reason` and `accepted`) and exits
 /// with status 2; `description` is the English.
-public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Which value it was, e.g. `instant`, `longitude`, `duration`.
     public var field: InputField
     /// The text as typed (shortened if very long).

@@ -92,6 +92,9 @@ extension CommandMessage {
         case .marsReport(let message): message.japanese
         case .marsUsage(let usage): usage.japanese
         case let .inputRefused(error, source): InputMessage.japanese(error, source: source)
+        case .placeNote(let note): PlaceMessage.japanese(note)
+        case .placeNoteLine(let note): "注意: " + PlaceMessage.japanese(note)
+        case .placeRefused(let refusal): refusal.japanese
         }
     }
 

@@ -77,4 +77,31 @@ import TestSupport
             #expect(out.stderr == c.english, "\(language ?? "auto"):\n\(out.stderr)")
         }
     }
+
+    /// With `display.language = ja` (or a Japanese locale and `auto`): the
+    /// same status, each note on its own line in Japanese words.
+    @Test(arguments: cases)
+    func japaneseWithTheSameStatus(_ c: Case) throws {
+        let chosen = try MarsLanguageTests.run(c.arguments, language: "ja", environment: MarsLanguageTests.englishLocale)
+        let locale = try MarsLanguageTests.run(c.arguments, language: "auto", environment: MarsLanguageTests.japaneseLocale)
+        #expect(chosen.status == c.status)
+        #expect(chosen.stderr == locale.stderr)
+        #expect(chosen.stderr.split(separator: "\n").count == c.english.split(separator: "\n").count, "\(chosen.stderr)")
+        #expect(MarsLanguageTests.hasJapanese(chosen.stderr) && !chosen.stderr.contains("note: "), "\(chosen.stderr)")
+        let plain = EnglishDetector.withoutPlaceNames(chosen.stderr)
+        #expect(EnglishDetector.englishRun(plain) == nil, "English: \(EnglishDetector.englishRun(plain) ?? "")\n\(chosen.stderr)")
+    }
+
+    /// Tables and `--json` are the same in every language (only the notes on stderr change).
+    @Test func stdoutIsTheSameInEveryLanguage() throws {
+        // (`places search --json` shows each place's clock now, so it is left out: two runs may straddle a minute.)
+        for arguments in [["call", "London, GB", "Bombay", "--at", "2026-01-01T12:00:00Z", "--json"],
+                          ["call", "London, GB", "Armenia", "India", "--at", "2026-01-01T12:00:00Z", "--json"]] {
+            let english = try MarsLanguageTests.run(arguments, language: nil, environment: MarsLanguageTests.englishLocale)
+            let japanese = try MarsLanguageTests.run(arguments, language: "ja", environment: MarsLanguageTests.englishLocale)
+            #expect(english.status == 0 && japanese.status == 0)
+            #expect(!english.stdout.isEmpty && english.stdout == japanese.stdout, "\(arguments)")
+            #expect(english.stderr != japanese.stderr)
+        }
+    }
 }

@@ -127,7 +127,7 @@ enum PlaceMessage {
 
     static func japanese(_ meaning: PlaceMeaning) -> String {
         switch meaning {
-        case let .region(r, zones): japanese(r) + " (\(zones.joined(separator: ", ")))"
+        case let .region(r, zones): japanese(r) + " (\(zones.joined(separator: "、")))"
         case .zone(let zone): "tz のゾーン \(zone)"
         case let .place(label, zone): "\(label) (\(zone))"
         }

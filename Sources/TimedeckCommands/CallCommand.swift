@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dashboard
 import DeckShell
 import Foundation
 import TimeKit
@@ -155,10 +156,10 @@ struct CallCommand: JSONCommand {
                 let close = resolution.candidates.filter(\.isUsable).prefix(5).map(\.place.label)
                 throw CLIFailure.onlyClose(query, suggestions: close.isEmpty ? [candidate.place.label] : Array(close))
             }
-            for note in notes { warn(note.description) }
+            for note in notes { warn(note) }
             return (query, candidate.place)
         case .ambiguous:
-            throw CLIFailure.usage(resolution.notes.map(\.description).joined(separator: " "))
+            throw CLIFailure.usage(resolution.notes.map { CommandConfig.language.text(.placeNote($0)) }.joined(separator: " "))
         case let .unknownZone(name):
             throw CLIFailure.unknownZone(name)
         case let .notFound(suggestions):
@@ -184,6 +185,11 @@ struct CallCommand: JSONCommand {
 
     static func warn(_ text: String) {
         Console.error("note: \(text)\n")
+    }
+
+    /// A note of the place resolver, in the interface language.
+    static func warn(_ note: PlaceNote) {
+        Console.error(CommandConfig.language.text(.placeNoteLine(note)) + "\n")
     }
 
     /// The aligned text table (at most 80 columns).

@@ -136,8 +136,8 @@ struct FixCommand: JSONCommand {
         }
         return try NavigationCLI.guarding {
             let (body, limb) = try SightText.body(parts[0], almanac: almanac)
-            let hs = try SightText.altitudeDegrees(parts[1], field: "Hs of sight \(index + 1)")
-            let unixSeconds = try NavigationCLI.instant(parts[2], field: "time of sight \(index + 1)")
+            let hs = try SightText.altitudeDegrees(parts[1], field: .altitudeOfSight(index + 1))
+            let unixSeconds = try NavigationCLI.instant(parts[2], source: .sightTime(index + 1))
             return Sight(body: body, limb: limb, sextantAltitudeDegrees: hs, unixSeconds: unixSeconds)
         }
     }

@@ -121,7 +121,7 @@ struct MarsCommand: JSONCommand {
                 try runSingle(now: now, place: place, leap: leap)
             }
         } catch let error as InputError {
-            throw usageFailure(error.description)
+            throw usageFailure(CommandConfig.language.text(.inputRefused(error, source: nil)))
         } catch let error as MarsUsageError {
             throw usageFailure(CommandConfig.language.text(.marsUsage(error.usage)))
         } catch let error as MarsInverseError {

@@ -38,13 +38,13 @@ enum NavigationCLI {
         if let note = almanac.ut1.notice(atMJD: unixSeconds / 86400 + 40587) { Console.error("note: \(note)\n") }
     }
 
-    /// `--at` or now, as Unix seconds (UTC).
-    static func instant(_ text: String?, field: String = "--at") throws -> Double {
+    /// `--at` or now, as Unix seconds (UTC); a refusal names `source`.
+    static func instant(_ text: String?, source: InputSource = .option("--at")) throws -> Double {
         guard let text else { return Date().timeIntervalSince1970 }
         do {
             return try InstantParser.parse(text).unixSeconds
-        } catch {
-            throw fail("\(field): \(error)")
+        } catch let error as InputError {
+            throw fail(CommandConfig.language.text(.inputRefused(error, source: source)))
         }
     }
 
@@ -61,7 +61,7 @@ enum NavigationCLI {
         do {
             return try body()
         } catch let error as InputError {
-            throw fail(error.description)
+            throw fail(CommandConfig.language.text(.inputRefused(error, source: nil)))
         } catch let error as FixError {
             throw fail(error.description)
         } catch let error as FixRefusal {

@@ -270,7 +270,7 @@ struct IdentifyCommand: JSONCommand {
         var almanac = try NavigationCLI.loadAlmanac()
         let settings = CommandConfig.settings
         let corrections = try conditions.corrections(over: settings.sightCorrections)
-        let altitude = try NavigationCLI.guarding { try SightText.altitudeDegrees(hs, field: "--hs") }
+        let altitude = try NavigationCLI.guarding { try SightText.altitudeDegrees(hs, field: .altitudeOption) }
         let bearing = try NavigationCLI.bearing(zn, field: "--zn")
         let time = try NavigationCLI.instant(at)
         let dr = try NavigationCLI.deadReckoning(dr, settings: settings)

@@ -63,7 +63,7 @@ struct NoonCommand: JSONCommand {
         solver.almanac = almanac
         let position = try NavigationCLI.deadReckoning(dr, settings: settings, marks: marked.map(\.mark))
         let near = try noonGuess(position, sights: sights)
-        let drTime = try drAt.map { try NavigationCLI.instant($0, field: "--dr-at") }
+        let drTime = try drAt.map { try NavigationCLI.instant($0, source: .option("--dr-at")) }
         // A DR given for the passage itself (no --dr-at) does not move
         // before it: the passage is at the DR's longitude.
         let passage = try NavigationCLI.guarding {

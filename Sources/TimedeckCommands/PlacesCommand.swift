@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dashboard
 import DeckShell
 import Foundation
 import TimeKit
@@ -49,9 +50,9 @@ struct PlacesSearchCommand: JSONCommand {
         case let .unknownZone(name):
             throw CLIFailure.unknownZone(name)
         case let .resolved(_, notes):
-            for note in notes { CallCommand.warn(note.description) }
+            for note in notes { CallCommand.warn(note) }
         case .ambiguous:
-            for note in resolution.notes { CallCommand.warn(note.description) }
+            for note in resolution.notes { CallCommand.warn(note) }
         }
         let matches = resolution.candidates.filter(\.isUsable)
         if json {
@@ -184,24 +185,12 @@ enum CLIFailure: Error {
         case let .usage(text):
             return "timedeck: \(text)"
         case let .unknownPlace(query, suggestions):
-            var text = "timedeck: no place matches \"\(query)\"."
-            if suggestions.isEmpty {
-                text += " Try a larger city nearby, a zone name such as Europe/Paris, or `timedeck places search`."
-            } else {
-                text += " Closest names: " + suggestions.joined(separator: "; ") + "."
-            }
-            text += " A place may be a city, a tz zone (Asia/Kolkata), an abbreviation (JST), an offset (UTC+5:30)"
-                + " or a Mars site (Mars/perseverance)."
-            return text
+            return "timedeck: " + CommandConfig.language.text(.placeRefused(.unknown(query: query, suggestions: suggestions)))
         case let .onlyClose(query, suggestions):
-            return "timedeck: no place is named \"\(query)\"; it only begins or is spelled like "
-                + suggestions.joined(separator: "; ") + ". Did you mean one of them? Give its name as shown "
-                + "(e.g. \"\(suggestions.first ?? "London, GB")\"), a zone such as Europe/Paris, or an offset such as UTC+5:30; "
-                + "`timedeck places search` lists what matches."
+            return "timedeck: " + CommandConfig.language.text(.placeRefused(.onlyClose(query: query, suggestions: suggestions)))
         case let .unknownZone(name):
-            return "timedeck: \(name) is in the system tz database (\(ZoneCatalog.system.sourceDescription)) but the "
-                + "time-zone rules built into timedeck (ICU tz \(TimeZone.timeZoneDataVersion)) do not know it yet; "
-                + "update timedeck, or name a nearby city or an offset such as UTC+5:30."
+            return "timedeck: " + CommandConfig.language.text(.placeRefused(
+                .unknownZone(name: name, source: ZoneCatalog.system.sourceDescription, rules: TimeZone.timeZoneDataVersion)))
         }
     }
 }

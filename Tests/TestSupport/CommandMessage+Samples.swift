@@ -16,7 +16,7 @@ extension CommandMessage {
         case planOpportunity, planLegend
         case weatherHeader, weatherTemperature, weatherSunLine, weatherNoQuarterHours, weatherAmounts, weatherNoRain
         case weatherNoValues, weatherComing
-        case nowReport, mars, marsUsage
+        case nowReport, mars, marsUsage, inputRefused, placeNote, placeNoteLine, placeRefused
     }
 
     public var kind: Kind {
@@ -76,6 +76,10 @@ extension CommandMessage {
         case .nowReport: .nowReport
         case .marsReport: .mars
         case .marsUsage: .marsUsage
+        case .inputRefused: .inputRefused
+        case .placeNote: .placeNote
+        case .placeNoteLine: .placeNoteLine
+        case .placeRefused: .placeRefused
         }
     }
 
@@ -172,6 +176,12 @@ extension CommandMessage {
                                             local: "2021-02-18T21:55:00 UTC+01:00 Europe/Berlin")]
         case .mars: return MarsMessage.samples.map(CommandMessage.marsReport)
         case .marsUsage: return MarsUsage.samples.map(CommandMessage.marsUsage)
+        case .inputRefused: return InputError.samples.map { .inputRefused($0, source: nil) }
+            + [.inputRefused(InputError.samples[0], source: .option("--at")),
+               .inputRefused(InputError.samples[0], source: .sightTime(2))]
+        case .placeNote: return PlaceNote.samples.map(CommandMessage.placeNote)
+        case .placeNoteLine: return [.placeNoteLine(PlaceNote.samples[0])]
+        case .placeRefused: return PlaceRefusal.samples.map(CommandMessage.placeRefused)
         }
     }
 }

@@ -91,6 +91,10 @@ extension CommandMessage {
             "UTC        \(utc)\nマーク時刻 \(markTime)\nUnix 時刻  \(unix)\n現地       \(local)"
         case .marsReport(let message): message.japanese
         case .marsUsage(let usage): usage.japanese
+        case let .inputRefused(error, source): InputMessage.japanese(error, source: source)
+        case .placeNote(let note): PlaceMessage.japanese(note)
+        case .placeNoteLine(let note): "注意: " + PlaceMessage.japanese(note)
+        case .placeRefused(let refusal): refusal.japanese
         }
     }
 

@@ -113,6 +113,19 @@ public enum CommandMessage: Hashable, Sendable {
     /// `mars`'s refusals of bad input.
     case marsUsage(MarsUsage)
 
+    // MARK: input (InputMessage.swift)
+    /// A value the shared option parsers could not read (exit 2), after
+    /// `source` when the command names where it came from.
+    case inputRefused(InputError, source: InputSource?)
+
+    // MARK: places (PlaceMessage.swift)
+    /// What the place resolver assumed (`call`, `calls`, `places search`; after `note: `).
+    case placeNote(PlaceNote)
+    /// The note as a line on stderr: `note: …`.
+    case placeNoteLine(PlaceNote)
+    /// A place that cannot be used (exit 2).
+    case placeRefused(PlaceRefusal)
+
     /// The rows of `compass`, each label padded to the same width.
     public enum CompassRow: Hashable, Sendable, CaseIterable {
         case trueAzimuth, compass, error, variation, deviation, amplitude
@@ -204,6 +217,10 @@ public enum CommandMessage: Hashable, Sendable {
             "UTC        \(utc)\nMark Time  \(markTime)\nUnix       \(unix)\nLocal      \(local)"
         case .marsReport(let message): message.english
         case .marsUsage(let usage): usage.english
+        case let .inputRefused(error, source): InputMessage.english(error, source: source)
+        case .placeNote(let note): note.description
+        case .placeNoteLine(let note): "note: " + note.description
+        case .placeRefused(let refusal): refusal.english
         }
     }
 }

@@ -113,47 +113,43 @@ public struct EarthStation: Equatable, Sendable {
          EarthStation(name: "Madrid (DSS-63)", itrsMetres: 4_849_092.518, -360_180.3480, 4_115_109.251)),
     ]
 
-    static let accepted = "goldstone, canberra or madrid (the DSN's 70 m antennas DSS-14, DSS-43, DSS-63), "
-        + "or LAT,LON[,HEIGHT_M]: geodetic degrees north (-90...90, or 35.4N), degrees east (-180...360, or 116.9W) "
-        + "and metres above the WGS-84 ellipsoid (-500...100000, default 0)"
-
     /// A station as a user types it: a DSN complex's name, or `LAT,LON[,HEIGHT_M]`.
     public static func parse(_ text: String) throws -> EarthStation {
-        func fail(_ problem: String) -> InputError {
-            InputError(field: "station", input: text, problem: problem, accepted: accepted)
+        func fail(_ reason: InputReason) -> InputError {
+            InputError(field: .station, input: text, reason: reason, accepted: .station)
         }
         let key = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard !key.isEmpty else { throw fail("it is empty") }
+        guard !key.isEmpty else { throw fail(.empty) }
         if let found = deepSpaceNetwork.first(where: { $0.keys.contains(key) }) { return found.station }
         let parts = key.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2 || parts.count == 3 else {
-            throw fail(parts.count == 1 ? "not a known station" : "give two or three numbers separated by commas")
+            throw fail(parts.count == 1 ? .notAStation : .stationNumbers)
         }
         var latText = parts[0]
         var south = false
         if let last = latText.last, "ns".contains(last) {
             south = last == "s"
             latText.removeLast()
-            guard !latText.hasPrefix("-") && !latText.hasPrefix("+") else { throw fail("use either a sign or N/S, not both") }
+            guard !latText.hasPrefix("-") && !latText.hasPrefix("+") else { throw fail(.signAndNorthSouth) }
         }
         guard LongitudeParser.isPlainDecimal(latText), var latitude = Double(latText) else {
-            throw fail("the latitude is not a number of degrees")
+            throw fail(.latitudeNotDegrees)
         }
         if south { latitude = -latitude }
-        guard abs(latitude) <= 90 else { throw fail("the latitude \(latText) is outside -90...90") }
+        guard abs(latitude) <= 90 else { throw fail(.latitudeOutside(latText)) }
         let longitude: Double
         do {
             longitude = try LongitudeParser.parse(parts[1])
         } catch {
-            throw fail("the longitude is not degrees east from -180 to 360 (or with E/W)")
+            throw fail(.stationLongitude)
         }
         var height = 0.0
         if parts.count == 3 {
             guard LongitudeParser.isPlainDecimal(parts[2]), let metres = Double(parts[2]) else {
-                throw fail("the height is not a number of metres")
+                throw fail(.heightNotMetres)
             }
-            guard metres >= -500 && metres <= 100_000 else { throw fail("the height \(parts[2]) m is outside -500...100000") }
+            guard metres >= -500 && metres <= 100_000 else { throw fail(.heightOutside(parts[2])) }
             height = metres
         }
         return EarthStation(latitudeDegrees: latitude, longitudeEastDegrees: longitude, heightMetres: height)

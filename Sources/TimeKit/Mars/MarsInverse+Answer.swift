@@ -161,7 +161,6 @@ extension MarsTimeQuery {
     /// Reads "1700 13:00", "sol 1700 13:00:30 ltst" (LMST unless `ltst`
     /// follows) for `site` or, without one, a longitude (pure).
     public static func parse(_ text: String, site: MarsSite?, longitudeEast: Double) throws(InputError) -> MarsTimeQuery {
-        let accepted = "a sol and a time, e.g. 1700 13:00 or 1700 06:30 ltst"
         var words = text.lowercased().split(separator: " ").map(String.init)
         if words.first == "sol" { words.removeFirst() }
         var kind = MarsLocalTime.Kind.mean
@@ -170,10 +169,10 @@ extension MarsTimeQuery {
             words.removeLast()
         }
         guard words.count == 2 else {
-            throw InputError(field: "sol and time", input: text, problem: "expected a sol and a time", accepted: accepted)
+            throw InputError(field: .solAndTime, input: text, reason: .expectedSolAndTime, accepted: .solAndTime)
         }
         guard let sol = Int(words[0]), (-1_000_000...1_000_000).contains(sol) else {
-            throw InputError(field: "sol", input: words[0], problem: "not a whole number", accepted: accepted)
+            throw InputError(field: .sol, input: words[0], reason: .notWholeNumber, accepted: .solAndTime)
         }
         let time = try MarsLocalTime.parse(words[1], kind: kind)
         return MarsTimeQuery(site: site, longitudeEast: longitudeEast, sol: sol, time: time)

@@ -25,39 +25,37 @@ public struct MarsLocalTime: Equatable, Hashable, Sendable {
     /// `13:00:00 LMST` (seconds truncated, as a clock shows them).
     public var text: String { FixedText.clock(hours: hours) + " " + kind.rawValue }
 
-    static let accepted = "HH:MM or HH:MM:SS with optional fraction (00:00 to 23:59:59.999), e.g. 13:00 or 07:05:30"
-
     /// Parses `HH:MM[:SS[.fraction]]` (pure; never traps).
     public static func parse(_ text: String, kind: Kind) throws(InputError) -> MarsLocalTime {
-        let field = kind.rawValue
-        func fail(_ problem: String) -> InputError { InputError(field: field, input: text, problem: problem, accepted: accepted) }
+        func fail(_ reason: InputReason) -> InputError {
+            InputError(field: .marsTime(kind), input: text, reason: reason, accepted: .marsTime)
+        }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3 else { throw fail("expected hours and minutes separated by ':'") }
-        guard let h = twoDigits(parts[0]) else { throw fail("hours must be one or two digits") }
-        guard parts[1].count == 2, let m = twoDigits(parts[1]) else { throw fail("minutes must be two digits") }
+        guard parts.count == 2 || parts.count == 3 else { throw fail(.expectedHoursAndMinutes) }
+        guard let h = twoDigits(parts[0]) else { throw fail(.hoursDigits) }
+        guard parts[1].count == 2, let m = twoDigits(parts[1]) else { throw fail(.minutesDigits) }
         var seconds = 0.0
         if parts.count == 3 {
             let s = parts[2]
             let whole = s.prefix { $0 != "." && $0 != "," }
             let fraction = s.dropFirst(whole.count)
-            guard whole.count == 2, let w = twoDigits(whole) else { throw fail("seconds must be two digits") }
-            guard w < 60 else { throw fail("a Mars minute has seconds 00 to 59 (no leap seconds)") }
+            guard whole.count == 2, let w = twoDigits(whole) else { throw fail(.secondsDigits) }
+            guard w < 60 else { throw fail(.marsSecondsRange) }
             var value = Double(w)
             if !fraction.isEmpty {
                 let digits = fraction.dropFirst()
                 guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-                      let f = Double("0." + digits) else { throw fail("the fraction of a second must be 1 to 9 digits") }
+                      let f = Double("0." + digits) else { throw fail(.fractionDigits) }
                 value += f
             }
             seconds = value
         }
-        guard m < 60 else { throw fail("minutes run from 00 to 59") }
+        guard m < 60 else { throw fail(.minutesRange) }
         if h == 24 && m == 0 && seconds == 0 {
-            throw fail("24:00 does not exist on a Mars clock: the sol ends at 23:59:59.999…; "
-                + "midnight is 00:00 of the next sol")
+            throw fail(.marsMidnight)
         }
-        guard h < 24 else { throw fail("hours run from 00 to 23") }
+        guard h < 24 else { throw fail(.hoursRange) }
         return MarsLocalTime(kind: kind, hours: Double(h) + Double(m) / 60 + seconds / 3600)
     }
 

@@ -30,21 +30,16 @@ public enum SightText {
         if let alias = aliases[key], let body = names.first(where: { $0.name == alias }) { return (body, limb) }
         let close = names.map { ($0.name, editDistance(folded($0.name), key)) }
             .sorted { $0.1 < $1.1 }.prefix(3).map(\.0)
-        throw InputError(field: "body", input: trimmed, problem: "not a body of the almanac (close names: "
-                            + close.joined(separator: ", ") + ")",
-                         accepted: "Sun LL, Sun UL, Moon LL, Moon UL, Venus, Mars, Jupiter, Saturn, "
-                            + "one of the 57 navigational stars or Polaris (timedeck almanac --at NOW lists them), "
-                            + "or a brighter star as identify names it (Mizar, Alhena, HIP 86670)")
+        throw InputError(field: .body, input: trimmed, reason: .notABody(closeNames: Array(close)), accepted: .body)
     }
 
     /// A sextant altitude: `43 23.8`, `43-23.8`, `43°23.8'` or decimal `43.3967`.
-    public static func altitudeDegrees(_ text: String, field: String = "Hs") throws -> Double {
+    public static func altitudeDegrees(_ text: String, field: InputField = .altitude) throws -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let accepted = "degrees and minutes \"43 23.8\", \"43-23.8\" or \"43° 23.8′\", or decimal degrees \"43.3967\""
-        let error = InputError(field: field, input: trimmed, problem: "not an altitude", accepted: accepted)
-        if trimmed.hasPrefix("-") {
-            throw InputError(field: field, input: trimmed, problem: "Hs is outside 0°–90°", accepted: accepted)
+        func fail(_ reason: InputReason) -> InputError {
+            InputError(field: field, input: trimmed, reason: reason, accepted: .altitude)
         }
+        if trimmed.hasPrefix("-") { throw fail(.altitudeOutside) }
         // Plain decimal digits only: no sign, exponent, hex (`0x1p3` is not
         // 8°), `nan` or `inf`; one separator between degrees and minutes (a
         // space, `°`, or a `-` touching both), so `43 -5` is no 43° 05′.
@@ -54,15 +49,14 @@ public enum SightText {
         } else if let dm = trimmed.wholeMatch(of: /(\d{1,3})(?:\s*°\s*|-|\s+)(\d{1,3}(?:\.\d+)?)\s*[′']?/),
                   let d = Double(dm.1), let m = Double(dm.2) {
             guard m < 60 else {
-                throw InputError(field: field, input: trimmed, problem: "minutes must be under 60 (\(dm.2) is not)",
-                                 accepted: accepted)
+                throw fail(.minutesOver60(String(dm.2)))
             }
             value = d + m / 60
         } else {
-            throw error
+            throw fail(.notAnAltitude)
         }
         guard value.isFinite, value > 0, value < 90 else {
-            throw InputError(field: field, input: trimmed, problem: "Hs is outside 0°–90°", accepted: accepted)
+            throw fail(.altitudeOutside)
         }
         return value
     }

@@ -8,9 +8,6 @@ import Foundation
 /// `w`, `sol` (one mean Mars solar day, 88 775.24414688 s); or ISO-8601
 /// `PT1M`, `P1D`, `PT1H30M`. At most 100 years; at least 1 ms.
 public enum DurationParser {
-    static let accepted = "number+unit parts like 1m, 90s, 1h30m, 2.5h, 500ms, 1d, 1w, 1sol "
-        + "(units ms s m min h d w sol), or ISO-8601 like PT1M, P1D; from 1ms to 100 years"
-
     /// Nanoseconds per unit, as Doubles (a sol is not a whole number of ms).
     static let units: [(String, Double)] = [
         ("ms", 1e6), ("sols", Mars24.secondsPerSol * 1e9), ("sol", Mars24.secondsPerSol * 1e9),
@@ -19,60 +16,60 @@ public enum DurationParser {
     static let maximumNanoseconds = 100 * 365.25 * 86_400e9
 
     public static func parse(_ text: String) throws -> Int64 {
-        func fail(_ problem: String) -> InputError {
-            InputError(field: "duration", input: text, problem: problem, accepted: accepted)
+        func fail(_ reason: InputReason) -> InputError {
+            InputError(field: .duration, input: text, reason: reason, accepted: .duration)
         }
         let lowered = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard !lowered.isEmpty else { throw fail("it is empty") }
-        guard lowered.count <= 60 else { throw fail("it is too long") }
+        guard !lowered.isEmpty else { throw fail(.empty) }
+        guard lowered.count <= 60 else { throw fail(.tooLong) }
         let total: Double
         if lowered.hasPrefix("p") {
             total = try iso(lowered, fail)
         } else {
             total = try parts(Substring(lowered), unitTable: units, fail)
         }
-        guard total >= 1e6 else { throw fail("it must be at least 1ms") }
-        guard total <= maximumNanoseconds else { throw fail("it is longer than 100 years") }
+        guard total >= 1e6 else { throw fail(.underOneMillisecond) }
+        guard total <= maximumNanoseconds else { throw fail(.overHundredYears) }
         return Int64(total.rounded())
     }
 
     /// `1h30m`-style parts with the given units, summed in nanoseconds.
     static func parts(_ s: Substring, unitTable: [(String, Double)],
-                      _ fail: (String) -> InputError) throws -> Double {
+                      _ fail: (InputReason) -> InputError) throws -> Double {
         var rest = s
         var total = 0.0
-        guard !rest.isEmpty else { throw fail("no amount found") }
+        guard !rest.isEmpty else { throw fail(.noAmount) }
         while !rest.isEmpty {
             let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
             guard !number.isEmpty, number.filter({ $0 == "." }).count <= 1, number != ".",
                   let value = Double(number) else {
-                throw fail("expected a number at '\(rest.prefix(10))'")
+                throw fail(.expectedNumber(at: String(rest.prefix(10))))
             }
             rest = rest.dropFirst(number.count)
             let unitText = rest.prefix { $0.isLetter }
-            guard !unitText.isEmpty else { throw fail("'\(number)' needs a unit") }
+            guard !unitText.isEmpty else { throw fail(.needsUnit(String(number))) }
             guard let unit = unitTable.first(where: { $0.0 == unitText }) else {
-                throw fail("unknown unit '\(unitText)'")
+                throw fail(.unknownUnit(String(unitText)))
             }
             rest = rest.dropFirst(unitText.count)
             total += value * unit.1
-            guard total <= maximumNanoseconds else { throw fail("it is longer than 100 years") }
+            guard total <= maximumNanoseconds else { throw fail(.overHundredYears) }
         }
         return total
     }
 
     /// ISO-8601 `PnWnDTnHnMnS` (no years or months: their length varies).
-    static func iso(_ s: String, _ fail: (String) -> InputError) throws -> Double {
+    static func iso(_ s: String, _ fail: (InputReason) -> InputError) throws -> Double {
         let body = s.dropFirst()
         let halves = body.split(separator: "t", maxSplits: 1, omittingEmptySubsequences: false)
         let datePart = halves[0]
         let timePart = halves.count > 1 ? halves[1] : nil
-        if timePart?.isEmpty == true { throw fail("'T' must be followed by hours, minutes or seconds") }
-        guard !datePart.isEmpty || timePart != nil else { throw fail("no amount found") }
+        if timePart?.isEmpty == true { throw fail(.emptyTimePart) }
+        guard !datePart.isEmpty || timePart != nil else { throw fail(.noAmount) }
         var total = 0.0
         if !datePart.isEmpty {
             if datePart.contains("y") || datePart.contains("m") {
-                throw fail("years and months vary in length; use days (P30D)")
+                throw fail(.yearsOrMonths)
             }
             total += try parts(datePart, unitTable: [("w", 604_800e9), ("d", 86_400e9)], fail)
         }

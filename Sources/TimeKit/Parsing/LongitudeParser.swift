@@ -7,15 +7,12 @@ import Foundation
 /// `-133.8`, `226.2`), or an unsigned number from 0 to 360 followed by `E` or
 /// `W` (`137.4E`, `133.8W`, `133.8 °W`, lower case too).
 public enum LongitudeParser {
-    static let accepted = "degrees east from -180 to 360 (137.4, -133.8, 226.2), "
-        + "or 0-360 with E or W (137.4E, 133.8W)"
-
     public static func parse(_ text: String) throws -> Double {
-        func fail(_ problem: String) -> InputError {
-            InputError(field: "longitude", input: text, problem: problem, accepted: accepted)
+        func fail(_ reason: InputReason) -> InputError {
+            InputError(field: .longitude, input: text, reason: reason, accepted: .longitude)
         }
         var body = text.trimmingCharacters(in: .whitespaces)
-        guard !body.isEmpty else { throw fail("it is empty") }
+        guard !body.isEmpty else { throw fail(.empty) }
         var hemisphere: Character?
         if let last = body.last, "EeWw".contains(last) {
             hemisphere = Character(last.uppercased())
@@ -27,17 +24,17 @@ public enum LongitudeParser {
             body.removeLast()
         }
         guard isPlainDecimal(body) else {
-            throw fail("not a number of degrees")
+            throw fail(.notDegrees)
         }
-        guard let value = Double(body), value.isFinite else { throw fail("not a number of degrees") }
+        guard let value = Double(body), value.isFinite else { throw fail(.notDegrees) }
         if let hemisphere {
             guard !body.hasPrefix("-") && !body.hasPrefix("+") else {
-                throw fail("use either a sign or E/W, not both")
+                throw fail(.signAndEastWest)
             }
-            guard value <= 360 else { throw fail("\(body)° is more than 360°") }
+            guard value <= 360 else { throw fail(.over360(body)) }
             return MarsLongitude.normalized(hemisphere == "W" ? -value : value)
         }
-        guard value >= -180 && value <= 360 else { throw fail("\(body) is outside -180...360") }
+        guard value >= -180 && value <= 360 else { throw fail(.outsideLongitudes(body)) }
         return MarsLongitude.normalized(value)
     }
 

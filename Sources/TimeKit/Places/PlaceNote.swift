@@ -1,8 +1,9 @@
 import Foundation
 
-/// Something the resolver assumed, told to the user: on stderr by the CLI
-/// (`description`, English), through the string catalog by the dashboard.
-public enum PlaceNote: Equatable, Sendable, CustomStringConvertible {
+/// Something the resolver assumed, told to the user: on stderr by the CLI,
+/// in the interface language through the commands' catalog
+/// (`CommandMessage.placeNote`); `description` is the English.
+public enum PlaceNote: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// A typo was forgiven: `"Sydnee": using Sydney, AU`.
     case guessed(String, Place)
     /// The query only begins a name: `"Asia/Kolkat"`, `"lond"`.
@@ -41,9 +42,9 @@ public enum PlaceNote: Equatable, Sendable, CustomStringConvertible {
     /// so (`Calcutta` → Kolkata, IN; Calcutta, ZA).
     case tookLarger(String, used: Place, smaller: Place)
     /// Another, far smaller meaning of the name that was not used.
-    case alsoNamed(String, what: String, typed: String)
+    case alsoNamed(String, what: PlaceMeaning, typed: String)
     /// Meanings on different clocks: none was picked.
-    case severalMeanings(String, [String], typed: [String])
+    case severalMeanings(String, [PlaceMeaning], typed: [String])
     /// A region spanning several clocks: none was picked.
     case severalZones(String, PlaceRegions.Region, zones: [String])
 
@@ -101,9 +102,9 @@ public enum PlaceNote: Equatable, Sendable, CustomStringConvertible {
                 + "which is also called that; \(smaller.label) (\(Self.people(smaller.population))) is spelled so: "
                 + "type \"\(smaller.name), \(smaller.countryCode)\" for it."
         case let .alsoNamed(q, what, typed):
-            return "\"\(q)\" is also \(what); give \(typed) for it."
+            return "\"\(q)\" is also \(what.english); give \(typed) for it."
         case let .severalMeanings(q, meanings, typed):
-            return "\"\(q)\" could be " + meanings.joined(separator: "; or ") + ". Say which: "
+            return "\"\(q)\" could be " + meanings.map(\.english).joined(separator: "; or ") + ". Say which: "
                 + typed.joined(separator: " or ") + "."
         case let .severalZones(q, r, zones):
             return "\"\(q)\" is \(r.described), which keeps several clocks: " + zones.joined(separator: ", ")
@@ -112,7 +113,7 @@ public enum PlaceNote: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `20,000`.
-    static func people(_ n: Int) -> String {
+    public static func people(_ n: Int) -> String {
         let digits = Array(String(n))
         var out = ""
         for (i, d) in digits.enumerated() {
@@ -129,5 +130,24 @@ public enum PlaceNote: Equatable, Sendable, CustomStringConvertible {
         let h = a / 3600, m = a % 3600 / 60
         let amount = m == 0 ? "\(h) hour\(h == 1 ? "" : "s")" : "\(h) h \(m) min"
         return amount + (o.seconds < 0 ? " behind" : " ahead of")
+    }
+}
+
+/// One meaning of a name the resolver weighed against another: a region
+/// with its zones, the place part of a tz zone, or a city.
+public enum PlaceMeaning: Equatable, Hashable, Sendable {
+    /// `Georgia (country code GE) (Asia/Tbilisi)`.
+    case region(PlaceRegions.Region, zones: [String])
+    /// `the tz zone Pacific/Midway`.
+    case zone(String)
+    /// `Midway, US (America/Chicago)`.
+    case place(label: String, zone: String)
+
+    public var english: String {
+        switch self {
+        case let .region(region, zones): "\(region.described) (\(zones.joined(separator: ", ")))"
+        case .zone(let zone): "the tz zone \(zone)"
+        case let .place(label, zone): "\(label) (\(zone))"
+        }
     }
 }

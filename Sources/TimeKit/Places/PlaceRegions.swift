@@ -12,7 +12,7 @@ public final class PlaceRegions: Sendable, Equatable {
     public static func == (a: PlaceRegions, b: PlaceRegions) -> Bool { a === b }
 
     public struct Region: Equatable, Hashable, Sendable {
-        public enum Kind: String, Sendable {
+        public enum Kind: String, Sendable, CaseIterable {
             case country, state, island, base, region
         }
         public var kind: Kind
@@ -30,6 +30,17 @@ public final class PlaceRegions: Sendable, Equatable {
         public var zones: [String]
 
         public var name: String { names.first ?? "" }
+
+        public init(kind: Kind, names: [String], codes: [String], country: String, population: Int,
+                    mostInFirst: Bool, zones: [String]) {
+            self.kind = kind
+            self.names = names
+            self.codes = codes
+            self.country = country
+            self.population = population
+            self.mostInFirst = mostInFirst
+            self.zones = zones
+        }
 
         /// `India (country code IN)`, `the state Texas, US`, `the island
         /// Diego Garcia (IO)`, `the Antarctic base Davis`.

@@ -95,14 +95,11 @@ extension PlaceResolver {
         /// Several clocks and no main one.
         var isSeveral: Bool { candidates.count > 1 }
 
-        var text: String {
+        var text: PlaceMeaning {
             let first = candidates[0]
-            if let region {
-                let zones = candidates.map(\.place.zoneIdentifier)
-                return "\(region.described) (\(zones.count == 1 ? zones[0] : zones.joined(separator: ", ")))"
-            }
-            if case .zonePlace = first.how { return "the tz zone \(first.place.zoneIdentifier)" }
-            return "\(first.place.label) (\(first.place.zoneIdentifier))"
+            if let region { return .region(region, zones: candidates.map(\.place.zoneIdentifier)) }
+            if case .zonePlace = first.how { return .zone(first.place.zoneIdentifier) }
+            return .place(label: first.place.label, zone: first.place.zoneIdentifier)
         }
         /// What to type for it.
         var typed: String {

@@ -8,7 +8,7 @@ import Foundation
 /// which regions use them) and common usage; abbreviations that are also
 /// tz zone names (`EST`, `MST`, `HST`, `CET`, `EET`, `WET`, `MET`) are
 /// resolved as those zones first (see `PlaceResolver`).
-public struct ZoneAbbreviation: Equatable, Sendable {
+public struct ZoneAbbreviation: Equatable, Hashable, Sendable {
     public var abbreviation: String
     /// Short region for labels and choices: `India`, `Pacific`.
     public var region: String

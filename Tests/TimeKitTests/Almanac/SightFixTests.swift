@@ -176,7 +176,7 @@ import Testing
             _ = try SightText.body("Vegaa", almanac: almanac)
             Issue.record("expected an error")
         } catch let error as InputError {
-            #expect(error.field == "body")
+            #expect(error.field == .body)
             #expect(error.problem.contains("Vega"))
         }
     }

@@ -17,7 +17,20 @@ import Synchronization
 /// shows). Each user keeps a test that the replayed frame is the drawn one
 /// as each input changes.
 final class ReplayedPanel<Inputs: Sendable>: Sendable {
-    private let last = Mutex<(inputs: Inputs, size: Size, cells: DrawnCells)?>(nil)
+    /// One drawing and what it was drawn from. A reference: comparing with
+    /// it copies none of its inputs.
+    final class Entry: Sendable {
+        let inputs: Inputs
+        let size: Size
+        let cells: DrawnCells
+        init(inputs: Inputs, size: Size, cells: DrawnCells) {
+            self.inputs = inputs
+            self.size = size
+            self.cells = cells
+        }
+    }
+
+    private let last = Mutex<Entry?>(nil)
     private let drawn = Mutex(0)
 
     /// Replays the last drawing into `rect` when `same(lastInputs)` says the
@@ -27,18 +40,15 @@ final class ReplayedPanel<Inputs: Sendable>: Sendable {
     func draw(in rect: Rect, into frame: inout Frame, same: (Inputs) -> Bool,
               inputs: () -> Inputs, draw: (inout Frame, Rect) -> Void) {
         let size = Size(columns: rect.width, rows: rect.height)
-        if let cells = last.withLock({ entry -> DrawnCells? in
-            guard let entry, entry.size == size, same(entry.inputs) else { return nil }
-            return entry.cells
-        }) {
-            frame.replay(cells, x: rect.x, y: rect.y)
+        if let entry = last.withLock({ $0 }), entry.size == size, same(entry.inputs) {
+            frame.replay(entry.cells, x: rect.x, y: rect.y)
             return
         }
         let cells = DrawnCells.record(size: size) { scratch in
             draw(&scratch, Rect(x: 0, y: 0, width: size.columns, height: size.rows))
         }
-        let kept = inputs()
-        last.withLock { $0 = (kept, size, cells) }
+        let entry = Entry(inputs: inputs(), size: size, cells: cells)
+        last.withLock { $0 = entry }
         drawn.withLock { $0 += 1 }
         frame.replay(cells, x: rect.x, y: rect.y)
     }
@@ -46,6 +56,4 @@ final class ReplayedPanel<Inputs: Sendable>: Sendable {
     /// How many times the drawing ran (tests count an idle minute's).
     var drawings: Int { drawn.withLock { $0 } }
 
-    /// Forgets the last drawing (tests that compare a drawing with its replay).
-    func forget() { last.withLock { $0 = nil } }
 }

@@ -22,6 +22,51 @@ extension WeatherPanel {
     /// sunset as far as they fit, and the position.
     /// While weather is off: the one-line first-use prompt.
     static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
+        draw(state, in: rect, into: &frame, replayed: replayed)
+    }
+
+    /// Everything the panel's drawing reads: its state, the settings, the
+    /// position sources (gpsd's fix, the marks' fixed position), the
+    /// almanac for sunrise and sunset, the zone, the language, the focus,
+    /// and the time to the minute (every word and the face change at whole
+    /// minutes; `WeatherReplayTests` walks every second of minutes of rain).
+    struct DrawInputs: Sendable {
+        var weather: WeatherPanelState
+        var settings: Settings
+        var markSettings: MarkSettings
+        var fix: GPSDFix?
+        var almanac: LoadedAlmanac?
+        var zone: ZoneRules
+        var language: UILanguage
+        var focused: Bool
+        var minute: Int64
+    }
+
+    /// The last drawing, replayed while nothing it is drawn from changed:
+    /// with the panel on, an idle dashboard draws it once a minute.
+    static let replayed = ReplayedPanel<DrawInputs>()
+
+    /// `draw` with the memo given (tests keep one of their own).
+    static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame, replayed: ReplayedPanel<DrawInputs>) {
+        let minute = Int64((state.now.timeIntervalSince1970 / 60).rounded(.down))
+        let language = state.language
+        let focused = state.focus == .weather
+        replayed.draw(in: rect, into: &frame, same: { last in
+            last.minute == minute && last.focused == focused && last.language == language
+                && last.weather == state.weather && last.settings == state.settings
+                && last.markSettings == state.markSettings && last.fix == state.marks.gps?.fix
+                && last.almanac == state.sights.almanac && last.zone == state.localZone
+        }, inputs: {
+            DrawInputs(weather: state.weather, settings: state.settings, markSettings: state.markSettings,
+                       fix: state.marks.gps?.fix, almanac: state.sights.almanac, zone: state.localZone,
+                       language: language, focused: focused, minute: minute)
+        }, draw: { frame, area in
+            drawEveryPart(state, in: area, into: &frame)
+        })
+    }
+
+    /// The panel drawn afresh (what `replayed` remembers).
+    static func drawEveryPart(_ state: AppState, in rect: Rect, into frame: inout Frame) {
         let l = state.language
         let focused = state.focus == .weather
         let title = l.text(.weather)
@@ -110,7 +155,10 @@ extension WeatherPanel {
     /// `rows` tall and twice as wide, its top left at `origin`.
     static func drawFace(_ state: AppState, _ readout: WeatherReadout, rows: Int, at origin: (x: Int, y: Int),
                          into frame: inout Frame) {
-        let face = WeatherFace.draw(heightCells: rows, now: state.now, zone: state.localZone, span: readout.span,
+        // The hands step once a minute, as everything else in the panel
+        // does (so the panel is drawn once a minute when idle).
+        let minute = Date(timeIntervalSince1970: (state.now.timeIntervalSince1970 / 60).rounded(.down) * 60)
+        let face = WeatherFace.draw(heightCells: rows, now: minute, zone: state.localZone, span: readout.span,
                                     segments: readout.segments)
         for row in 0..<rows {
             for column in 0..<(2 * rows) {

@@ -201,6 +201,22 @@ import TimeKit
         let drawn = try #require(MarsPictureDrawing.draw(data, columns: 60, rows: 12))
         #expect(remembered.runs.map { $0.map(\.text).joined() } == drawn.runs.map { $0.map(\.text).joined() })
         #expect(remembered.runs.map { $0.map(\.role) } == drawn.runs.map { $0.map(\.role) })
+        // The remembered cells are the runs put: replayed at the panel's
+        // place, the frame is the one putting them there gives.
+        for columns in [60, 41, 90] {
+            let picture = try #require(MarsPanel.drawnPicture(data, columns: columns, rows: 12))
+            let left = 7 + MarsPanel.pictureOffset(widthCells: picture.widthCells, columns: columns)
+            var put = Frame(size: Size(columns: 110, rows: 20))
+            put.put("東京 under the picture", x: 0, y: 2)
+            var replayed = put
+            let clip = Rect(x: 7, y: 1, width: columns, height: 14)
+            for (i, row) in picture.runs.enumerated() {
+                var x = left
+                for run in row { x = put.put(run.text, x: x, y: 1 + i, role: run.role, clip: clip) }
+            }
+            replayed.replay(picture.cells, x: left, y: 1)
+            #expect(replayed == put, "\(columns) columns")
+        }
     }
 
     /// Drawing reads the state: with an ephemeris but nothing solved yet, a

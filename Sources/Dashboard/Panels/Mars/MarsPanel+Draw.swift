@@ -44,11 +44,10 @@ extension MarsPanel {
         let top = inner.y + rows.count
         let legend = MarsPictureReadout.line(picture, language: state.language)
         if pictureHeight >= minimumPictureRows, let drawn = drawnPicture(picture, columns: inner.width, rows: pictureHeight - 1) {
-            let left = inner.x + max(0, (inner.width - drawn.widthCells) / 2)
-            for (i, runs) in drawn.runs.enumerated() {
-                var x = left
-                for run in runs { x = frame.put(run.text, x: x, y: top + i, role: run.role, clip: inner) }
-            }
+            // The picture's cells, recorded when its numbers last changed
+            // (at most once a minute), copied in: no Braille is measured or
+            // put on an idle second.
+            frame.replay(drawn.cells, x: inner.x + Self.pictureOffset(widthCells: drawn.widthCells, columns: inner.width), y: top)
             frame.put(DisplayWidth.prefix(legend, fitting: inner.width), x: inner.x, y: top + drawn.runs.count, role: .dim, clip: inner)
         } else {
             frame.put(DisplayWidth.prefix(legend, fitting: inner.width), x: inner.x, y: top, role: .dim, clip: inner)
@@ -61,8 +60,25 @@ extension MarsPanel {
     /// picture again (it was most of an idle second with the sunclock open).
     static func drawnPicture(_ picture: MarsPictureData, columns: Int, rows: Int) -> DrawnPicture? {
         drawnPictures.value(for: DrawnPicture.Key(picture: picture, columns: columns, rows: rows)) { key in
-            MarsPictureDrawing.draw(key.picture, columns: key.columns, rows: key.rows)
-                .map { DrawnPicture(widthCells: $0.widthCells, runs: $0.runs) }
+            MarsPictureDrawing.draw(key.picture, columns: key.columns, rows: key.rows).map { drawing in
+                // Centred in the columns, clipped at their right edge.
+                let offset = pictureOffset(widthCells: drawing.widthCells, columns: key.columns)
+                let cells = DrawnCells.record(size: Size(columns: key.columns - offset, rows: drawing.runs.count)) { scratch in
+                    putRuns(drawing.runs, into: &scratch)
+                }
+                return DrawnPicture(widthCells: drawing.widthCells, runs: drawing.runs, cells: cells)
+            }
+        }
+    }
+
+    /// Columns left of a picture `widthCells` wide centred in `columns`.
+    static func pictureOffset(widthCells: Int, columns: Int) -> Int { max(0, (columns - widthCells) / 2) }
+
+    /// The picture's runs put row by row from the frame's left edge, clipped to it.
+    static func putRuns(_ runs: [[(text: String, role: StyleRole)]], into frame: inout Frame) {
+        for (i, row) in runs.enumerated() {
+            var x = 0
+            for run in row { x = frame.put(run.text, x: x, y: i, role: run.role, clip: frame.bounds) }
         }
     }
 
@@ -74,6 +90,8 @@ extension MarsPanel {
         }
         var widthCells: Int
         var runs: [[(text: String, role: StyleRole)]]
+        /// The runs as cells (`putRuns` recorded), replayed each frame.
+        var cells: DrawnCells
     }
 
     static let drawnPictures = Remembered<DrawnPicture.Key, DrawnPicture?>()

@@ -263,6 +263,37 @@ extension BigDigitsTests {
         #expect(last.hasPrefix(" ⚠ config /home/u/.config/timedeck/config.toml has 1 problem, using defaults for those keys only: li"))
         #expect(frame.roles(row: 29)[1] == .warning)
     }
+
+    /// The keys line is remembered as cells: each state's line is the one
+    /// putting its keys gives, in both languages, with one panel or several,
+    /// in an overlay, at widths down to a few columns.
+    @Test func theRememberedKeysLineIsTheOnePut() {
+        var states: [AppState] = []
+        for panels in [[PanelID](), [.marks], [.marks, .mars, .calls]] {
+            for language in [UILanguage.en, .ja] {
+                var s = AppState(now: fixedInstant, localZone: zone("UTC"), panels: panels)
+                s.language = language
+                states.append(s)
+                s.overlay = .help(scroll: 0)
+                states.append(s)
+            }
+        }
+        for s in states {
+            for width in [100, 37, 12, 3] {
+                let rect = Rect(x: 2, y: 1, width: width, height: 1)
+                var put = Frame(size: Size(columns: 110, rows: 3))
+                put.put("東京 under the line", x: 0, y: 1)
+                var remembered = put
+                StatusBar.draw(s, in: rect, into: &remembered)
+                var x = rect.x + 1
+                for (key, label) in StatusBar.keys(s) where !(key == "Tab" && s.panels.count < 2) {
+                    x = put.put(key, x: x, y: rect.y, role: .helpKey, clip: rect)
+                    x = put.put(" \(s.language.text(label))   ", x: x, y: rect.y, role: .keyHint, clip: rect)
+                }
+                #expect(remembered == put, "\(s.panels) \(s.language) overlay \(s.overlay != nil) width \(width)")
+            }
+        }
+    }
 }
 
 @Suite struct JapaneseTests {

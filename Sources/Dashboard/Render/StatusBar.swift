@@ -17,12 +17,31 @@ enum StatusBar {
             frame.put("⚠ " + notice, x: rect.x + 1, y: rect.y, role: .warning, clip: rect)
             return
         }
-        var x = rect.x + 1
-        for (key, label) in keys(state) {
-            if key == "Tab" && state.panels.count < 2 { continue }
-            x = frame.put(key, x: x, y: rect.y, role: .helpKey, clip: rect)
-            x = frame.put(" \(state.language.text(label))   ", x: x, y: rect.y, role: .keyHint, clip: rect)
+        // The same keys every second: their cells are remembered by the
+        // keys, the language and the width, and copied in.
+        let shown = keys(state).filter { !($0.key == "Tab" && state.panels.count < 2) }
+        let key = KeysLine.Key(keys: shown.map(\.key), labels: shown.map(\.label), language: state.language, width: rect.width)
+        let cells = KeysLine.last.value(for: key) { key in
+            DrawnCells.record(size: Size(columns: key.width, rows: 1)) { line in
+                var x = 1
+                for (name, label) in zip(key.keys, key.labels) {
+                    x = line.put(name, x: x, y: 0, role: .helpKey, clip: line.bounds)
+                    x = line.put(" \(key.language.text(label))   ", x: x, y: 0, role: .keyHint, clip: line.bounds)
+                }
+            }
         }
+        frame.replay(cells, x: rect.x, y: rect.y)
+    }
+
+    /// The keys line's cells, by what they are drawn from.
+    enum KeysLine {
+        struct Key: Equatable, Sendable {
+            var keys: [String]
+            var labels: [UIText]
+            var language: UILanguage
+            var width: Int
+        }
+        static let last = Remembered<Key, DrawnCells>()
     }
 
     /// The keys named: on the main screen the newcomer's three; in an

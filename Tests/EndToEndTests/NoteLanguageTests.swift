@@ -99,3 +99,53 @@ import TestSupport
                 "\(out.stderr)")
     }
 }
+
+extension NoteLanguageTests {
+    /// With `display.language = ja` (or a Japanese locale and `auto`) the same
+    /// messages are Japanese, with the same exit status and the same stdout.
+    @Test(arguments: cases)
+    func japaneseWithTheSameStatus(_ c: Case) throws {
+        let english = try Self.run(c.arguments, language: nil, environment: MarsLanguageTests.englishLocale.merging(c.environment) { $1 })
+        let chosen = try Self.run(c.arguments, language: "ja", environment: MarsLanguageTests.englishLocale.merging(c.environment) { $1 })
+        let locale = try Self.run(c.arguments, language: "auto", environment: MarsLanguageTests.japaneseLocale.merging(c.environment) { $1 })
+        #expect(chosen.status == c.status && locale.status == c.status)
+        #expect(chosen.stderr == locale.stderr)
+        #expect(chosen.stdout == english.stdout, "stdout changed with the language")
+        #expect(MarsLanguageTests.hasJapanese(chosen.stderr), "\(chosen.stderr)")
+        let words = EnglishDetector.withoutPlaceNames(chosen.stderr)
+        #expect(EnglishDetector.englishRun(words) == nil, "English: \(EnglishDetector.englishRun(words) ?? "")")
+        #expect(chosen.stderr.hasPrefix(c.english.hasPrefix("note: ") ? "注意: " : "timedeck: "))
+    }
+
+    /// `call --json` prints the same bytes in every language; the notes go to stderr.
+    @Test func jsonIsTheSameInEveryLanguage() throws {
+        for arguments in [["call", "here", "Tokyo", "--at", "2026-01-01T12:00:00Z", "--json"],
+                          ["call", "London, GB", "Tokyo", "--at", "2026-03-29 01:30", "--json"]] {
+            let english = try Self.run(arguments, language: nil, environment: MarsLanguageTests.englishLocale)
+            let japanese = try Self.run(arguments, language: "ja", environment: MarsLanguageTests.englishLocale)
+            #expect(english.status == 0 && japanese.status == 0)
+            #expect(!english.stdout.isEmpty && english.stdout == japanese.stdout)
+            #expect(english.stderr.hasPrefix("note: ") && japanese.stderr.hasPrefix("注意: "))
+        }
+    }
+
+    /// Control characters typed into `--dr` or a `--sight` stay inert in Japanese too.
+    @Test func typedControlsStayInert() throws {
+        for arguments in [["fix", "--dr", "x\u{1B}[31m\u{9B}2J", "--sight", Self.vega],
+                          ["fix", "--dr", "40N 70W", "--sight", "Vega\u{1B}]0;t\u{7}"]] {
+            let out = try Self.run(arguments, language: "ja", environment: MarsLanguageTests.englishLocale)
+            #expect(out.status == 2)
+            #expect(!out.stderr.contains("\u{1B}") && !out.stderr.contains("\u{9B}") && !out.stderr.contains("\u{07}"),
+                    "\(out.stderr.debugDescription)")
+            #expect(out.stderr.contains("「x") || out.stderr.contains("「Vega"), "\(out.stderr)")
+        }
+    }
+
+    @Test func pastCallInJapanese() throws {
+        let out = try Self.run(["calls", "add", "Old", "--at", "2020-01-01 10:00", "London, GB"], language: "ja",
+                               environment: MarsLanguageTests.englishLocale)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stderr.hasPrefix("注意: 2020-01-01T10:00:00Z はすでに過ぎています（") && out.stderr.contains("日"), "\(out.stderr)")
+        #expect(EnglishDetector.englishRun(out.stderr) == nil, "\(out.stderr)")
+    }
+}

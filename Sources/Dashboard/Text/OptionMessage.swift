@@ -63,9 +63,9 @@ enum OptionMessage {
         case let .clockTwice(zone, first, second):
             "その現地時刻は \(zone) で 2 回あります。1 回目の \(first) を使います（2 回目は \(second)）。"
         case let .passed(start, minutes, tomorrow):
-            "\(start) はすでに過ぎています（\(UIMessage.japaneseSpan(minutes: minutes)) 前）。通話は保存しましたが通知しません。"
-                + "これからの通話なら "
-                + (tomorrow.map { "「tomorrow \($0)」か +1d" } ?? "後の日付か、+1d のような今からのずれ") + " を指定してください。"
+            "\(start) はすでに過ぎています（\(UIMessage.japaneseSpan(minutes: minutes))前）。通話は保存しましたが通知しません。"
+                + "これからの通話なら、"
+                + (tomorrow.map { "「tomorrow \($0)」か +1d" } ?? "後の日付か +1d のような今からのずれ") + "を指定してください。"
         }
     }
 }

@@ -129,7 +129,7 @@ struct CallCommand: JSONCommand {
     /// (`HerePlace`, asked only when a query is "here").
     static func resolve(_ query: String, with resolver: PlaceResolver, here: HerePlace? = nil) throws -> (query: String, place: Place) {
         if PlaceDatabase.isHere(query) {
-            guard let found = here?.lookup() else { throw CLIFailure.usage(HerePlace.unknownMessage) }
+            guard let found = here?.lookup() else { throw CLIFailure.usage(CommandConfig.language.text(.hereNeedsPosition)) }
             warn(found.note)
             return (query, found.place)
         }
@@ -138,11 +138,10 @@ struct CallCommand: JSONCommand {
             // Ocala, FL, by spelling).
             let local = LocalZone.current()
             guard local.problem == nil, local.name == "UTC" || ZoneCatalog.system.entry(named: local.name) != nil else {
-                throw CLIFailure.usage("\"\(query)\" means this machine's zone, but TZ=\"\(local.name)\" is not a tz zone name "
-                    + "a call can keep; name your city or a zone such as Europe/Paris instead.")
+                throw CLIFailure.usage(CommandConfig.language.text(.localNotAZone(query: query, zone: local.name)))
             }
             let place: Place = .zone(local.name)
-            warn("\"\(query)\" is this machine's zone, \(local.name) (from TZ or /etc/localtime).")
+            warn(.local(query: query, zone: local.name))
             if let problem = local.problem { warn(problem.description) }
             return (query, place)
         }
@@ -167,24 +166,28 @@ struct CallCommand: JSONCommand {
         }
     }
 
-    static func note(for resolution: ZoneClock.Resolution, instant: Date, zone: TimeZone) -> String? {
+    static func note(for resolution: ZoneClock.Resolution, instant: Date, zone: TimeZone) -> CallNote? {
         let shown = ZoneClock.reading(instant, in: zone)
         switch resolution {
         case .exact:
             return nil
         case let .skippedForward(gap):
-            return "that local time does not exist in \(zone.identifier) (clocks jump forward \(gap / 60) min); "
-                + "using \(shown.wall.isoText) \(LocalTimeText.offset(seconds: shown.utcOffsetSeconds))."
+            return .clockSkipped(zone: zone.identifier, gapMinutes: gap / 60, wall: shown.wall.isoText,
+                                 offset: LocalTimeText.offset(seconds: shown.utcOffsetSeconds))
         case let .ambiguousFirst(later):
             let second = ZoneClock.reading(later, in: zone)
-            return "that local time occurs twice in \(zone.identifier); using the first, "
-                + "\(LocalTimeText.offset(seconds: shown.utcOffsetSeconds)) (the second is "
-                + "\(LocalTimeText.offset(seconds: second.utcOffsetSeconds)))."
+            return .clockTwice(zone: zone.identifier, first: LocalTimeText.offset(seconds: shown.utcOffsetSeconds),
+                               second: LocalTimeText.offset(seconds: second.utcOffsetSeconds))
         }
     }
 
     static func warn(_ text: String) {
         Console.error("note: \(text)\n")
+    }
+
+    /// What `call`/`calls` assumed, in the interface language.
+    static func warn(_ note: CallNote) {
+        Console.error(CommandConfig.language.text(.callNoteLine(note)) + "\n")
     }
 
     /// A note of the place resolver, in the interface language.

@@ -230,10 +230,8 @@ struct CallsAddCommand: ParsableCommand {
         // "tomorrow" goes before a bare time only: before a date it would
         // make an input nothing reads ("tomorrow 2026-03-29 01:30").
         let time = input.trimmingCharacters(in: .whitespaces)
-        let example = (time.wholeMatch(of: /(?i)(?:today\s+)?(\d{1,2}:\d{2})/)?.1).map { "\"tomorrow \($0)\" or +1d" }
-            ?? "a later date, or a shift from now such as +1d"
-        CallCommand.warn("\(ISOInstant.seconds(start)) has already passed (\(CallReminders.englishSpan(minutes: minutes)) ago); "
-                         + "the call is saved but will not remind. For one still to come, give \(example).")
+        let tomorrow = (time.wholeMatch(of: /(?i)(?:today\s+)?(\d{1,2}:\d{2})/)?.1).map(String.init)
+        CallCommand.warn(.passed(start: ISOInstant.seconds(start), minutes: minutes, tomorrowTime: tomorrow))
     }
 
     /// `45m`, `1h30m`, or a bare number of minutes; 1 minute to 24 hours.

@@ -24,20 +24,20 @@ struct SightConditionOptions: ParsableArguments {
     func corrections(over base: SightCorrections) throws -> SightCorrections {
         var c = base
         if let eye {
-            guard eye.isFinite, eye >= 0, eye < 1000 else { throw NavigationCLI.fail("--eye: height of eye \(eye) m is not 0–1000 m") }
+            guard eye.isFinite, eye >= 0, eye < 1000 else { throw NavigationCLI.refuse(.heightOfEye(metres: eye)) }
             c.heightOfEyeMetres = eye
         }
         if let ie {
-            guard ie.isFinite, abs(ie) < 60 else { throw NavigationCLI.fail("--ie: index error \(ie)′ is not within ±60′") }
+            guard ie.isFinite, abs(ie) < 60 else { throw NavigationCLI.refuse(.indexError(arcminutes: ie)) }
             c.indexErrorArcminutes = ie
         }
         if let temp {
-            guard temp.isFinite, temp > -60, temp < 60 else { throw NavigationCLI.fail("--temp: \(temp) °C is not within −60…60 °C") }
+            guard temp.isFinite, temp > -60, temp < 60 else { throw NavigationCLI.refuse(.temperature(celsius: temp)) }
             c.temperatureCelsius = temp
         }
         if let pressure {
             guard pressure.isFinite, pressure > 800, pressure < 1100 else {
-                throw NavigationCLI.fail("--pressure: \(pressure) hPa is not within 800…1100 hPa")
+                throw NavigationCLI.refuse(.pressure(hectopascals: pressure))
             }
             c.pressureHectopascals = pressure
         }
@@ -131,8 +131,7 @@ struct FixCommand: JSONCommand {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 3 else {
-            throw NavigationCLI.fail("--sight \(index + 1) \"\(text)\": write it as \"BODY, HS, ISO\", e.g. "
-                                     + "\"Sun LL, 43 23.8, 2024-03-21T10:02:40Z\"")
+            throw NavigationCLI.fail(CommandConfig.language.text(.sightShape(number: index + 1, text: text)))
         }
         return try NavigationCLI.guarding {
             let (body, limb) = try SightText.body(parts[0], almanac: almanac)

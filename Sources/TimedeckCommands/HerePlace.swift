@@ -12,16 +12,13 @@ import TimeKit
 /// connection returns at once). Which position was used goes to stderr, as
 /// every other assumption about a place does.
 final class HerePlace {
-    static let unknownMessage = "\"here\" needs a position: run gpsd with a fix, or set marks.position in the config "
-        + "file (e.g. position = \"51.5074, -0.1278\"; see `timedeck config path`), or name the place."
-
     /// How long a command waits for a fix from a gpsd that answers.
     static let gpsWaitSeconds = 2.0
 
     let places: PlaceDatabase?
     let settings: Settings
     private var looked = false
-    private var found: (place: Place, note: String)?
+    private var found: (place: Place, note: CallNote)?
 
     init(places: PlaceDatabase?, settings: Settings = CommandConfig.settings) {
         self.places = places
@@ -30,7 +27,7 @@ final class HerePlace {
 
     /// The place "here" means, with the note saying where that came from;
     /// nil when neither gpsd nor the config gives a position.
-    func lookup() -> (place: Place, note: String)? {
+    func lookup() -> (place: Place, note: CallNote)? {
         if !looked {
             looked = true
             found = Self.find(in: places, settings: settings)
@@ -38,28 +35,27 @@ final class HerePlace {
         return found
     }
 
-    static func find(in places: PlaceDatabase?, settings: Settings) -> (place: Place, note: String)? {
+    static func find(in places: PlaceDatabase?, settings: Settings) -> (place: Place, note: CallNote)? {
         guard let places else { return nil }
-        let (fix, gpsNote) = gpsdFix(settings)
+        let (fix, withoutFix) = gpsdFix(settings)
         if let p = fix, let place = places.nearest(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees) {
-            return (place, "\"here\": using \(place.label), nearest the gpsd fix (\(p.navigatorText))")
+            return (place, .here(place: place.label, position: p.navigatorText, source: .gpsdFix))
         }
         guard let text = settings.fixedPosition, let p = try? GeoPosition(parsing: text),
               let place = places.nearest(latitudeDegrees: p.latitudeDegrees, longitudeDegrees: p.longitudeDegrees) else { return nil }
-        return (place, "\"here\": using \(place.label), nearest marks.position (\(p.navigatorText))" + gpsNote)
+        return (place, .here(place: place.label, position: p.navigatorText,
+                             source: .configured(gpsdWithoutFix: withoutFix, seconds: Int(gpsWaitSeconds))))
     }
 
     /// gpsd's 2D/3D fix when `marks.gpsd` is set and gpsd has one within
     /// `gpsWaitSeconds` (a refused address returns at once); else nil, with
-    /// a note when gpsd answered without a fix (why a configured position
-    /// is used instead). Shared by "here" and `timedeck weather`.
-    static func gpsdFix(_ settings: Settings) -> (position: GeoPosition?, note: String) {
-        guard let text = settings.gpsdAddress, let address = try? GPSDAddress(parsing: text) else { return (nil, "") }
+    /// gpsd's address when it answered without a fix (why a configured
+    /// position is used instead). Shared by "here" and `timedeck weather`.
+    static func gpsdFix(_ settings: Settings) -> (position: GeoPosition?, withoutFix: String?) {
+        guard let text = settings.gpsdAddress, let address = try? GPSDAddress(parsing: text) else { return (nil, nil) }
         let snapshot = GPSDClient.waitForFix(address: address, seconds: gpsWaitSeconds)
-        if let fix = snapshot.fix, fix.hasFix, let p = fix.position { return (p, "") }
-        if case .connected = snapshot.connection {
-            return (nil, " (gpsd at \(text) had no fix within \(Int(gpsWaitSeconds)) s)")
-        }
-        return (nil, "")
+        if let fix = snapshot.fix, fix.hasFix, let p = fix.position { return (p, nil) }
+        if case .connected = snapshot.connection { return (nil, text) }
+        return (nil, nil)
     }
 }

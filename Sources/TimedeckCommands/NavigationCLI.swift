@@ -33,6 +33,11 @@ enum NavigationCLI {
         }
     }
 
+    /// A sight condition or motion out of range, in the interface language (exit 2).
+    static func refuse(_ refusal: SightConditionRefusal) -> ExitCode {
+        fail(CommandConfig.language.text(.sightConditionRefused(refusal)))
+    }
+
     /// Says on stderr when UT1 at `unixSeconds` is outside the IERS table.
     static func noteUT1(_ almanac: Almanac, _ unixSeconds: Double) {
         if let note = almanac.ut1.notice(atMJD: unixSeconds / 86400 + 40587) { Console.error("note: \(note)\n") }
@@ -51,6 +56,8 @@ enum NavigationCLI {
     static func position(_ text: String, field: String) throws -> GeoPosition {
         do {
             return try GeoPosition(parsing: text)
+        } catch let error as GeoPosition.ParseError {
+            throw fail(CommandConfig.language.text(.positionRefused(error, source: field)))
         } catch {
             throw fail("\(field): \(error)")
         }

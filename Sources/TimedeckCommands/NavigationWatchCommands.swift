@@ -28,13 +28,13 @@ extension NavigationCLI {
         solver.corrections = try conditions.corrections(over: solver.corrections)
         if let course {
             guard course.isFinite, course >= 0, course <= 360 else {
-                throw fail("--course: \(number(course, 1))° is not a course; give degrees true, 0–360")
+                throw refuse(.course(degrees: course))
             }
             solver.courseDegrees = course
         }
         if let speed {
             guard speed.isFinite, speed >= 0, speed < 100 else {
-                throw fail("--speed: \(number(speed, 1)) kn is not a speed; give knots, 0–99")
+                throw refuse(.speed(knots: speed))
             }
             solver.speedKnots = speed
         }

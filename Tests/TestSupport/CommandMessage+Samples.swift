@@ -17,6 +17,7 @@ extension CommandMessage {
         case weatherHeader, weatherTemperature, weatherSunLine, weatherNoQuarterHours, weatherAmounts, weatherNoRain
         case weatherNoValues, weatherComing
         case nowReport, mars, marsUsage, inputRefused, placeNote, placeNoteLine, placeRefused
+        case positionRefused, sightShape, sightConditionRefused, callNote, callNoteLine, hereNeedsPosition, localNotAZone
     }
 
     public var kind: Kind {
@@ -80,6 +81,13 @@ extension CommandMessage {
         case .placeNote: .placeNote
         case .placeNoteLine: .placeNoteLine
         case .placeRefused: .placeRefused
+        case .positionRefused: .positionRefused
+        case .sightShape: .sightShape
+        case .sightConditionRefused: .sightConditionRefused
+        case .callNote: .callNote
+        case .callNoteLine: .callNoteLine
+        case .hereNeedsPosition: .hereNeedsPosition
+        case .localNotAZone: .localNotAZone
         }
     }
 
@@ -182,6 +190,13 @@ extension CommandMessage {
         case .placeNote: return PlaceNote.samples.map(CommandMessage.placeNote)
         case .placeNoteLine: return [.placeNoteLine(PlaceNote.samples[0])]
         case .placeRefused: return PlaceRefusal.samples.map(CommandMessage.placeRefused)
+        case .positionRefused: return PositionProblem.samples.map { .positionRefused(GeoPosition.ParseError(input: "40N", problem: $0), source: "--dr") }
+        case .sightShape: return [.sightShape(number: 1, text: "Vega 43")]
+        case .sightConditionRefused: return SightConditionRefusal.samples.map(CommandMessage.sightConditionRefused)
+        case .callNote: return CallNote.samples.map(CommandMessage.callNote)
+        case .callNoteLine: return [.callNoteLine(CallNote.samples[0])]
+        case .hereNeedsPosition: return [.hereNeedsPosition]
+        case .localNotAZone: return [.localNotAZone(query: "local", zone: "UTC")]
         }
     }
 }

@@ -95,6 +95,18 @@ extension CommandMessage {
         case .placeNote(let note): PlaceMessage.japanese(note)
         case .placeNoteLine(let note): "注意: " + PlaceMessage.japanese(note)
         case .placeRefused(let refusal): refusal.japanese
+        case let .positionRefused(error, source): "\(source): " + OptionMessage.japanese(error)
+        case let .sightShape(number, text):
+            "--sight \(number)「\(text)」: 「天体, Hs, ISO 時刻」の形で書いてください（例「Sun LL, 43 23.8, 2024-03-21T10:02:40Z」）"
+        case .sightConditionRefused(let refusal): refusal.option + ": " + OptionMessage.japanese(refusal)
+        case .callNote(let note): OptionMessage.japanese(note)
+        case .callNoteLine(let note): "注意: " + OptionMessage.japanese(note)
+        case .hereNeedsPosition:
+            "「here」には位置が必要です: gpsd で測位するか、設定ファイルに marks.position を書くか"
+                + "（例 position = \"51.5074, -0.1278\"。場所は `timedeck config path`）、場所の名前を指定してください。"
+        case let .localNotAZone(query, zone):
+            "「\(query)」はこのマシンのタイムゾーンですが、TZ=\"\(zone)\" は通話に使える tz ゾーン名ではありません。"
+                + "都市名か Europe/Paris のようなゾーンを指定してください。"
         }
     }
 

@@ -126,6 +126,22 @@ public enum CommandMessage: Hashable, Sendable {
     /// A place that cannot be used (exit 2).
     case placeRefused(PlaceRefusal)
 
+    // MARK: options and call notes (OptionMessage.swift)
+    /// A position that cannot be read, after where it came from (`--dr`, `sights.dr`).
+    case positionRefused(GeoPosition.ParseError, source: String)
+    /// A `--sight` (number `number`, as typed) not written as `BODY, HS, ISO`.
+    case sightShape(number: Int, text: String)
+    /// `--eye`, `--ie`, `--temp`, `--pressure`, `--course`, `--speed` out of range.
+    case sightConditionRefused(SightConditionRefusal)
+    /// What `call`/`calls` assumed about "here", "local", a clock change or a past start.
+    case callNote(CallNote)
+    /// The note as a line on stderr: `note: …`.
+    case callNoteLine(CallNote)
+    /// "here" with neither a gpsd fix nor `marks.position` (exit 2).
+    case hereNeedsPosition
+    /// "local" (as typed) when this machine's zone (`zone`) is not one a call can keep (exit 2).
+    case localNotAZone(query: String, zone: String)
+
     /// The rows of `compass`, each label padded to the same width.
     public enum CompassRow: Hashable, Sendable, CaseIterable {
         case trueAzimuth, compass, error, variation, deviation, amplitude
@@ -221,6 +237,18 @@ public enum CommandMessage: Hashable, Sendable {
         case .placeNote(let note): note.description
         case .placeNoteLine(let note): "note: " + note.description
         case .placeRefused(let refusal): refusal.english
+        case let .positionRefused(error, source): "\(source): \(error)"
+        case let .sightShape(number, text):
+            "--sight \(number) \"\(text)\": write it as \"BODY, HS, ISO\", e.g. \"Sun LL, 43 23.8, 2024-03-21T10:02:40Z\""
+        case .sightConditionRefused(let refusal): refusal.option + ": " + refusal.english
+        case .callNote(let note): note.english
+        case .callNoteLine(let note): "note: " + note.english
+        case .hereNeedsPosition:
+            "\"here\" needs a position: run gpsd with a fix, or set marks.position in the config "
+                + "file (e.g. position = \"51.5074, -0.1278\"; see `timedeck config path`), or name the place."
+        case let .localNotAZone(query, zone):
+            "\"\(query)\" means this machine's zone, but TZ=\"\(zone)\" is not a tz zone name "
+                + "a call can keep; name your city or a zone such as Europe/Paris instead."
         }
     }
 }

@@ -2,9 +2,19 @@ import Foundation
 
 extension GeoPosition {
     /// Why a text is not a position, with an example of what would be.
-    public struct ParseError: Error, Equatable, CustomStringConvertible {
+    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The text as typed (shortened when too long).
         public var input: String
-        public var reason: String
+        /// What was wrong with it.
+        public var problem: PositionProblem
+        /// What was wrong, in English.
+        public var reason: String { problem.english }
+
+        public init(input: String, problem: PositionProblem) {
+            self.input = input
+            self.problem = problem
+        }
+
         public var description: String {
             "cannot read position \"\(InertText.display(input))\": \(reason). "
                 + "Write it as \"27 28.02 S 153 22.84 E\", \"27° 28'.02 S  153° 22'.84 E\" or \"-27.467, 153.3807\"."
@@ -27,13 +37,13 @@ extension GeoPosition {
             // two decimal numbers?): decimal pairs need a comma or two decimal points.
             let bothDecimal = text.split(whereSeparator: { $0 == " " || $0 == "," }).filter { $0.contains(".") }.count == 2
             guard numbers.count == 2, text.contains(",") || bothDecimal else {
-                throw ParseError(input: text, reason: "expected signed decimal degrees \"latitude, longitude\" or hemisphere letters N/S and E/W")
+                throw ParseError(input: text, problem: .notDecimalPair)
             }
             try self.init(validating: text, latitude: numbers[0], longitude: numbers[1])
             return
         }
         guard letters.count == 2 else {
-            throw ParseError(input: text, reason: "expected one N/S and one E/W letter")
+            throw ParseError(input: text, problem: .oneLetterEach)
         }
         let groups = try Self.groups(tokens, input: text)
         var latitude: Double?
@@ -42,15 +52,15 @@ extension GeoPosition {
             let magnitude = try Self.sexagesimal(numbers, input: text)
             switch letter {
             case "N", "S":
-                guard latitude == nil else { throw ParseError(input: text, reason: "two latitudes (N/S) given") }
+                guard latitude == nil else { throw ParseError(input: text, problem: .twoLatitudes) }
                 latitude = letter == "S" ? -magnitude : magnitude
             default:
-                guard longitude == nil else { throw ParseError(input: text, reason: "two longitudes (E/W) given") }
+                guard longitude == nil else { throw ParseError(input: text, problem: .twoLongitudes) }
                 longitude = letter == "W" ? -magnitude : magnitude
             }
         }
         guard let lat = latitude, let lon = longitude else {
-            throw ParseError(input: text, reason: "expected one N/S and one E/W letter")
+            throw ParseError(input: text, problem: .oneLetterEach)
         }
         try self.init(validating: text, latitude: lat, longitude: lon)
     }
@@ -59,7 +69,7 @@ extension GeoPosition {
         do {
             try self.init(latitudeDegrees: latitude, longitudeDegrees: longitude)
         } catch let error as InvalidPosition {
-            throw ParseError(input: text, reason: error.description)
+            throw ParseError(input: text, problem: .outOfRange(error))
         }
     }
 
@@ -72,7 +82,7 @@ extension GeoPosition {
     /// second marks, commas and semicolons are separators; `28'.02` (the
     /// navigator's minute mark before the decimals) reads as 28.02.
     static func tokens(_ text: String) throws -> [Token] {
-        guard text.count <= 200 else { throw ParseError(input: String(text.prefix(40)) + "…", reason: "too long") }
+        guard text.count <= 200 else { throw ParseError(input: String(text.prefix(40)) + "…", problem: .tooLong) }
         var normalized = text.replacingOccurrences(of: "'.", with: ".")
             .replacingOccurrences(of: "′.", with: ".")
         for mark in ["°", "º", "'", "′", "\"", "″", ",", ";"] {
@@ -85,7 +95,7 @@ extension GeoPosition {
             guard let value = Double(current), value.isFinite,
                   current.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") })
             else {
-                throw ParseError(input: text, reason: "\"\(current)\" is not a number")
+                throw ParseError(input: text, problem: .notANumber(current))
             }
             tokens.append(.number(value))
             current = ""
@@ -99,7 +109,7 @@ extension GeoPosition {
             } else if ch.isASCII && (ch.isNumber || ch == "." || ch == "-" || ch == "+") {
                 current.append(ch)
             } else {
-                throw ParseError(input: text, reason: "unexpected character \"\(InertText.display(String(ch)))\"")
+                throw ParseError(input: text, problem: .unexpectedCharacter(InertText.display(String(ch))))
             }
         }
         try flush()
@@ -131,7 +141,7 @@ extension GeoPosition {
             result.append((previous, numbers)); numbers = []
         }
         guard numbers.isEmpty else {
-            throw ParseError(input: input, reason: "numbers after the last hemisphere letter")
+            throw ParseError(input: input, problem: .numbersAfterLastLetter)
         }
         return result
     }
@@ -139,22 +149,22 @@ extension GeoPosition {
     /// Degrees [minutes [seconds]] to decimal degrees, all non-negative.
     static func sexagesimal(_ numbers: [Double], input: String) throws -> Double {
         guard (1...3).contains(numbers.count) else {
-            throw ParseError(input: input, reason: "each of latitude and longitude needs degrees, then optionally minutes and seconds")
+            throw ParseError(input: input, problem: .degreesMinutesSeconds)
         }
         guard numbers.allSatisfy({ $0 >= 0 && !($0 == 0 && $0.sign == .minus) }) else {
-            throw ParseError(input: input, reason: "use a hemisphere letter or a minus sign, not both")
+            throw ParseError(input: input, problem: .signAndLetter)
         }
         if numbers.count >= 2 {
             guard numbers[0] == numbers[0].rounded() else {
-                throw ParseError(input: input, reason: "degrees must be whole when minutes follow")
+                throw ParseError(input: input, problem: .wholeDegrees)
             }
-            guard numbers[1] < 60 else { throw ParseError(input: input, reason: "minutes must be below 60") }
+            guard numbers[1] < 60 else { throw ParseError(input: input, problem: .minutesBelow60) }
         }
         if numbers.count == 3 {
             guard numbers[1] == numbers[1].rounded() else {
-                throw ParseError(input: input, reason: "minutes must be whole when seconds follow")
+                throw ParseError(input: input, problem: .wholeMinutes)
             }
-            guard numbers[2] < 60 else { throw ParseError(input: input, reason: "seconds must be below 60") }
+            guard numbers[2] < 60 else { throw ParseError(input: input, problem: .secondsBelow60) }
         }
         var value = numbers[0]
         if numbers.count >= 2 { value += numbers[1] / 60 }

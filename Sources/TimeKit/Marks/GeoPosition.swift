@@ -9,7 +9,7 @@ public struct GeoPosition: Equatable, Hashable, Sendable {
     public var longitudeDegrees: Double
 
     /// Why a pair of numbers is not a position.
-    public enum InvalidPosition: Error, Equatable, CustomStringConvertible {
+    public enum InvalidPosition: Error, Hashable, Sendable, CustomStringConvertible {
         case latitudeOutOfRange(Double)
         case longitudeOutOfRange(Double)
 

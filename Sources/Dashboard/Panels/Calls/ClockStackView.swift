@@ -15,38 +15,12 @@ public enum ClockStackView {
     /// (as the marks and Mars panels do) when nothing else is said there.
     public static func render(_ state: CallPlannerState, width: Int, height: Int, now: Date,
                               settings: Settings = Settings(), language l: UILanguage = .en, focused: Bool = false) -> [CallLine] {
-        // The stack shows minutes, never seconds: within one UTC minute
-        // the same inputs draw the same lines (a test walks that), so an
-        // idle dashboard draws it once a minute, not once a second. Not
-        // while the hands sweep (an animation).
-        let animating = state.sweep.map { !$0.hands.isFinished(at: now) } ?? false
-        guard !animating else {
-            return compute(state, width: width, height: height, now: now, settings: settings, language: l, focused: focused)
-        }
-        let key = Memo.Key(state: state, width: width, height: height,
-                           minute: Int64((now.timeIntervalSince1970 / 60).rounded(.down)),
-                           settings: settings, language: l, focused: focused)
-        return Memo.last.value(for: key) { _ in
-            compute(state, width: width, height: height, now: now, settings: settings, language: l, focused: focused)
-        }
+        // The stack shows minutes, never seconds (a test walks that): the
+        // calls panel replays it within a minute (`CallsPanel.replayed`).
+        compute(state, width: width, height: height, now: now, settings: settings, language: l, focused: focused)
     }
 
-    /// The last stack drawn, by everything it was drawn from (`now` to the
-    /// minute). One entry: the dashboard draws one stack per frame.
-    enum Memo {
-        struct Key: Equatable, Sendable {
-            var state: CallPlannerState
-            var width: Int
-            var height: Int
-            var minute: Int64
-            var settings: Settings
-            var language: UILanguage
-            var focused: Bool
-        }
-        static let last = Remembered<Key, [CallLine]>()
-    }
-
-    /// The stack itself (what `render` remembers).
+    /// The stack itself.
     static func compute(_ state: CallPlannerState, width: Int, height: Int, now: Date,
                         settings: Settings, language l: UILanguage, focused: Bool) -> [CallLine] {
         guard width > 0, height > 0 else { return [] }

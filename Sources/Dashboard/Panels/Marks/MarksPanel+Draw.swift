@@ -178,13 +178,8 @@ extension MarksPanel {
     static func drawClockStatus(_ state: AppState, y: Int, in rect: Rect, into frame: inout Frame) {
         let m = state.marks
         let status = clockStatus(state)
-        // The same words every second while nothing changes: remembered
-        // by all they are made from.
-        let text = ClockStatusLine.last.value(for: ClockStatusLine.Key(status: status, gps: m.gps, language: state.language)) { key in
-            var text = MarksStatusText.clock(key.status, key.language)
-            if let gps = key.gps { text += " · " + MarksStatusText.gpsd(gps, key.language) }
-            return text
-        }
+        var text = MarksStatusText.clock(status, state.language)
+        if let gps = m.gps { text += " · " + MarksStatusText.gpsd(gps, state.language) }
         let trusted = m.kernel?.synchronized == true
         frame.put(text, x: rect.x + 1, y: y, role: trusted ? .dim : .warning, clip: rect)
     }
@@ -401,15 +396,4 @@ extension MarksPanel {
         }
         return lines
     }
-}
-
-/// The clock status line last drawn, by its inputs (one entry: one marks
-/// panel per frame).
-enum ClockStatusLine {
-    struct Key: Equatable, Sendable {
-        var status: ClockStatus
-        var gps: GPSDSnapshot?
-        var language: UILanguage
-    }
-    static let last = Remembered<Key, String>()
 }

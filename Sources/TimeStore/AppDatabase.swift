@@ -51,7 +51,7 @@ public final class AppDatabase: Sendable {
 
     /// The database at the default location (`DatabaseLocation`), created
     /// with its folder if needed.
-    public static func openDefault(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppDatabase {
+    public static func openDefault(environment: [String: String] = ProcessEnvironment.values) throws -> AppDatabase {
         let url = try DatabaseLocation.databaseURL(environment: environment)
         try DatabaseLocation.prepareFolder(url.deletingLastPathComponent())
         return try open(path: url.path)

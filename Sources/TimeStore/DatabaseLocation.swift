@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 
 /// Where the database lives: `$TIMEDECK_HOME/timedeck.sqlite` if set, else
 /// `$XDG_DATA_HOME/timedeck/timedeck.sqlite` (XDG Base Directory spec: only an
@@ -7,7 +8,7 @@ public enum DatabaseLocation {
     public static let fileName = "timedeck.sqlite"
 
     /// The database file for this environment.
-    public static func databaseURL(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+    public static func databaseURL(environment: [String: String] = ProcessEnvironment.values) throws -> URL {
         try folderURL(environment: environment).appendingPathComponent(fileName)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 import Synchronization
 
 /// The process's one way to the database file, made once at the
@@ -79,7 +80,7 @@ public final class StoreHandle: Sendable {
     }
 
     /// The handle for the default location (`DatabaseLocation`).
-    public static func atDefaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> StoreHandle {
+    public static func atDefaultLocation(environment: [String: String] = ProcessEnvironment.values) throws -> StoreHandle {
         StoreHandle(url: try DatabaseLocation.databaseURL(environment: environment))
     }
 

@@ -27,7 +27,7 @@ enum CommandConfig {
     /// for "auto" the locale (LC_ALL, LC_MESSAGES, LANG), resolved by the
     /// dashboard's own rule (`UILanguage.resolve`). `--json` never depends on it.
     static var language: UILanguage {
-        UILanguage.resolve(setting: settings.language.rawValue, environment: ProcessInfo.processInfo.environment)
+        UILanguage.resolve(setting: settings.language.rawValue, environment: ProcessEnvironment.values)
     }
 
     /// The team this station belongs to (`team.url`), nil without one.

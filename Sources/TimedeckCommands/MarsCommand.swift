@@ -106,7 +106,7 @@ struct MarsCommand: JSONCommand {
 
     func run() throws {
         let now = Date()
-        let leap = LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
+        let leap = LeapSecondList.load(environment: ProcessEnvironment.values,
                                        nowUnixSeconds: Int64(now.timeIntervalSince1970.rounded(.down)))
         do {
             try checkLightOptions()

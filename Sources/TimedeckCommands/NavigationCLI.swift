@@ -14,7 +14,7 @@ enum NavigationCLI {
 
     /// The bundled almanac with the newer leap-second list, or exit 1.
     static func loadAlmanac() throws -> Almanac {
-        let leap = LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
+        let leap = LeapSecondList.load(environment: ProcessEnvironment.values,
                                        nowUnixSeconds: Int64(Date().timeIntervalSince1970))
         do {
             return try Almanac.loadBundled(leapSeconds: leap.table)

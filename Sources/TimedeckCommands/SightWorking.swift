@@ -55,7 +55,7 @@ struct SightWorking {
 
     private mutating func loadedAlmanac() -> Almanac? {
         if let almanac { return almanac }
-        let leap = LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
+        let leap = LeapSecondList.load(environment: ProcessEnvironment.values,
                                        nowUnixSeconds: Int64(Date().timeIntervalSince1970))
         do {
             let loaded = try Almanac.loadBundled(leapSeconds: leap.table)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dashboard
 import DeckShell
 import Foundation
+import TimeKit
 import TimeStore
 
 struct SnapshotCommand: ParsableCommand {
@@ -60,7 +61,7 @@ struct SnapshotCommand: ParsableCommand {
         // has no second frame, so it reads it first (issue 28: without it
         // the sights said "Almanac not loaded" where the dashboard's w works),
         // with the brighter stars when a stored sight names one.
-        state = SightsShell.withAlmanac(state, environment: ProcessInfo.processInfo.environment)
+        state = SightsShell.withAlmanac(state, environment: ProcessEnvironment.values)
         let document = SnapshotDocument.make(state, size: size)
         if stdout {
             print(ansi ? document.ansi : document.text, terminator: "")

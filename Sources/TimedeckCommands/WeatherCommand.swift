@@ -131,7 +131,7 @@ struct WeatherCommand: JSONCommand {
     /// `now`, from the bundled almanac; nil, with a note on stderr, when the
     /// almanac cannot say (the weather is still shown).
     static func sun(at position: GeoPosition, now: Date) -> SunriseSunset? {
-        let leap = LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
+        let leap = LeapSecondList.load(environment: ProcessEnvironment.values,
                                        nowUnixSeconds: Int64(now.timeIntervalSince1970))
         do {
             let almanac = try Almanac.loadBundled(leapSeconds: leap.table)

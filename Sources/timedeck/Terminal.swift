@@ -2,6 +2,7 @@ import CNcurses
 import Dashboard
 import DeckShell
 import Foundation
+import TimeKit
 
 /// The only code that talks to curses and terminfo: setup and teardown,
 /// key decoding, the terminal's control strings, and copying a `Frame` to
@@ -43,7 +44,7 @@ final class Terminal: TerminalDevice {
     /// Takes over the screen. `theme` picks the styles for the depth found.
     init(noColor: Bool, theme: (ColorDepth) -> Theme) throws {
         Self.useUTF8Locale()
-        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        let term = ProcessEnvironment.values["TERM"] ?? ""
         guard !term.isEmpty else {
             throw TerminalRefusal(reason: "TERM is not set, so the terminal type is unknown. Set TERM (for example TERM=xterm-256color).")
         }
@@ -201,7 +202,7 @@ final class Terminal: TerminalDevice {
     /// rest ignore. Not sent to the Linux console, which has no clipboard and
     /// may show the sequence. Returns whether it was sent.
     func offerToClipboard(_ text: String) -> Bool {
-        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        let term = ProcessEnvironment.values["TERM"] ?? ""
         guard !term.hasPrefix("linux"), text.utf8.count < 74_000 else { return false }
         let sequence = Array("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}".utf8)
         var written = 0

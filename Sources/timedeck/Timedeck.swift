@@ -65,7 +65,7 @@ struct Timedeck: ParsableCommand {
     /// The program's version and the versions of the data it carries.
     static func fullVersion() -> String {
         "timedeck \(TimedeckVersion.string)\n" + ZoneCatalog.versionLines() + "\n"
-            + LeapSecondList.load(environment: ProcessInfo.processInfo.environment,
+            + LeapSecondList.load(environment: ProcessEnvironment.values,
                                   nowUnixSeconds: Int64(Date().timeIntervalSince1970)).versionLine
             + ((try? UT1Table.loadBundled()).map { "\n" + $0.versionLine } ?? "")
     }

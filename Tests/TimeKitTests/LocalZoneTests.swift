@@ -59,6 +59,27 @@ import Testing
         #expect(none.name == "America/New_York")
     }
 
+    /// Foundation's zone costs a sixth of `timedeck now`'s own work, so it is
+    /// built only when the link names no zone or its file cannot be read.
+    @Test func theSystemZoneIsAskedOnlyWhenTheFileCannotName() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("localtime").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/Asia/Kolkata")
+        var asked = 0
+        func counted() -> TimeZone { asked += 1; return system }
+        #expect(LocalZone.resolve(tzVariable: nil, system: counted(), localtime: link).name == "Asia/Kolkata")
+        #expect(LocalZone.resolve(tzVariable: "Europe/Paris", system: counted()).name == "Europe/Paris")
+        #expect(asked == 0)
+        // A plain file (not a link) does not name its zone: Foundation's name is used, once.
+        let copy = folder.appendingPathComponent("copied").path
+        try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Asia/Kolkata", toPath: copy)
+        let plain = LocalZone.resolve(tzVariable: nil, system: counted(), localtime: copy)
+        #expect(plain.name == "America/New_York" && asked == 1)
+        #expect(plain.zone.offsetSeconds(at: Date(timeIntervalSince1970: TimeInterval(Self.nov2026))) == 19_800)
+    }
+
     @Test func aTZNamingNothingIsUTCAndSaid() {
         for tz in ["Nowhere/Bogus", "/etc/hostname", "/nonexistent/zoneinfo/Asia/Tokyo", "GMT+25", "../../etc/passwd"] {
             let local = LocalZone.resolve(tzVariable: tz, system: system)

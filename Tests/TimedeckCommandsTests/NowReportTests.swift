@@ -30,6 +30,17 @@ import TimeKit
         }
     }
 
+    /// The Unix line from integers, against the `String(format: "%.3f")` it replaced.
+    @Test func unixSecondsMatchPrintf() {
+        var generator = SystemRandomNumberGenerator()
+        var samples: [Int64] = [0, 1, -1, 999, -999, 1000, -1000, 1_500, -1_500, 1_613_681_700_123, -62_135_596_800_000,
+                                253_402_300_799_999]
+        for _ in 0..<20_000 { samples.append(Int64.random(in: -62_135_596_800_000...253_402_300_799_999, using: &generator)) }
+        for millis in samples {
+            #expect(NowReport.unixSeconds(millis) == String(format: "%.3f", Double(millis) / 1000), "\(millis)")
+        }
+    }
+
     @Test func jsonIsPinned() {
         #expect(Self.report.json == "{\"local\":\"2021-02-18T21:55:00\",\"markTime\":\"18d 20h 55m 00.123s\","
             + "\"unixMillis\":1613681700123,\"utc\":\"2021-02-18T20:55:00.123Z\",\"utcOffsetSeconds\":3600,\"zone\":\"Europe/Berlin\"}")

@@ -9,7 +9,7 @@ public struct ConfigFile {
 
     /// `$TIMEDECK_CONFIG`, else `$XDG_CONFIG_HOME/timedeck/config.toml`, else
     /// `~/.config/timedeck/config.toml`.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConfigFile {
+    public static func locate(environment: [String: String] = ProcessEnvironment.values) -> ConfigFile {
         if let explicit = environment["TIMEDECK_CONFIG"], !explicit.isEmpty {
             return ConfigFile(url: URL(fileURLWithPath: explicit))
         }
@@ -59,7 +59,7 @@ public struct ConfigFile {
     /// and each subcommand read them here and nowhere else. Bad keys are set
     /// aside one by one (see `Settings.parse`), and `TIMEDECK_REDUCED_MOTION`
     /// (set and not "0") turns reduced motion on whatever the file says.
-    public static func loadSettings(environment: [String: String] = ProcessInfo.processInfo.environment) -> Loaded {
+    public static func loadSettings(environment: [String: String] = ProcessEnvironment.values) -> Loaded {
         var loaded = locate(environment: environment).load()
         if let motion = environment["TIMEDECK_REDUCED_MOTION"], !motion.isEmpty, motion != "0" {
             loaded.settings.reducedMotion = true

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TimeKit
 import TimeStore
 
 /// `timedeck` with no subcommand: the dashboard, full screen or `--plain`.
@@ -8,7 +9,7 @@ public enum DashboardLaunch {
     /// maps its outcome to an exit code: a refusal to take the terminal 2,
     /// a foreign or damaged database 1 (named and left as it is).
     public static func run(noColor: Bool, plain: Bool, terminalOpener: TerminalOpener) throws {
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessEnvironment.values
         do {
             // The composition root: the one store handle of this process.
             let store = try StoreHandle.atDefaultLocation()

@@ -34,7 +34,7 @@ public struct DashboardRunner {
     /// The state the dashboard (or plain mode, or a snapshot) opens with;
     /// `environment` says where the config file is (`ConfigFile.locate`).
     public static func initialState(now: Date, store: StoreHandle,
-                                    environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppState {
+                                    environment: [String: String] = ProcessEnvironment.values) throws -> AppState {
         let loaded = ConfigFile.loadSettings(environment: environment)
         let local = LocalZone.current()
         var state = AppState(now: now, localZone: local.zone)

@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 
 /// What a runner takes from the process besides the store and the screen:
 /// the run loop's clock and poll, the environment the config file is found
@@ -9,7 +10,7 @@ struct RunnerSeams {
     var clock: LoopClock = .wall
     var poller: LoopPoller = .system
     /// Where `ConfigFile.locate` looks (`TIMEDECK_CONFIG`, `XDG_CONFIG_HOME`, `HOME`).
-    var environment: [String: String] = ProcessInfo.processInfo.environment
+    var environment: [String: String] = ProcessEnvironment.values
     /// Installs `SignalWatcher` (and `TerminalRescue`) for the run.
     var watchesSignals = true
 }

@@ -1,5 +1,6 @@
 import Dashboard
 import Foundation
+import TimeKit
 import TimeStore
 
 /// Where snapshots go: `<data folder>/snapshots/` (0700), one `.txt`, one
@@ -7,12 +8,12 @@ import TimeStore
 public enum SnapshotFiles {
     /// The folder's path as far as it can be named (for a failure message).
     static var folderPath: String {
-        ((try? DatabaseLocation.folderURL(environment: ProcessInfo.processInfo.environment))?
+        ((try? DatabaseLocation.folderURL(environment: ProcessEnvironment.values))?
             .appendingPathComponent("snapshots", isDirectory: true).path) ?? "snapshots"
     }
 
     static func folder() throws -> URL {
-        let data = try DatabaseLocation.folderURL(environment: ProcessInfo.processInfo.environment)
+        let data = try DatabaseLocation.folderURL(environment: ProcessEnvironment.values)
         try DatabaseLocation.prepareFolder(data)
         let folder = data.appendingPathComponent("snapshots", isDirectory: true)
         try DatabaseLocation.prepareFolder(folder)

@@ -22,7 +22,7 @@ public enum ResourceLocator {
     /// The folders searched, in order.
     public static func candidateFolders() -> [URL] {
         var folders: [URL] = []
-        if let env = ProcessInfo.processInfo.environment["TIMEDECK_RESOURCES"], !env.isEmpty {
+        if let env = ProcessEnvironment.values["TIMEDECK_RESOURCES"], !env.isEmpty {
             folders.append(URL(fileURLWithPath: env, isDirectory: true))
         }
         let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()

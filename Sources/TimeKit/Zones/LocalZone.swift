@@ -25,7 +25,7 @@ public struct LocalZone: Equatable, Sendable {
 
     /// The zone `TZ` names. `TZ` unset: the file `localtime` (normally
     /// `/etc/localtime`) names, else `system`.
-    public static func resolve(tzVariable: String?, system: TimeZone,
+    public static func resolve(tzVariable: String?, system: @autoclosure () -> TimeZone,
                                database: ZoneDatabase = .system,
                                localtime: String = "/etc/localtime") -> LocalZone {
         guard let raw = tzVariable else { return systemZone(system, database: database, localtime: localtime) }
@@ -60,15 +60,22 @@ public struct LocalZone: Equatable, Sendable {
 
     /// `TZ` unset: the file `/etc/localtime` (as `date` reads it), named by
     /// where its link points; Foundation's idea of it when it cannot be read.
-    static func systemZone(_ system: TimeZone, database: ZoneDatabase, localtime: String) -> LocalZone {
+    /// Foundation's zone (`system`) is asked only when the link names no
+    /// zone or the file cannot be read: building it costs about 1 M
+    /// instructions, a sixth of `timedeck now`'s own work (issue 31).
+    static func systemZone(_ system: () -> TimeZone, database: ZoneDatabase, localtime: String) -> LocalZone {
         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: localtime)) ?? ""
-        var name = system.identifier
-        if !target.isEmpty, !displayName(forPath: target).hasPrefix("/") { name = InertText.display(displayName(forPath: target)) }
+        var name: String
+        if !target.isEmpty, !displayName(forPath: target).hasPrefix("/") {
+            name = InertText.display(displayName(forPath: target))
+        } else {
+            name = system().identifier
+        }
         if ["GMT", "Etc/UTC", "Etc/GMT"].contains(name) { name = "UTC" }
         if let rules = ZoneDatabase.file(atPath: localtime, identifier: name) {
             return LocalZone(zone: rules, name: name)
         }
-        return LocalZone(zone: database.rules(for: system), name: name)
+        return LocalZone(zone: database.rules(for: system()), name: name)
     }
 
     /// `/usr/share/zoneinfo/posix/Asia/Tokyo` → `Asia/Tokyo`;
@@ -87,8 +94,8 @@ public struct LocalZone: Equatable, Sendable {
     }
 
     /// The process's zone: `TZ` from `environment`, else the system's.
-    public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> LocalZone {
-        let ownTZDIR = environment["TZDIR"] == ProcessInfo.processInfo.environment["TZDIR"]
+    public static func current(environment: [String: String] = ProcessEnvironment.values) -> LocalZone {
+        let ownTZDIR = environment["TZDIR"] == ProcessEnvironment.values["TZDIR"]
         return resolve(tzVariable: environment["TZ"], system: TimeZone.current,
                        database: ownTZDIR ? .system : ZoneDatabase(environment: environment))
     }

@@ -29,7 +29,7 @@ public final class ZoneDatabase: @unchecked Sendable {
     }
 
     /// The database the program uses, from its environment.
-    public static let system = ZoneDatabase(environment: ProcessInfo.processInfo.environment)
+    public static let system = ZoneDatabase(environment: ProcessEnvironment.values)
 
     /// The release of the files (`2025b`, from tzdata.zi or +VERSION), nil if unknown.
     public var version: String? { ZoneCatalog.systemVersion(root: folder) }

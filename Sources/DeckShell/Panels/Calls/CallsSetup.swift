@@ -8,7 +8,7 @@ import TimeStore
 /// stored calls) and its effects (saving and deleting calls).
 enum CallsSetup {
     /// The user's zone: `TZ`, else /etc/localtime's target, else Foundation's.
-    static func userZoneIdentifier(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    static func userZoneIdentifier(environment: [String: String] = ProcessEnvironment.values) -> String {
         let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime")
         return DefaultCall.userZoneIdentifier(tzVariable: environment["TZ"], localtimeTarget: target)
             ?? TimeZone.current.identifier
@@ -21,7 +21,7 @@ enum CallsSetup {
     /// `ConfigFile.loadSettings`).
     static func initialState(now: Date, store: StoreHandle, language: UILanguage = .en,
                              settings: Settings = Settings()) -> CallPlannerState {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.values
         var state = CallPlannerState()
         state.marsSites = (try? MarsSiteLibrary.bundled())?.adding(settings.marsSites).library
         // Read on first use, and on a thread of their own meanwhile: not

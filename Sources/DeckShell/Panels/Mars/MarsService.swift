@@ -12,7 +12,7 @@ final class MarsService: PanelService {
     private init(context: ServiceContext) { self.context = context }
 
     static func load(into state: inout AppState, store: StoreHandle) throws {
-        state.mars = MarsPanelLoader.initialState(now: state.now, environment: ProcessInfo.processInfo.environment,
+        state.mars = MarsPanelLoader.initialState(now: state.now, environment: ProcessEnvironment.values,
                                                   settings: state.settings, store: store)
     }
 

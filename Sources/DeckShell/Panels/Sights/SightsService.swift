@@ -13,13 +13,13 @@ final class SightsService: PanelService {
     private init(context: ServiceContext) { self.context = context }
 
     static func load(into state: inout AppState, store: StoreHandle) throws {
-        state.sights = SightsShell.initialState(now: state.now, environment: ProcessInfo.processInfo.environment, store: store)
+        state.sights = SightsShell.initialState(now: state.now, environment: ProcessEnvironment.values, store: store)
     }
 
     /// The almanac is read on the store queue after the first frame.
     static func start(_ state: AppState, context: ServiceContext) throws -> SightsService {
         context.storeQueue.submit("read the almanac") {
-            SightsShell.loadAlmanac(now: WallClock.now(), environment: ProcessInfo.processInfo.environment)
+            SightsShell.loadAlmanac(now: WallClock.now(), environment: ProcessEnvironment.values)
         }
         return SightsService(context: context)
     }
@@ -30,7 +30,7 @@ final class SightsService: PanelService {
         switch effect {
         case .attach(let sight), .remove(let sight): [.sights(.notStored(sight.markId, .noDatabase))]
         case let .writeSheet(export, stem):
-            SightsShell.writeSheet(export, fileStem: stem, environment: ProcessInfo.processInfo.environment)
+            SightsShell.writeSheet(export, fileStem: stem, environment: ProcessEnvironment.values)
         case .planDay(let request):
             SightsShell.planDay(request)
         case .loadBrighterStars(let almanac):
@@ -42,7 +42,7 @@ final class SightsService: PanelService {
         if case let .writeSheet(export, stem) = effect {
             // Off the loop (drawing and fsync), on the store queue like the rest.
             context.storeQueue.submit("sights: write the plotting sheet") {
-                SightsShell.writeSheet(export, fileStem: stem, environment: ProcessInfo.processInfo.environment)
+                SightsShell.writeSheet(export, fileStem: stem, environment: ProcessEnvironment.values)
             }
             return []
         }

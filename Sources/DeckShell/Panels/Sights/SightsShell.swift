@@ -126,7 +126,7 @@ public enum SightsShell {
         case .loadBrighterStars(let almanac):
             return loadBrighterStars(almanac)
         case let .writeSheet(export, stem):
-            return writeSheet(export, fileStem: stem, environment: ProcessInfo.processInfo.environment)
+            return writeSheet(export, fileStem: stem, environment: ProcessEnvironment.values)
         case .planDay(let request):
             return planDay(request)
         case .remove(let sight):

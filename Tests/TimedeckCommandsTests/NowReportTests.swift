@@ -41,6 +41,31 @@ import TimeKit
         }
     }
 
+    /// The hand-written object against `JSONSerialization`, which wrote it
+    /// before: byte for byte for every zone name Foundation knows, and the
+    /// same values when a name holds what must be escaped.
+    @Test func jsonMatchesJSONSerialization() throws {
+        func serialized(_ r: NowReport) throws -> String {
+            let object: [String: Any] = ["utc": r.utc, "markTime": r.markTime, "unixMillis": r.unixMillis, "local": r.local,
+                                         "zone": r.zone, "utcOffsetSeconds": r.offsetSeconds]
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            return String(decoding: data, as: UTF8.self)
+        }
+        let names = TimeZone.knownTimeZoneIdentifiers + ["UTC", "GMT+3", "right/UTC", "/tmp/zone file", "Zürich", "東京"]
+        #expect(names.count > 300)
+        for (i, name) in names.enumerated() {
+            let instant = Date(timeIntervalSince1970: -2_000_000_000 + Double(i) * 12_345_678.901)
+            let report = NowReport(instant, zone: .fixed(seconds: (i % 27 - 13) * 3600), name: name)
+            #expect(report.json == (try serialized(report)), "\(name)")
+        }
+        for name in ["a\"b", "back\\slash", "tab\there", "new\nline", "esc\u{1B}[31m", "del\u{7F}", "nul\u{0}x"] {
+            let report = NowReport(Self.instant, zone: .fixed(seconds: 0), name: name)
+            let ours = try #require(try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
+            #expect(ours["zone"] as? String == name)
+            #expect(ours.count == 6 && (ours["unixMillis"] as? NSNumber)?.int64Value == report.unixMillis)
+        }
+    }
+
     @Test func jsonIsPinned() {
         #expect(Self.report.json == "{\"local\":\"2021-02-18T21:55:00\",\"markTime\":\"18d 20h 55m 00.123s\","
             + "\"unixMillis\":1613681700123,\"utc\":\"2021-02-18T20:55:00.123Z\",\"utcOffsetSeconds\":3600,\"zone\":\"Europe/Berlin\"}")

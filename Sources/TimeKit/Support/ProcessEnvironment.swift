@@ -19,8 +19,11 @@ public enum ProcessEnvironment {
 
     /// The dictionary for a `NAME=value` list ending in a null pointer.
     static func read(_ list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String: String] {
-        var values: [String: String] = [:]
-        guard var cursor = list else { return values }
+        guard var cursor = list else { return [:] }
+        var count = 0
+        while cursor[count] != nil { count += 1 }
+        // Sized once: growing a dictionary six times cost more than reading it.
+        var values = [String: String](minimumCapacity: count)
         while let entry = cursor.pointee {
             let length = strlen(entry)
             entry.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in

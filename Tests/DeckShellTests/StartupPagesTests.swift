@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DeckShell
+import TimeKit
 
 /// Issue 31, item 2: the pages only the start needed are given back once
 /// the dashboard runs, and nothing that holds data is ever unmapped.
@@ -63,7 +64,7 @@ import Testing
     }
 
     static func ownMappings() throws -> [StartupPages.Mapping] {
-        let smaps = try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)
+        let smaps = try #require(ProcFile.text(atPath: "/proc/self/smaps"))
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         // Keep the blocks (a header line `start-end perms …`, then its
         // fields) whose header names the executable.
@@ -101,13 +102,37 @@ import Testing
         #expect(StartupPages.releasable(inSmaps: Self.sample).count == 3)
     }
 
-    @Test func itHappensOnceAfterTheDelay() {
+    /// The release reads the whole of `/proc/self/smaps`: Foundation's
+    /// `String(contentsOfFile:)` stopped after its first page, so only the
+    /// executable's first mappings were ever given back, never the shared
+    /// libraries' or the data files'.
+    @Test func theWholeSmapsIsRead() throws {
+        let text = try #require(ProcFile.text(atPath: "/proc/self/smaps"))
+        #expect(text.utf8.count > 16_384, "\(text.utf8.count) bytes")
+        #expect(text.contains("[stack]"))
+        let libc = text.split(separator: "\n").filter { $0.contains("/libc.so") }
+        #expect(!libc.isEmpty)
+        // What `release` would choose includes a shared library's pages.
+        let chosen = StartupPages.releasable(inSmaps: text)
+        let libcStarts = libc.compactMap { UInt($0.prefix { $0 != "-" }, radix: 16) }
+        #expect(chosen.contains { libcStarts.contains($0.start) }, "no libc mapping among \(chosen.count) chosen")
+    }
+
+    @Test func itHappensTwiceAfterTheDelays() {
         var pages = StartupPages()
         let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let delays = StartupPages.delaySeconds
+        #expect(delays == delays.sorted() && delays.count == 2)
         pages.framePresented(at: start)
-        pages.framePresented(at: start.addingTimeInterval(StartupPages.delaySeconds - 0.5))
+        pages.framePresented(at: start.addingTimeInterval(delays[0] - 0.5))
         #expect(!pages.released)
-        pages.framePresented(at: start.addingTimeInterval(StartupPages.delaySeconds))
-        #expect(pages.released)
+        pages.framePresented(at: start.addingTimeInterval(delays[0]))
+        #expect(pages.releases == 1)
+        pages.framePresented(at: start.addingTimeInterval(delays[1] - 0.5))
+        #expect(pages.releases == 1)
+        pages.framePresented(at: start.addingTimeInterval(delays[1]))
+        #expect(pages.releases == 2)
+        pages.framePresented(at: start.addingTimeInterval(delays[1] + 3600))
+        #expect(pages.releases == 2)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import TimeKit
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Gives back, once, the pages only the start needed (issue 31, item 2).
+/// Gives back, twice, the pages only the start needed (issue 31, item 2).
 ///
 /// Starting maps far more than a running dashboard touches: the loader
 /// reads 2 MB of relocations, start-up code and the first frame's data
@@ -17,19 +18,26 @@ import Glibc
 /// read-only mappings with written pages (RELRO, after relocation) are
 /// never touched: unmapping those would lose data.
 struct StartupPages {
-    /// How long after the first frame the pages are given back.
-    static let delaySeconds: TimeInterval = 5
+    /// How long after the first frame the pages are given back: once the
+    /// first frame's services have done their first work, and again once
+    /// the work started in the background at start (the place picker's
+    /// names, the almanac's day) has finished; measured, that second pass
+    /// gives back places.bin, the ephemeris and libstdc++'s pages, which a
+    /// running clock does not touch again (PERFORMANCE.md).
+    static let delaySeconds: [TimeInterval] = [5, 60]
 
     private var firstFrameAt: Date?
-    private(set) var released = false
+    /// How many of the passes have run.
+    private(set) var releases = 0
+    var released: Bool { releases > 0 }
 
-    /// Called after each frame is drawn; gives the pages back once, the
-    /// first time `delaySeconds` have passed since the first frame.
+    /// Called after each frame is drawn; runs each pass once, at the first
+    /// frame after its delay since the first frame.
     mutating func framePresented(at now: Date) {
-        guard !released else { return }
+        guard releases < Self.delaySeconds.count else { return }
         guard let first = firstFrameAt else { firstFrameAt = now; return }
-        guard now.timeIntervalSince(first) >= Self.delaySeconds else { return }
-        released = true
+        guard now.timeIntervalSince(first) >= Self.delaySeconds[releases] else { return }
+        releases += 1
         Self.release()
     }
 
@@ -37,7 +45,7 @@ struct StartupPages {
     /// returns the kilobytes those mappings held.
     @discardableResult
     static func release() -> Int {
-        guard let smaps = try? String(contentsOfFile: "/proc/self/smaps", encoding: .utf8) else { return 0 }
+        guard let smaps = ProcFile.text(atPath: "/proc/self/smaps") else { return 0 }
         var kilobytes = 0
         for mapping in releasable(inSmaps: smaps) {
             guard let start = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }

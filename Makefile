@@ -31,7 +31,7 @@ ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 DATA_FILES := Resources/places.bin Resources/mars-sites.json Resources/NOTICE-GeoNames.txt \
-              Resources/almanac-ephemeris.bin Resources/almanac-stars.tsv Resources/almanac-bright-stars.tsv Resources/ut1-utc.tsv \
+              Resources/almanac-ephemeris.bin Resources/almanac-stars.tsv Resources/almanac-bright-stars.tsv Resources/ut1-utc.tsv Resources/ut1-utc.bin \
               Resources/leap-seconds.list Resources/regions.tsv Resources/mars-relief.txt
 
 .PHONY: all build generated install uninstall deb check-install clean-generated

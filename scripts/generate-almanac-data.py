@@ -24,6 +24,10 @@ Writes, under Resources/:
                          row of finals2000A.all (1973-01-02), then
                          finals2000A.all (measured and predicted), with the
                          last measured and last predicted days.
+  ut1-utc.bin            the same values as little-endian float64 behind a
+                         16-byte header (read at start without parsing);
+                         `python3 scripts/generate-almanac-data.py
+                         ut1-binary` rewrites it from ut1-utc.tsv alone.
   leap-seconds.list      the IERS leap-second list (Leap_Second.dat) in the
                          NTP format of /usr/share/zoneinfo/leap-seconds.list.
 and Sources/TimeKit/Almanac/Nutation2000BTerms.swift (the 77 luni-solar
@@ -34,10 +38,13 @@ import os
 import struct
 import sys
 
-import astropy_iers_data
+# `ut1-binary` (ut1-utc.bin from the committed ut1-utc.tsv) needs nothing.
+if sys.argv[1:] != ["ut1-binary"]:
+    import astropy_iers_data
 # The ephemeris, star and nutation steps need these; `ut1` alone does not
-# (python3 scripts/generate-almanac-data.py ut1 regenerates only ut1-utc.tsv).
-if sys.argv[1:] != ["ut1"]:
+# (python3 scripts/generate-almanac-data.py ut1 regenerates only ut1-utc.tsv
+# and ut1-utc.bin).
+if sys.argv[1:] not in (["ut1"], ["ut1-binary"]):
     import math
     import numpy as np
     import de421
@@ -247,6 +254,31 @@ def write_ut1():
         for i, (mjd, dut1) in enumerate(rows):
             assert mjd == rows[0][0] + i, "gap in C04 + finals2000A"
             out.write(f"{dut1:.7f}\n")
+    write_ut1_binary()
+
+
+def write_ut1_binary():
+    """ut1-utc.bin: ut1-utc.tsv's values as little-endian float64, mapped and
+    copied at start with no number parsing (issue 31). Made from the committed
+    text table, so `generate-almanac-data.py ut1-binary` needs no download.
+    Layout: 8-byte magic b"TDUT1v1\\n", then int32 first MJD, int32
+    measured-through MJD, int32 count, int32 zero, then count float64."""
+    first = measured = None
+    values = []
+    with open(os.path.join(RES, "ut1-utc.tsv")) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("#@ first "):
+                first = int(line.split()[2])
+            elif line.startswith("#@ measured-through "):
+                measured = int(line.split()[2])
+            elif line and not line.startswith("#"):
+                values.append(float(line))
+    assert first is not None and measured is not None and values
+    assert all(abs(v) < 1.0 for v in values), "UT1-UTC stays within 0.9 s"
+    with open(os.path.join(RES, "ut1-utc.bin"), "wb") as out:
+        out.write(b"TDUT1v1\n" + struct.pack("<iiii", first, measured, len(values), 0))
+        out.write(struct.pack(f"<{len(values)}d", *values))
 
 
 def write_leap_seconds():
@@ -307,6 +339,9 @@ extension Nutation {
 if __name__ == "__main__":
     if sys.argv[1:] == ["ut1"]:
         write_ut1()
+        sys.exit(0)
+    if sys.argv[1:] == ["ut1-binary"]:
+        write_ut1_binary()
         sys.exit(0)
     if sys.argv[1:] == ["bright"]:
         write_bright_stars()

@@ -78,9 +78,48 @@ public struct UT1Table: Equatable, Sendable {
         return UT1Table(firstMJD: first, secondsByDay: values, measuredThroughMJD: measured)
     }
 
+    /// The bundled table, from `ut1-utc.bin` (the values of `ut1-utc.tsv`
+    /// as float64, written by scripts/generate-almanac-data.py): copied, not
+    /// parsed, so `almanac` and `fix` no longer read 20 000 decimals at
+    /// every start (8 M instructions, issue 31).
     public static func loadBundled() throws -> UT1Table {
-        let data = try Data(contentsOf: ResourceLocator.url(for: "ut1-utc.tsv"), options: .alwaysMapped)
-        return try data.withUnsafeBytes { try parse(bytes: $0.bindMemory(to: UInt8.self)) }
+        let data = try Data(contentsOf: ResourceLocator.url(for: "ut1-utc.bin"), options: .alwaysMapped)
+        return try data.withUnsafeBytes { try read(binary: $0) }
+    }
+
+    static let binaryMagic = Array("TDUT1v1\n".utf8)
+
+    /// Reads `ut1-utc.bin`: the magic, int32 first MJD, measured-through MJD
+    /// and count, an int32 zero, then count little-endian float64. Every
+    /// field is checked before use (a short, foreign or damaged file is an
+    /// error that says how to regenerate it, never a wrong UT1).
+    public static func read(binary bytes: UnsafeRawBufferPointer) throws -> UT1Table {
+        func fail(_ reason: String) -> BinaryError { BinaryError(reason: reason) }
+        guard bytes.count >= 24, Array(bytes.prefix(8)) == binaryMagic else { throw fail("not a UT1 table (bad header)") }
+        func int32(_ at: Int) -> Int { Int(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: Int32.self))) }
+        let first = int32(8), measured = int32(12), count = int32(16)
+        guard count > 0, int32(20) == 0, bytes.count == 24 + 8 * count else {
+            throw fail("\(bytes.count) bytes do not hold the \(count) values its header names")
+        }
+        // MJD 15020 is 1900, 88069 is 2100: far outside, the header is damaged.
+        guard (15020...88069).contains(first), (first - 1...first + count - 1).contains(measured) else {
+            throw fail("days out of range (first \(first), measured through \(measured))")
+        }
+        var values = [Double](repeating: 0, count: count)
+        for i in 0..<count {
+            let value = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 24 + 8 * i, as: UInt64.self)))
+            // UT1 − UTC is kept within 0.9 s by leap seconds.
+            guard value.isFinite, abs(value) < 1 else { throw fail("value \(i + 1) is \(value), not a UT1 − UTC") }
+            values[i] = value
+        }
+        return UT1Table(firstMJD: first, secondsByDay: values, measuredThroughMJD: measured)
+    }
+
+    public struct BinaryError: Error, CustomStringConvertible {
+        public var reason: String
+        public var description: String {
+            "ut1-utc.bin: \(reason). Regenerate it with python3 scripts/generate-almanac-data.py ut1-binary."
+        }
     }
 
     public func coverage(atMJD mjd: Double) -> Coverage {

@@ -74,3 +74,41 @@ import TestSupport
         }
     }
 }
+
+/// `ut1-utc.bin`, the form the commands read (issue 31), holds exactly the
+/// text table's values; a damaged copy is refused with what to do.
+@Suite struct UT1BinaryTests {
+    @Test func theBinaryTableIsTheTextTableValueForValue() throws {
+        let text = try String(contentsOf: ResourceLocator.url(for: "ut1-utc.tsv"), encoding: .utf8)
+        let fromText = try UT1Table.parse(text)
+        let bundled = try UT1Table.loadBundled()
+        #expect(bundled.firstMJD == fromText.firstMJD && bundled.measuredThroughMJD == fromText.measuredThroughMJD)
+        #expect(bundled.secondsByDay.count == fromText.secondsByDay.count && bundled.secondsByDay.count > 20_000)
+        #expect(zip(bundled.secondsByDay, fromText.secondsByDay).allSatisfy { $0.bitPattern == $1.bitPattern })
+        #expect(bundled == fromText)
+    }
+
+    @Test func aDamagedBinaryIsRefusedWithWhatToDo() throws {
+        let good = try Data(contentsOf: ResourceLocator.url(for: "ut1-utc.bin"))
+        var nan = good
+        nan.replaceSubrange(24 + 8 * 100..<24 + 8 * 101, with: withUnsafeBytes(of: Double.nan.bitPattern.littleEndian) { Data($0) })
+        var tooBig = good
+        tooBig.replaceSubrange(24..<32, with: withUnsafeBytes(of: (1.5).bitPattern.littleEndian) { Data($0) })
+        var badCount = good
+        badCount[16] &+= 1
+        var farDay = good
+        farDay.replaceSubrange(8..<12, with: withUnsafeBytes(of: Int32(1).littleEndian) { Data($0) })
+        let damaged: [(String, Data)] = [("empty", Data()), ("short", good.prefix(20)), ("foreign", Data("#@ first 41317\n".utf8)),
+                                         ("truncated", good.dropLast(3)), ("NaN", nan), ("1.5 s", tooBig),
+                                         ("count", badCount), ("first day", farDay)]
+        for (name, bytes) in damaged {
+            do {
+                _ = try bytes.withUnsafeBytes { try UT1Table.read(binary: $0) }
+                Issue.record("\(name): a damaged table was read")
+            } catch let error as UT1Table.BinaryError {
+                #expect(error.description.contains("generate-almanac-data.py ut1-binary"), "\(name): \(error)")
+            }
+        }
+        #expect(try good.withUnsafeBytes { try UT1Table.read(binary: $0) } == UT1Table.loadBundled())
+    }
+}

@@ -44,7 +44,8 @@ struct Timedeck: ParsableCommand {
                 try QuickCommands.run(quick)
                 return
             }
-            var command = try parseAsRoot()
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            var command = try LeafParse.command(arguments, among: TimedeckCommands.subcommands) ?? parseAsRoot()
             try command.run()
         } catch {
             let code = exitCode(for: error)

@@ -25,7 +25,9 @@ let package = Package(
         // commands that never reach the team log do not map it. Headers from
         // libpq-dev at build time.
         .target(name: "CLibPQ", path: "Sources/CLibPQ"),
-        .target(name: "TimeKit", resources: [.copy("../../Resources")]),
+        // snprintf's "%.*f" for PrintfText, without Swift's va_list boxing.
+        .target(name: "CPrintf", path: "Sources/CPrintf"),
+        .target(name: "TimeKit", dependencies: ["CPrintf"], resources: [.copy("../../Resources")]),
         .target(name: "Dashboard", dependencies: ["TimeKit"]),
         .target(
             name: "TimeStore",

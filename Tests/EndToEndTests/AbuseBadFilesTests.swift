@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimeKit
 
 /// Bad files (issue 8): the dashboard with a corrupt, empty, foreign,
 /// unreadable or misplaced config or database, and on a full disk. Each time:
@@ -316,7 +317,7 @@ struct SmallTmpfs {
         self.path = path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         _ = try spawnAndWait(["mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path], environment: Self.environment)
-        let mounted = try String(contentsOfFile: "/proc/mounts", encoding: .utf8).contains(" \(path) tmpfs ")
+        let mounted = try #require(ProcFile.text(atPath: "/proc/mounts")).contains(" \(path) tmpfs ")
         try #require(mounted, "tmpfs not mounted at \(path)")
     }
 

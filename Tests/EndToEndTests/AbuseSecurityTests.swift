@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimeKit
 
 /// Security (issue 8): private files, inert user text, and gpsd contacted
 /// only where the config says.
@@ -95,7 +96,8 @@ import Testing
 
         /// The inode of the IPv4 TCP socket with these ports, from /proc/net/tcp.
         static func inode(localPort: UInt16, remotePort: UInt16) -> String? {
-            guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return nil }
+            // Read whole: String(contentsOfFile:) stops after the first page of a /proc file.
+            guard let table = ProcFile.text(atPath: "/proc/net/tcp") else { return nil }
             let local = String(format: ":%04X", localPort), remote = String(format: ":%04X", remotePort)
             for line in table.split(separator: "\n").dropFirst() {
                 let f = line.split(separator: " ")

@@ -44,15 +44,17 @@ public enum SightText {
         // 8°), `nan` or `inf`; one separator between degrees and minutes (a
         // space, `°`, or a `-` touching both), so `43 -5` is no 43° 05′.
         let value: Double
-        if let whole = trimmed.wholeMatch(of: /(\d{1,3}(?:\.\d+)?)\s*°?/), let d = Double(whole.1) {
+        switch AltitudeScan(trimmed) {
+        case .degrees(let text)?:
+            guard let d = Double(text) else { throw fail(.notAnAltitude) }
             value = d
-        } else if let dm = trimmed.wholeMatch(of: /(\d{1,3})(?:\s*°\s*|-|\s+)(\d{1,3}(?:\.\d+)?)\s*[′']?/),
-                  let d = Double(dm.1), let m = Double(dm.2) {
+        case let .degreesMinutes(degrees, minutes)?:
+            guard let d = Double(degrees), let m = Double(minutes) else { throw fail(.notAnAltitude) }
             guard m < 60 else {
-                throw fail(.minutesOver60(String(dm.2)))
+                throw fail(.minutesOver60(String(minutes)))
             }
             value = d + m / 60
-        } else {
+        case nil:
             throw fail(.notAnAltitude)
         }
         guard value.isFinite, value > 0, value < 90 else {
@@ -98,5 +100,69 @@ public enum SightText {
             }
         }
         return row[b.count]
+    }
+}
+
+/// The two written forms of a sextant altitude, read character by character:
+/// `D[.d] [°]` and `D(° | - | spaces)M[.m] [′ or ']`, D of 1 to 3 digits,
+/// M of 1 to 3 digits and a fraction; white space as Unicode defines it may
+/// sit around `°` and before the minute mark. The same forms the regular
+/// expressions `(\d{1,3}(?:\.\d+)?)\s*°?` and
+/// `(\d{1,3})(?:\s*°\s*|-|\s+)(\d{1,3}(?:\.\d+)?)\s*[′']?` took, which
+/// Swift compiled again at every call (1.8 M instructions a sight, issue 31);
+/// `SightTextTests` holds the two equal over generated inputs.
+enum AltitudeScan: Equatable {
+    case degrees(Substring)
+    case degreesMinutes(Substring, Substring)
+
+    init?(_ text: String) {
+        var i = text.startIndex
+        func digits(_ most: Int?) -> Substring? {
+            let start = i
+            var count = 0
+            while i < text.endIndex, text[i].isASCII, text[i].isWholeNumber, most.map({ count < $0 }) ?? true {
+                i = text.index(after: i)
+                count += 1
+            }
+            return count == 0 ? nil : text[start..<i]
+        }
+        func number() -> Substring? {
+            let start = i
+            guard digits(3) != nil else { return nil }
+            if i < text.endIndex, text[i] == ".", text.index(after: i) < text.endIndex {
+                let dot = i
+                i = text.index(after: i)
+                if digits(nil) == nil { i = dot }
+            }
+            return text[start..<i]
+        }
+        func spaces() -> Int {
+            var count = 0
+            while i < text.endIndex, text[i].isWhitespace { i = text.index(after: i); count += 1 }
+            return count
+        }
+        guard let degrees = number() else { return nil }
+        let afterDegrees = i
+        // D[.d] [°]
+        _ = spaces()
+        if i < text.endIndex, text[i] == "°" { i = text.index(after: i) }
+        if i == text.endIndex { self = .degrees(degrees); return }
+        // D(° | - | spaces)M: degrees without a fraction.
+        guard !degrees.contains(".") else { return nil }
+        i = afterDegrees
+        let gap = spaces()
+        if i < text.endIndex, text[i] == "°" {
+            i = text.index(after: i)
+            _ = spaces()
+        } else if gap == 0, i < text.endIndex, text[i] == "-" {
+            i = text.index(after: i)
+        } else if gap == 0 {
+            return nil
+        }
+        guard let minutes = number() else { return nil }
+        _ = spaces()
+        if i < text.endIndex, text[i] == "′" || text[i] == "'" { i = text.index(after: i) }
+        guard i == text.endIndex else { return nil }
+        self = .degreesMinutes(degrees, minutes)
     }
 }

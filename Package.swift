@@ -70,7 +70,7 @@ let package = Package(
         // the catalog's samples and English detector, and PostgreSQL servers
         // the team tests start for themselves.
         .target(name: "TestSupport", dependencies: ["TimeKit", "Dashboard", "TeamLog"], path: "Tests/TestSupport"),
-        .testTarget(name: "TimeKitTests", dependencies: ["TimeKit", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TimeKitTests", dependencies: ["TimeKit", "CPrintf", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "TimeKit", "TestSupport"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: [

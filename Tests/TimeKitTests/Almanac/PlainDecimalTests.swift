@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import TimeKit
+import CPrintf
 
 /// `PlainDecimal` replaces `strtod` for the UT1 table (issue 31); it must give
 /// the very same double, or GHA moves.
@@ -110,5 +111,20 @@ import TestSupport
             }
         }
         #expect(try good.withUnsafeBytes { try UT1Table.read(binary: $0) } == UT1Table.loadBundled())
+    }
+}
+
+/// The C function under `PrintfText`: snprintf's contract (the length it
+/// would write, a terminated prefix when the buffer is short).
+@Suite struct CPrintfTests {
+    @Test func itIsSnprintf() {
+        var buffer = [CChar](repeating: 0x7F, count: 8)
+        let written = td_printf_fixed(&buffer, 8, -3.14159, 3)
+        #expect(written == 6)
+        #expect(String(cString: buffer) == "-3.142")
+        let needed = td_printf_fixed(&buffer, 4, 1234.5, 2)
+        #expect(needed == 7, "the length it would have written")
+        #expect(String(cString: buffer) == "123", "a terminated prefix")
+        #expect(td_printf_fixed(nil, 0, 0.5, 0) == 1)
     }
 }

@@ -45,9 +45,9 @@ struct StartupPages {
     /// returns the kilobytes those mappings held.
     @discardableResult
     static func release() -> Int {
-        guard let smaps = ProcFile.text(atPath: "/proc/self/smaps") else { return 0 }
+        guard let smaps = ProcFile.bytes(atPath: "/proc/self/smaps") else { return 0 }
         var kilobytes = 0
-        for mapping in releasable(inSmaps: smaps) {
+        for mapping in smaps.withUnsafeBufferPointer({ releasable(inSmaps: $0) }) {
             guard let start = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
             if madvise(start, Int(mapping.end - mapping.start), MADV_DONTNEED) == 0 { kilobytes += mapping.residentKilobytes }
         }
@@ -64,42 +64,111 @@ struct StartupPages {
     /// anything: backed by a file (a path), not writable, and holding no
     /// private (anonymous) page, with something resident.
     static func releasable(inSmaps text: String) -> [Mapping] {
+        var text = text
+        return text.withUTF8 { releasable(inSmaps: $0) }
+    }
+
+    /// Read as bytes: the text is 70–200 KB (every mapping's block), and
+    /// splitting it as `Character`s took 15 ms, in the middle of an idle
+    /// minute (measured: a 30 s idle window holding the second pass cost
+    /// 3–5× tty-clock); this takes 0.14 ms.
+    static func releasable(inSmaps bytes: UnsafeBufferPointer<UInt8>) -> [Mapping] {
         var found: [Mapping] = []
         var current: (mapping: Mapping, eligible: Bool, anonymous: Int)?
         func close() {
             if let c = current, c.eligible, c.anonymous == 0, c.mapping.residentKilobytes > 0 { found.append(c.mapping) }
         }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            defer { lineStart = lineEnd + 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+            if line.isEmpty { continue }
             if let header = header(line) {
                 close()
                 current = header
                 continue
             }
-            guard current != nil, let colon = line.firstIndex(of: ":") else { continue }
-            let key = line[..<colon]
-            guard key == "Rss" || key == "Anonymous" else { continue }
-            let value = Int(line[line.index(after: colon)...].split(separator: " ").first ?? "") ?? -1
+            guard current != nil else { continue }
+            let isRss = startsWith(line, "Rss:"), isAnonymous = startsWith(line, "Anonymous:")
+            guard isRss || isAnonymous else { continue }
             // An unreadable figure makes the mapping ineligible.
-            if value < 0 { current?.eligible = false; continue }
-            if key == "Rss" { current?.mapping.residentKilobytes = value } else { current?.anonymous = value }
+            guard let value = kilobytes(line, from: isRss ? 4 : 10) else { current?.eligible = false; continue }
+            if isRss { current?.mapping.residentKilobytes = value } else { current?.anonymous = value }
         }
         close()
         return found
     }
 
+    private static func startsWith(_ line: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        guard line.count >= prefix.utf8CodeUnitCount else { return false }
+        for i in 0..<prefix.utf8CodeUnitCount where line[i] != prefix.utf8Start[i] { return false }
+        return true
+    }
+
+    /// The decimal after the spaces that follow `from`, up to a space or
+    /// the line's end; nil when there is none or it is not all digits.
+    private static func kilobytes(_ line: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        var i = from
+        while i < line.count, line[i] == UInt8(ascii: " ") { i += 1 }
+        var value = 0, digits = 0
+        while i < line.count, line[i] != UInt8(ascii: " ") {
+            let digit = Int(line[i]) - Int(UInt8(ascii: "0"))
+            guard (0...9).contains(digit), digits < 18 else { return nil }
+            value = value * 10 + digit
+            digits += 1
+            i += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
     /// `start-end perms offset dev inode path`: the mapping and whether it
     /// is file-backed and read-only; nil when `line` is not a header.
-    private static func header(_ line: Substring) -> (mapping: Mapping, eligible: Bool, anonymous: Int)? {
-        let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-        guard fields.count >= 5, let dash = fields[0].firstIndex(of: "-"),
-              let start = UInt(fields[0][..<dash], radix: 16),
-              let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16),
-              fields[1].count == 4, end > start else { return nil }
-        let perms = Array(fields[1])
-        let path = fields.count == 6 ? fields[5].trimmingCharacters(in: .whitespaces) : ""
+    private static func header(_ line: UnsafeBufferPointer<UInt8>) -> (mapping: Mapping, eligible: Bool, anonymous: Int)? {
+        var i = 0
+        func hex(until stop: UInt8) -> UInt? {
+            var value: UInt = 0, digits = 0
+            while i < line.count, line[i] != stop {
+                let b = line[i]
+                let d: UInt
+                switch b {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt(b - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt(b - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt(b - UInt8(ascii: "A") + 10)
+                default: return nil
+                }
+                guard digits < 16 else { return nil }
+                value = value << 4 | d
+                digits += 1
+                i += 1
+            }
+            return digits > 0 && i < line.count ? value : nil
+        }
+        func skipSpaces() { while i < line.count, line[i] == UInt8(ascii: " ") { i += 1 } }
+        /// The next field's bounds, nil at the line's end.
+        func field() -> Range<Int>? {
+            skipSpaces()
+            let start = i
+            while i < line.count, line[i] != UInt8(ascii: " ") { i += 1 }
+            return i > start ? start..<i : nil
+        }
+        guard let start = hex(until: UInt8(ascii: "-")) else { return nil }
+        i += 1
+        guard let end = hex(until: UInt8(ascii: " ")), end > start,
+              let perms = field(), perms.count == 4,
+              field() != nil, field() != nil, field() != nil else { return nil }
+        skipSpaces()
+        var pathEnd = line.count
+        while pathEnd > i, line[pathEnd - 1] == UInt8(ascii: " ") || line[pathEnd - 1] == UInt8(ascii: "\t") { pathEnd -= 1 }
+        let path = UnsafeBufferPointer(rebasing: line[i..<pathEnd])
+        let deleted: StaticString = " (deleted)"
+        let isDeleted = path.count >= deleted.utf8CodeUnitCount
+            && zip(path.suffix(deleted.utf8CodeUnitCount), UnsafeBufferPointer(start: deleted.utf8Start, count: deleted.utf8CodeUnitCount)).allSatisfy { $0 == $1 }
         // "anonymous" starts unknown (-1): a mapping whose smaps block lacks
         // the line is never released.
-        let eligible = perms[1] == "-" && perms[3] == "p" && path.hasPrefix("/") && !path.hasSuffix(" (deleted)")
+        let eligible = line[perms.lowerBound + 1] == UInt8(ascii: "-") && line[perms.lowerBound + 3] == UInt8(ascii: "p")
+            && path.first == UInt8(ascii: "/") && !isDeleted
         return (Mapping(start: start, end: end, residentKilobytes: 0), eligible, -1)
     }
 }

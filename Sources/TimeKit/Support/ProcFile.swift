@@ -15,6 +15,12 @@ public enum ProcFile {
     /// The file's text (invalid UTF-8 repaired), nil when it cannot be
     /// opened or read, or is larger than `maximumBytes`.
     public static func text(atPath path: String) -> String? {
+        bytes(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The file's bytes, nil when it cannot be opened or read, or is larger
+    /// than `maximumBytes`.
+    public static func bytes(atPath path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -30,6 +36,6 @@ public enum ProcFile {
             bytes.append(contentsOf: chunk[..<count])
             if bytes.count > maximumBytes { return nil }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }

@@ -4,7 +4,7 @@ import TimeKit
 import Glibc
 #endif
 
-/// Gives back, twice, the pages only the start needed (issue 31, item 2).
+/// Gives back, once, the pages only the start needed (issue 31, item 2).
 ///
 /// Starting maps far more than a running dashboard touches: the loader
 /// reads 2 MB of relocations, start-up code and the first frame's data
@@ -19,12 +19,13 @@ import Glibc
 /// never touched: unmapping those would lose data.
 struct StartupPages {
     /// How long after the first frame the pages are given back: once the
-    /// first frame's services have done their first work, and again once
-    /// the work started in the background at start (the place picker's
-    /// names, the almanac's day) has finished; measured, that second pass
-    /// gives back places.bin, the ephemeris and libstdc++'s pages, which a
-    /// running clock does not touch again (PERFORMANCE.md).
-    static let delaySeconds: [TimeInterval] = [5, 60]
+    /// first frame's services have done their first work. One pass: a
+    /// second one, 60 s after the first frame, cost 4 ms of an idle minute
+    /// (1.8 ms of it the kernel writing smaps) and what it gave back was
+    /// touched again within the next minute (weather on: 19.1 → 16.6 →
+    /// 19.0 MiB at 58, 63 and 90 s; PERFORMANCE.md). It was added when the
+    /// first pass read only smaps' first page.
+    static let delaySeconds: [TimeInterval] = [5]
 
     private var firstFrameAt: Date?
     /// How many of the passes have run.

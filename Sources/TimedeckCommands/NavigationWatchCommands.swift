@@ -267,7 +267,7 @@ struct IdentifyCommand: JSONCommand {
     var json: Bool { output.json }
 
     func run() throws {
-        var almanac = try NavigationCLI.loadAlmanac()
+        let almanac = try NavigationCLI.loadAlmanac()
         let settings = CommandConfig.settings
         let corrections = try conditions.corrections(over: settings.sightCorrections)
         let altitude = try NavigationCLI.guarding { try SightText.altitudeDegrees(hs, field: .altitudeOption) }

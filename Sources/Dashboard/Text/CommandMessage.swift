@@ -261,7 +261,7 @@ extension CommandMessage {
         for (label, column) in labels {
             if !line.isEmpty || column > 0 {
                 let gap = max(line.isEmpty ? column : 1, column - used)
-                line += String(repeating: " ", count: gap)
+                line += RepeatedText.spaces(gap)
                 used += gap
             }
             line += label
@@ -274,7 +274,7 @@ extension CommandMessage {
     /// when it is that wide already).
     public static func padded(_ text: String, _ cells: Int) -> String {
         let width = DisplayWidth.of(text)
-        return text + String(repeating: " ", count: width < cells ? cells - width : 1)
+        return text + RepeatedText.spaces(width < cells ? cells - width : 1)
     }
 
     static func englishLabel(_ row: CompassRow) -> String {

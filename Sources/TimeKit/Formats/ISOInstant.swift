@@ -24,7 +24,7 @@ public enum ISOInstant {
 
     static func year(_ y: Int) -> String {
         let s = String(abs(y))
-        let padded = String(repeating: "0", count: max(0, 4 - s.count)) + s
+        let padded = RepeatedText.ascii(UInt8(ascii: "0"), count: 4 - s.count) + s
         return y < 0 ? "-" + padded : padded
     }
 }

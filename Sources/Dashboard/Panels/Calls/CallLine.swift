@@ -52,7 +52,7 @@ public struct CallLine: Equatable, Sendable {
                 used += DisplayWidth.of(cut)
             }
         }
-        if used < columns { out.spans.append(CallSpan(String(repeating: " ", count: columns - used))) }
+        if used < columns { out.spans.append(CallSpan(RepeatedText.spaces(columns - used))) }
         return out
     }
 }

@@ -262,6 +262,6 @@ enum PlacesTableFit {
     static func fit(_ text: String, _ width: Int) -> String {
         let cells = DisplayWidth.of(text)
         if cells > width { return DisplayWidth.prefix(text, fitting: max(0, width - 1)) + "…" }
-        return text + String(repeating: " ", count: width - cells)
+        return text + RepeatedText.spaces(width - cells)
     }
 }

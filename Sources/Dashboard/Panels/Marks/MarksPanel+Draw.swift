@@ -252,7 +252,7 @@ extension MarksPanel {
         let role: StyleRole = flashing ? .markFlash : selected ? .selection : .normal
         // Not yet in SQLite: "held" once durable in the journal, "…" before.
         let id = mark.id.map { "#\($0)" } ?? (state.marks.isHeld(mark) ? state.language.text(.markHeld) : "…")
-        let idText = String(repeating: " ", count: max(0, 6 - id.count)) + id
+        let idText = RepeatedText.spaces(6 - id.count) + id
         var text = "\(selected ? "▶" : " ")\(idText)  \(mark.markTimeText)"
         if mark.correctionNanoseconds != 0 { text += "*" }
         text += "  " + rowPosition(mark.position, state.language)

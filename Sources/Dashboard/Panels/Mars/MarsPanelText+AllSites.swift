@@ -15,7 +15,7 @@ extension MarsPanelText {
         let wide = width >= compactBelowColumns
         func cell(_ text: String, _ w: Int, right: Bool = false) -> String {
             let cut = DisplayWidth.of(text) > w ? DisplayWidth.prefix(text, fitting: w) : text
-            let pad = String(repeating: " ", count: max(0, w - DisplayWidth.of(cut)))
+            let pad = RepeatedText.spaces(w - DisplayWidth.of(cut))
             return right ? pad + cut : cut + pad
         }
         let siteColumn = siteColumn(width: width, wide: wide)

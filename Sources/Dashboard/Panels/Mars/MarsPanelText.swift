@@ -134,7 +134,7 @@ public enum MarsPanelText {
 
     /// `text` padded with spaces to `width` cells (a column of labels).
     static func label(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(1, width - DisplayWidth.of(text)))
+        text + RepeatedText.spaces(max(1, width - DisplayWidth.of(text)))
     }
 
     static func compactCoreRows(_ input: Input, _ l: UILanguage = .en) -> [Row] {

@@ -44,6 +44,12 @@ struct Timedeck: ParsableCommand {
                 try QuickCommands.run(quick)
                 return
             }
+            // The dashboard itself, its two flags at most: no reflection
+            // over the command tree before the first frame.
+            if let dashboard = DashboardArguments.match(Array(CommandLine.arguments.dropFirst())) {
+                try openDashboard(noColor: dashboard.noColor, plain: dashboard.plain)
+                return
+            }
             let arguments = Array(CommandLine.arguments.dropFirst())
             var command = try LeafParse.command(arguments, among: TimedeckCommands.subcommands) ?? parseAsRoot()
             try command.run()
@@ -71,7 +77,10 @@ struct Timedeck: ParsableCommand {
             + ((try? UT1Table.loadBundled()).map { "\n" + $0.versionLine } ?? "")
     }
 
-    func run() throws {
+    func run() throws { try Self.openDashboard(noColor: noColor, plain: plain) }
+
+    /// The dashboard (full screen, or plain lines), as both ways in open it.
+    static func openDashboard(noColor: Bool, plain: Bool) throws {
         let opener = TerminalOpener(requireInteractive: Terminal.requireInteractive,
                                     open: { try Terminal(noColor: $0, theme: $1) })
         try DashboardLaunch.run(noColor: noColor, plain: plain, terminalOpener: opener)

@@ -85,4 +85,9 @@ public struct PeriodTable: Equatable, Codable, Sendable {
     public func period(at instant: Date, in zone: TimeZone) -> DayPeriod {
         period(minuteOfDay: ZoneClock.reading(instant, in: zone).minuteOfDay)
     }
+
+    /// The period at `instant` in a zone whose rules are already looked up.
+    public func period(at instant: Date, in zone: ZoneRules) -> DayPeriod {
+        period(minuteOfDay: ZoneClock.reading(instant, in: zone).minuteOfDay)
+    }
 }

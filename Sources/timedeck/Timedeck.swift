@@ -32,7 +32,8 @@ struct Timedeck: ParsableCommand {
     /// cannot parse (unknown option, missing value) exits 2, as every other
     /// kind of bad input does here, instead of 64.
     static func main() {
-        if let refusal = ArgumentBounds.refusal(Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let refusal = ArgumentBounds.refusal(arguments) {
             Console.error(refusal)
             Foundation.exit(2)
         }
@@ -40,17 +41,16 @@ struct Timedeck: ParsableCommand {
             // `now` and `calls next` (status bars run them every few
             // seconds) skip ArgumentParser's reflection; errors they throw
             // are reported below like any other command's.
-            if let quick = QuickCommands.match(Array(CommandLine.arguments.dropFirst())) {
+            if let quick = QuickCommands.match(arguments) {
                 try QuickCommands.run(quick)
                 return
             }
             // The dashboard itself, its two flags at most: no reflection
             // over the command tree before the first frame.
-            if let dashboard = DashboardArguments.match(Array(CommandLine.arguments.dropFirst())) {
+            if let dashboard = DashboardArguments.match(arguments) {
                 try openDashboard(noColor: dashboard.noColor, plain: dashboard.plain)
                 return
             }
-            let arguments = Array(CommandLine.arguments.dropFirst())
             var command = try LeafParse.command(arguments, among: TimedeckCommands.subcommands) ?? parseAsRoot()
             try command.run()
         } catch {

@@ -103,8 +103,16 @@ struct StartupPages {
     }
 
     private static func startsWith(_ line: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
-        guard line.count >= prefix.utf8CodeUnitCount else { return false }
-        for i in 0..<prefix.utf8CodeUnitCount where line[i] != prefix.utf8Start[i] { return false }
+        line.count >= prefix.utf8CodeUnitCount && holds(line, prefix, at: 0)
+    }
+
+    private static func endsWith(_ line: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
+        line.count >= suffix.utf8CodeUnitCount && holds(line, suffix, at: line.count - suffix.utf8CodeUnitCount)
+    }
+
+    /// Whether `line` holds `literal`'s bytes from `offset` (which leaves room for them).
+    private static func holds(_ line: UnsafeBufferPointer<UInt8>, _ literal: StaticString, at offset: Int) -> Bool {
+        for i in 0..<literal.utf8CodeUnitCount where line[offset + i] != literal.utf8Start[i] { return false }
         return true
     }
 
@@ -163,13 +171,10 @@ struct StartupPages {
         var pathEnd = line.count
         while pathEnd > i, line[pathEnd - 1] == UInt8(ascii: " ") || line[pathEnd - 1] == UInt8(ascii: "\t") { pathEnd -= 1 }
         let path = UnsafeBufferPointer(rebasing: line[i..<pathEnd])
-        let deleted: StaticString = " (deleted)"
-        let isDeleted = path.count >= deleted.utf8CodeUnitCount
-            && zip(path.suffix(deleted.utf8CodeUnitCount), UnsafeBufferPointer(start: deleted.utf8Start, count: deleted.utf8CodeUnitCount)).allSatisfy { $0 == $1 }
         // "anonymous" starts unknown (-1): a mapping whose smaps block lacks
         // the line is never released.
         let eligible = line[perms.lowerBound + 1] == UInt8(ascii: "-") && line[perms.lowerBound + 3] == UInt8(ascii: "p")
-            && path.first == UInt8(ascii: "/") && !isDeleted
+            && path.first == UInt8(ascii: "/") && !endsWith(path, " (deleted)")
         return (Mapping(start: start, end: end, residentKilobytes: 0), eligible, -1)
     }
 }

@@ -83,7 +83,7 @@ public struct PeriodTable: Equatable, Codable, Sendable {
 
     /// The period at `instant` in `zone`.
     public func period(at instant: Date, in zone: TimeZone) -> DayPeriod {
-        period(minuteOfDay: ZoneClock.reading(instant, in: zone).minuteOfDay)
+        period(at: instant, in: zone.rules)
     }
 
     /// The period at `instant` in a zone whose rules are already looked up.

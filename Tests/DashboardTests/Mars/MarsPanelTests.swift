@@ -264,6 +264,64 @@ import TimeKit
         #expect(rows.last?.first?.role == .warning)
         #expect(rows.last?.first?.text.hasPrefix("! ") == true)  // not colour alone
     }
+
+    /// `Sections.rows(height:)` chooses what the one-pass selection chose
+    /// (the rows as they were picked before the sections, kept here as the
+    /// oracle): for every height up to the one the sections were made for,
+    /// with and without the advanced view, notices, the go-to field and the
+    /// light time, wide and narrow.
+    @Test func sectionsChooseTheRowsTheOneBigSelectionChose() throws {
+        func oracle(_ input: MarsPanelText.Input, height: Int, width: Int) -> [MarsPanelText.Row] {
+            guard height > 0 else { return [] }
+            let core = MarsPanelText.coreRows(input, width: width)
+            let notices = MarsPanelText.goToRows(input, width: width) + MarsPanelText.noticeRows(input, width: width)
+            let coreShown = Array(core.prefix(height))
+            let noticesShown = Array(notices.prefix(max(0, height - coreShown.count)))
+            var room = height - coreShown.count - noticesShown.count
+            let advancedShown = room > 0 ? Array(MarsPanelText.advancedRows(input).prefix(room)) : []
+            room -= advancedShown.count
+            let skyShown = room > 0 ? Array(MarsPanelText.skyRows(input, width: width).prefix(room)) : []
+            return coreShown + advancedShown + skyShown + noticesShown
+        }
+        let ephemeris = MarsPanelEphemeris(try ChebyshevEphemeris.loadBundled())
+        var checked = 0
+        for advanced in [false, true] {
+            for notices in [[], [UIMessage.leapListExpired(day: "2026-06-28", seconds: 37, builtIn: false)]] {
+                for goTo in [nil, "", "sol 12 13:00"] {
+                    for site in [nil, "perseverance"] {
+                        var state = MarsPanelState(siteID: site, advanced: advanced, sites: Self.sites, notices: notices)
+                        state.ephemeris = ephemeris
+                        state.goToText = goTo
+                        let input = MarsPanelText.input(at: 1_618_817_640, state: state.refreshingSky(at: 1_618_817_640))
+                        for width in [30, 60, 100] {
+                            for made in 0...16 {
+                                let sections = MarsPanelText.sections(input, height: made, width: width)
+                                for height in 0...made {
+                                    #expect(sections.rows(height: height) == oracle(input, height: height, width: width),
+                                            "advanced \(advanced), notices \(notices.count), go-to \(goTo ?? "-"), \(site ?? "-"), \(width) wide, \(height) of \(made)")
+                                    checked += 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 2 * 2 * 3 * 2 * 3 * 153)
+    }
+
+    /// The SCET's time of day without the ISO form: the same characters
+    /// ISOInstant writes there, for instants on both sides of 1970 and every
+    /// kind of millisecond (whole, last of a second, last of a day).
+    @Test func timeOfDayIsTheISOFormsTime() {
+        var generator = SystemRandomNumberGenerator()
+        var samples: [Int64] = [0, -1, -999, -1000, -1001, 999, 1000, 86_399_999, 86_400_000, -86_400_000, -86_400_001]
+        for _ in 0..<20_000 { samples.append(Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &generator)) }
+        for ms in samples {
+            let iso = String(ISOInstant.milliseconds(unixMilliseconds: ms).dropFirst(11).prefix(8))
+            #expect(MarsPanelText.timeOfDay(unixMilliseconds: ms) == iso, "\(ms)")
+        }
+    }
 }
 
 @Suite struct MarsPanelRenderTests {

@@ -337,6 +337,29 @@ import TimeKit
         #expect(text.contains("Solar path · Perseverance: now \(sun)°"), "\(text)")
     }
 
+    /// Every picture, the solar path included, changes at most once a minute
+    /// (issue 33): a minute of frames draws its Braille once, while the
+    /// solar path's legend still follows the frame's Sun each second.
+    @Test(arguments: MarsPictureKind.allCases) func aMinuteOfFramesDrawsThePictureOnce(kind: MarsPictureKind) throws {
+        let start = (Self.instant / 60).rounded(.down) * 60
+        let pictures = Remembered<MarsPanel.DrawnPicture.Key, MarsPanel.DrawnPicture?>()
+        let rect = Rect(x: 0, y: 0, width: 80, height: 22)
+        var s = app(try mars(picture: kind), at: start)
+        var legends: Set<String> = []
+        for second in 0..<60 {
+            s = update(s, .tick(Date(timeIntervalSince1970: start + Double(second)))).0
+            var frame = Frame(size: Size(columns: 80, rows: 22))
+            MarsPanel.draw(s, in: rect, into: &frame, pictures: pictures)
+            if let legend = frame.lines.first(where: { $0.contains(s.language.text(kind.title)) }) { legends.insert(legend) }
+        }
+        #expect(pictures.computed == 1, "\(kind): drawn \(pictures.computed) times in a minute")
+        if kind == .path { #expect(legends.count > 1, "the legend's present moment should follow the seconds") }
+        s = update(s, .tick(Date(timeIntervalSince1970: start + 60))).0
+        var frame = Frame(size: Size(columns: 80, rows: 22))
+        MarsPanel.draw(s, in: rect, into: &frame, pictures: pictures)
+        #expect(pictures.computed == 2, "a new minute, a new drawing")
+    }
+
     /// In an SVG snapshot and in the mono theme (--no-color) the picture is
     /// the same Braille text: every row the SVG draws is the frame's row.
     @Test(arguments: MarsPictureKind.allCases) func picturesInSVGAndMono(kind: MarsPictureKind) throws {

@@ -119,4 +119,28 @@ import Testing
     @Test func rejectsInvalidJSON() {
         #expect(throws: MarsSiteLibrary.LoadError.self) { try MarsSiteLibrary.parse(Data("{".utf8)) }
     }
+
+    /// The landing instant is read once, when the text is set, and follows
+    /// every way the text can change: the initializer, a later assignment,
+    /// decoding; the encoded form is the text alone (the library's format).
+    @Test func landingInstantFollowsItsText() throws {
+        var site = MarsSite(id: "x", name: "X", latitude: 0, longitudeEast: 0, landingUTC: "2021-02-18T20:55:00Z", firstSol: 0)
+        #expect(site.landingUnixSeconds == 1_613_681_700)
+        site.landingUTC = "2012-08-06T05:17:57Z"
+        #expect(site.landingUnixSeconds == 1_344_230_277)
+        site.landingUTC = "not an instant"
+        #expect(site.landingUnixSeconds == nil && site.isMission)
+        site.landingUTC = nil
+        #expect(site.landingUnixSeconds == nil && !site.isMission)
+        for original in try Self.library().sites {
+            let data = try JSONEncoder().encode(original)
+            let keys = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]).keys
+            #expect(!keys.contains("landingUnixSeconds"), "\(original.name): \(keys.sorted())")
+            let decoded = try JSONDecoder().decode(MarsSite.self, from: data)
+            #expect(decoded == original && decoded.landingUnixSeconds == original.landingUnixSeconds, "\(original.name)")
+            if let text = original.landingUTC {
+                #expect(decoded.landingUnixSeconds == (try? InstantParser.parse(text).unixSeconds), "\(original.name)")
+            }
+        }
+    }
 }

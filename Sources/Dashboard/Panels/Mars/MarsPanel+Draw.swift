@@ -8,6 +8,13 @@ extension MarsPanel {
 
     /// Draws the Mars panel for `state` at `state.now` into `rect`.
     static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame) {
+        draw(state, in: rect, into: &frame, pictures: drawnPictures)
+    }
+
+    /// The same, remembering the picture's Braille in `pictures` (tests pass
+    /// their own to count the drawings).
+    static func draw(_ state: AppState, in rect: Rect, into frame: inout Frame,
+                     pictures: Remembered<DrawnPicture.Key, DrawnPicture?>) {
         let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
         let focused = state.focus == .mars
         let title = state.language.text(.mars) + (input.site.map { " · \($0.name)" } ?? "")
@@ -19,21 +26,25 @@ extension MarsPanel {
             frame.put(hint + " ", x: rect.x + 3 + DisplayWidth.of(title), y: rect.y, role: .keyHint)
         }
         let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: max(0, rect.width - 4), height: max(0, rect.height - 2))
-        let picture = shownPicture(state.mars, input: input)
+        // The Braille is drawn from the minute's numbers (it changes at most
+        // once a minute); its legend line says the frame's own present.
+        let picture = state.mars.picture != nil && !state.mars.showsAllSites ? state.mars.sky.pictureData : nil
         // The picture takes every row the text leaves (up to `maximumPictureRows`);
         // when that is too few it takes up to `pictureRows` from the rows below
         // the clocks, and with too little room even for that it is one line of readout.
-        // Without a picture the text takes the whole panel: worked out once.
-        let whole = MarsPanelText.rows(input, height: inner.height, width: inner.width, language: state.language)
+        // Each kind of row is formatted once, then chosen from for the whole
+        // panel and, with a picture, for the rows above it.
+        let sections: MarsPanelText.Sections? = input.allSites == nil
+            ? MarsPanelText.sections(input, height: inner.height, width: inner.width, language: state.language) : nil
+        let whole = sections?.rows(height: inner.height)
+            ?? MarsPanelText.rows(input, height: inner.height, width: inner.width, language: state.language)
         var pictureHeight = 0
-        if picture != nil {
-            let core = MarsPanelText.coreRows(input, width: inner.width, language: state.language).count
+        if picture != nil, let sections {
             let spare = inner.height - whole.count
-            let room = spare >= minimumPictureRows ? min(maximumPictureRows, spare) : min(pictureRows, max(0, inner.height - core))
+            let room = spare >= minimumPictureRows ? min(maximumPictureRows, spare) : min(pictureRows, max(0, inner.height - sections.core.count))
             pictureHeight = room >= minimumPictureRows && inner.width >= minimumPictureColumns ? room : min(1, inner.height)
         }
-        let rows = pictureHeight == 0 ? whole
-            : MarsPanelText.rows(input, height: inner.height - pictureHeight, width: inner.width, language: state.language)
+        let rows = pictureHeight == 0 ? whole : (sections?.rows(height: inner.height - pictureHeight) ?? [])
         for (i, row) in rows.enumerated() {
             var x = inner.x
             for segment in row {
@@ -42,15 +53,15 @@ extension MarsPanel {
         }
         guard let picture, pictureHeight > 0 else { return }
         let top = inner.y + rows.count
-        let legend = MarsPictureReadout.line(picture, language: state.language)
-        if pictureHeight >= minimumPictureRows, let drawn = drawnPicture(picture, columns: inner.width, rows: pictureHeight - 1) {
+        let legend = legendLine(shownPicture(state.mars, input: input) ?? picture, language: state.language, width: inner.width)
+        if pictureHeight >= minimumPictureRows, let drawn = drawnPicture(picture, columns: inner.width, rows: pictureHeight - 1, in: pictures) {
             // The picture's cells, recorded when its numbers last changed
             // (at most once a minute), copied in: no Braille is measured or
             // put on an idle second.
             frame.replay(drawn.cells, x: inner.x + Self.pictureOffset(widthCells: drawn.widthCells, columns: inner.width), y: top)
-            frame.put(DisplayWidth.prefix(legend, fitting: inner.width), x: inner.x, y: top + drawn.runs.count, role: .dim, clip: inner)
+            frame.put(legend, x: inner.x, y: top + drawn.runs.count, role: .dim, clip: inner)
         } else {
-            frame.put(DisplayWidth.prefix(legend, fitting: inner.width), x: inner.x, y: top, role: .dim, clip: inner)
+            frame.put(legend, x: inner.x, y: top, role: .dim, clip: inner)
         }
     }
 
@@ -58,8 +69,9 @@ extension MarsPanel {
     /// size: the numbers change at most once a minute (`MarsPanelSky`), so
     /// an idle frame puts the remembered runs instead of drawing the
     /// picture again (it was most of an idle second with the sunclock open).
-    static func drawnPicture(_ picture: MarsPictureData, columns: Int, rows: Int) -> DrawnPicture? {
-        drawnPictures.value(for: DrawnPicture.Key(picture: picture, columns: columns, rows: rows)) { key in
+    static func drawnPicture(_ picture: MarsPictureData, columns: Int, rows: Int,
+                             in pictures: Remembered<DrawnPicture.Key, DrawnPicture?> = drawnPictures) -> DrawnPicture? {
+        pictures.value(for: DrawnPicture.Key(picture: picture, columns: columns, rows: rows)) { key in
             MarsPictureDrawing.draw(key.picture, columns: key.columns, rows: key.rows).map { drawing in
                 // Centred in the columns, clipped at their right edge.
                 let offset = pictureOffset(widthCells: drawing.widthCells, columns: key.columns)
@@ -70,6 +82,22 @@ extension MarsPanel {
             }
         }
     }
+
+    /// The legend under the picture, cut to `width` cells: remembered, since
+    /// only the solar path's changes within a minute (its "now").
+    static func legendLine(_ picture: MarsPictureData, language: UILanguage, width: Int) -> String {
+        legends.value(for: LegendKey(picture: picture, language: language, width: width)) { key in
+            DisplayWidth.prefix(MarsPictureReadout.line(key.picture, language: key.language), fitting: key.width)
+        }
+    }
+
+    struct LegendKey: Equatable, Sendable {
+        var picture: MarsPictureData
+        var language: UILanguage
+        var width: Int
+    }
+
+    static let legends = Remembered<LegendKey, String>()
 
     /// Columns left of a picture `widthCells` wide centred in `columns`.
     static func pictureOffset(widthCells: Int, columns: Int) -> Int { max(0, (columns - widthCells) / 2) }
@@ -101,9 +129,13 @@ extension MarsPanel {
     /// Rows the picture area takes at most when the panel has them to spare.
     static let maximumPictureRows = 24
 
-    /// The picture's numbers as this frame shows them: the minute's, except
-    /// that the solar path's present moment is the frame's own (the same LTST
-    /// and elevation as the Sun row above it; arithmetic the frame did anyway).
+    /// The picture's numbers as this frame's legend and readout say them: the
+    /// minute's, except that the solar path's present moment is the frame's
+    /// own (the same LTST and elevation as the Sun row above it; arithmetic
+    /// the frame did anyway). The Braille itself is drawn from the minute's
+    /// numbers: one dot of the path is about ten minutes of LTST at 80
+    /// columns, so a present point moved every second would redraw the
+    /// picture sixty times for at most one visible step.
     static func shownPicture(_ mars: MarsPanelState, input: MarsPanelText.Input) -> MarsPictureData? {
         guard mars.picture != nil, !mars.showsAllSites, let data = mars.sky.pictureData else { return nil }
         if case let .path(site, samples, _, maximum) = data, let sun = input.sun {

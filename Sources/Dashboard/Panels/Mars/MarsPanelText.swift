@@ -79,8 +79,7 @@ public enum MarsPanelText {
             var row: Row = [Segment(label(l.text(.owltShort), 5), .dim), Segment(duration(light.owltSeconds))]
             if width >= compactBelowColumns {
                 // Formatted only where it is shown (a narrow panel shows none).
-                let ms = Int64((light.scetUnixSeconds * 1000).rounded(.down))
-                let scet = String(ISOInstant.milliseconds(unixMilliseconds: ms).dropFirst(11).prefix(8)) + " UTC"
+                let scet = timeOfDay(unixMilliseconds: Int64((light.scetUnixSeconds * 1000).rounded(.down))) + " UTC"
                 row += [Segment("   \(l.text(.seenOnEarthNow)) ", .dim), Segment(scet, .marsTime)]
             }
             rows.append(row)
@@ -104,6 +103,14 @@ public enum MarsPanelText {
             rows.append(row)
         }
         return rows
+    }
+
+    /// `HH:MM:SS` of the UTC day holding `unixMilliseconds` (what the ISO
+    /// form shows there, without writing the date each second).
+    static func timeOfDay(unixMilliseconds ms: Int64) -> String {
+        let second = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
+        let t = Int(((second % 86_400) + 86_400) % 86_400)
+        return MarkTime.pad(t / 3600) + ":" + MarkTime.pad(t % 3600 / 60) + ":" + MarkTime.pad(t % 60)
     }
 
     /// Inner widths below this get the compact rows.
@@ -223,26 +230,50 @@ public enum MarsPanelText {
     /// The go-to field and its message come before the notices; the
     /// all-sites view replaces the core and advanced rows.
     public static func rows(_ input: Input, height: Int, width: Int = 100, language: UILanguage = .en) -> [Row] {
-        let goTo = goToRows(input, width: width, language: language)
         if let readings = input.allSites {
+            let goTo = goToRows(input, width: width, language: language)
             let notices = noticeRows(input, width: width, language: language)
             let room = max(0, height - goTo.count - notices.count)
             let sites = allSitesRows(readings, selectedID: input.site?.id, height: room, width: width, language: language)
             return Array((sites + goTo + notices).prefix(max(0, height)))
         }
-        guard height > 0 else { return [] }
+        return sections(input, height: height, width: width, language: language).rows(height: height)
+    }
+
+    /// The rows `rows` chooses from, each kind worked out once: a frame
+    /// that also places a picture picks from them twice (the whole panel,
+    /// then the rows above the picture) without formatting them again.
+    public struct Sections: Sendable {
+        public var core: [Row]
+        /// The go-to field and its message, then the notices.
+        public var notices: [Row]
+        public var advanced: [Row]
+        public var sky: [Row]
+
+        /// The rows that fit in `height`, in `rows`' order.
+        public func rows(height: Int) -> [Row] {
+            guard height > 0 else { return [] }
+            let coreShown = core.prefix(height)
+            let noticesShown = notices.prefix(max(0, height - coreShown.count))
+            var room = height - coreShown.count - noticesShown.count
+            let advancedShown = advanced.prefix(max(0, room))
+            room -= advancedShown.count
+            return Array(coreShown) + advancedShown + sky.prefix(max(0, room)) + noticesShown
+        }
+    }
+
+    /// The sections for panels up to `height` rows (not the all-sites view):
+    /// what follows the core rows and notices is worked out only when there
+    /// is room for it (an idle second at 80×24 has none for the sky rows).
+    public static func sections(_ input: Input, height: Int, width: Int = 100, language: UILanguage = .en) -> Sections {
         let core = coreRows(input, width: width, language: language)
-        let notices = goTo + noticeRows(input, width: width, language: language)
-        let coreShown = Array(core.prefix(height))
-        let noticesShown = Array(notices.prefix(max(0, height - coreShown.count)))
-        // What follows is worked out only when there is room for it (an
-        // idle second at 80×24 has none for the sky rows).
-        var room = height - coreShown.count - noticesShown.count
-        let advancedShown = room > 0 ? Array(advancedRows(input, language: language).prefix(room)) : []
-        room -= advancedShown.count
+        let notices = goToRows(input, width: width, language: language) + noticeRows(input, width: width, language: language)
+        var room = height - core.count - notices.count
+        let advanced = room > 0 ? Array(advancedRows(input, language: language).prefix(room)) : []
+        room -= advanced.count
         // Light time and the Sun fill what is left: the advanced view was asked for.
-        let skyShown = room > 0 ? Array(skyRows(input, width: width, language: language).prefix(room)) : []
-        return coreShown + advancedShown + skyShown + noticesShown
+        let sky = room > 0 ? Array(skyRows(input, width: width, language: language).prefix(room)) : []
+        return Sections(core: core, notices: notices, advanced: advanced, sky: sky)
     }
 
     /// Plain text of `rows(input, height:)`, for golden tests.

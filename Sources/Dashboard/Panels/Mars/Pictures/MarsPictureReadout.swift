@@ -1,4 +1,5 @@
 import Foundation
+import TimeKit
 
 /// A picture in one line of words and numbers: the legend under a picture,
 /// what replaces it when the panel is too small, and what plain mode says.
@@ -29,7 +30,9 @@ public enum MarsPictureReadout {
         }
     }
 
-    static func decimal(_ value: Double, _ places: Int) -> String { String(format: "%.\(places)f", value) }
+    /// The same fixed-point text as the panel's rows (`FixedText`), so the
+    /// solar path's "now" and the Sun row above it round alike.
+    static func decimal(_ value: Double, _ places: Int) -> String { FixedText.decimal(value, places: places) }
     static func signed(_ degrees: Double) -> String { (degrees >= 0 ? "+" : "") + decimal(degrees, 1) + "°" }
     static func longitude(_ east: Double) -> String { decimal(abs(east), 1) + (east < 0 ? "°W" : "°E") }
     static func latitude(_ north: Double) -> String { decimal(abs(north), 1) + (north < 0 ? "°S" : "°N") }

@@ -365,4 +365,53 @@ import TimeKit
         #expect((start..<start + 8).allSatisfy { frame[$0, y].role == .marsTime })
         #expect(frame[rect.x, rect.y].role == .title)  // focused panel: box in the title colour
     }
+
+    /// The box, title and keys are copied from remembered cells; each thing
+    /// they are drawn from changes them as drawing them anew would (the
+    /// drawing as it was, kept here as the oracle): focus, site, the go-to
+    /// field, every site's view, the language and the size.
+    @Test func rememberedBoxFollowsEveryInput() {
+        func drawnAnew(_ s: AppState, _ rect: Rect, _ size: Size) -> Frame {
+            var frame = Frame(size: size)
+            let focused = s.focus == .mars
+            let title = s.language.text(.mars) + (s.mars.site.map { " · \($0.name)" } ?? "")
+            frame.box(rect, title: title, role: focused ? .title : .border, titleRole: .title)
+            let hintText: UIText = s.mars.goToText != nil ? .marsGoToHint : (s.mars.showsAllSites ? .allSitesHint : .marsHint)
+            let hint = " " + s.language.text(hintText)
+            if focused && DisplayWidth.of(title + "  " + hint) + 4 <= rect.width {
+                frame.put(hint + " ", x: rect.x + 3 + DisplayWidth.of(title), y: rect.y, role: .keyHint)
+            }
+            return frame
+        }
+        var variants: [AppState] = []
+        var s = state(siteID: "perseverance", advanced: false)
+        variants.append(s)
+        s.focus = nil; variants.append(s)
+        s.focus = .mars; s.mars.siteID = "curiosity"; variants.append(s)
+        s.mars.siteID = nil; variants.append(s)
+        s.mars.goToText = "sol 3"; variants.append(s)
+        s.mars.goToText = nil; s.mars.showsAllSites = true; variants.append(s)
+        s.mars.showsAllSites = false; s.language = .ja; variants.append(s)
+        s.mars.siteID = "zhurong"; variants.append(s)
+        var checked = 0
+        for size in [Size(columns: 120, rows: 40), Size(columns: 80, rows: 24), Size(columns: 44, rows: 12), Size(columns: 20, rows: 8)] {
+            for rect in [Rect(x: 0, y: 2, width: size.columns, height: size.rows - 3),
+                         Rect(x: 3, y: 1, width: size.columns - 5, height: size.rows - 2)] {
+                for variant in variants + variants.reversed() {
+                    var frame = Frame(size: size)
+                    MarsPanel.draw(variant, in: rect, into: &frame)
+                    let expected = drawnAnew(variant, rect, size)
+                    // The box's own cells: its top row and both sides.
+                    for y in rect.y..<rect.maxY {
+                        for x in [rect.x, rect.maxX - 1] { #expect(frame[x, y] == expected[x, y], "\(size) \(rect) side \(x),\(y)") }
+                    }
+                    #expect(Array(frame.lines[rect.y]) == Array(expected.lines[rect.y]), "\(size) \(rect)")
+                    #expect(frame.roles(row: rect.y) == expected.roles(row: rect.y), "\(size) \(rect)")
+                    #expect(frame.lines[rect.maxY - 1] == expected.lines[rect.maxY - 1])
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 4 * 2 * 16)
+    }
 }

@@ -18,13 +18,14 @@ extension MarsPanel {
         let input = MarsPanelText.input(at: state.now.timeIntervalSince1970, state: state.mars)
         let focused = state.focus == .mars
         let title = state.language.text(.mars) + (input.site.map { " · \($0.name)" } ?? "")
-        frame.box(rect, title: title, role: focused ? .title : .border, titleRole: .title)
-        // The keys follow the title, in the hint role, when the panel has focus and room.
         let hintText: UIText = state.mars.goToText != nil ? .marsGoToHint : (state.mars.showsAllSites ? .allSitesHint : .marsHint)
-        let hint = " " + state.language.text(hintText)
-        if focused && DisplayWidth.of(title + "  " + hint) + 4 <= rect.width {
-            frame.put(hint + " ", x: rect.x + 3 + DisplayWidth.of(title), y: rect.y, role: .keyHint)
-        }
+        // The box, its title and the keys change only with the site, the
+        // focus or the mode: their cells are remembered and copied in.
+        let box = BoxKey(size: Size(columns: rect.width, rows: rect.height), title: title, focused: focused,
+                         hint: focused ? hintText : nil, language: state.language)
+        frame.replay(boxes.value(for: box) { key in
+            DrawnCells.record(size: key.size) { scratch in drawBox(key, into: &scratch) }
+        }, x: rect.x, y: rect.y)
         let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: max(0, rect.width - 4), height: max(0, rect.height - 2))
         // The Braille is drawn from the minute's numbers (it changes at most
         // once a minute); its legend line says the frame's own present.
@@ -82,6 +83,29 @@ extension MarsPanel {
             }
         }
     }
+
+    /// The panel's box with its title, and the keys after the title (in the
+    /// hint role) when the panel has focus and room, at the origin.
+    static func drawBox(_ key: BoxKey, into frame: inout Frame) {
+        let rect = Rect(x: 0, y: 0, width: key.size.columns, height: key.size.rows)
+        frame.box(rect, title: key.title, role: key.focused ? .title : .border, titleRole: .title)
+        if let hintText = key.hint {
+            let hint = " " + key.language.text(hintText)
+            if DisplayWidth.of(key.title + "  " + hint) + 4 <= rect.width {
+                frame.put(hint + " ", x: rect.x + 3 + DisplayWidth.of(key.title), y: rect.y, role: .keyHint)
+            }
+        }
+    }
+
+    struct BoxKey: Equatable, Sendable {
+        var size: Size
+        var title: String
+        var focused: Bool
+        var hint: UIText?
+        var language: UILanguage
+    }
+
+    static let boxes = Remembered<BoxKey, DrawnCells>()
 
     /// The legend under the picture, cut to `width` cells: remembered, since
     /// only the solar path's changes within a minute (its "now").

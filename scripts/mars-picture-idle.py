@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 """Idle CPU of the dashboard with the Mars panel's picture closed and open (issue 33).
 
-    scripts/mars-picture-idle.py [--binary .build/release/timedeck] [--seconds 60]
+    scripts/mars-picture-idle.py [--binary .build/release/timedeck] [--seconds 60] [--rounds 1]
 
 Starts the dashboard in tmux at 80x24 with `[mars] site = "jezero"`, focuses
 the Mars panel (Tab), opens no picture, the sunclock (p), the orbit plot
 (p p) or the solar path (p p p), lets it settle 8 s and sums the CPU time of
 every thread from /proc/PID/task/*/schedstat over --seconds. Prints one line
 per case, in ms of CPU per second, then tty-clock -s -c measured the same
-way; the runs are one after the other, never at once.
+way; the runs are one after the other, never at once. With --rounds N the
+whole sequence runs N times and the medians and their ratios to tty-clock's
+median are printed at the end (the machine is noisy: one 30 s run of the
+same build varies by about 10 %).
 """
 import argparse
 import glob
+import statistics
 import os
 import subprocess
 import tempfile
@@ -58,15 +62,32 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--binary", default=".build/release/timedeck")
     p.add_argument("--seconds", type=float, default=60)
+    p.add_argument("--rounds", type=int, default=1,
+                   help="rounds of every case and the reference, one after the other; "
+                        "with more than one, the median of each and its ratio to the reference's median")
     p.add_argument("--reference", default="/usr/bin/tty-clock", help="measured last the same way ('' for none)")
     args = p.parse_args()
     binary = os.path.abspath(args.binary)
-    for name, keys in CASES:
-        ms, shown = measure(binary, keys, args.seconds)
-        print(f"{name:9} {ms:6.3f} ms/s   Braille on screen: {'yes' if shown else 'no'}")
-    if args.reference:
-        ms, _ = measure(args.reference, [], args.seconds, comm_expected=os.path.basename(args.reference))
-        print(f"{'tty-clock':9} {ms:6.3f} ms/s   (the reference: tty-clock -s -c, same terminal and timing)")
+    runs = {name: [] for name, _ in CASES}
+    runs["tty-clock"] = []
+    for _ in range(args.rounds):
+        for name, keys in CASES:
+            ms, shown = measure(binary, keys, args.seconds)
+            runs[name].append(ms)
+            print(f"{name:9} {ms:6.3f} ms/s   Braille on screen: {'yes' if shown else 'no'}", flush=True)
+        if args.reference:
+            ms, _ = measure(args.reference, [], args.seconds, comm_expected=os.path.basename(args.reference))
+            runs["tty-clock"].append(ms)
+            print(f"{'tty-clock':9} {ms:6.3f} ms/s   (the reference: tty-clock -s -c, same terminal and timing)", flush=True)
+    if args.rounds > 1:
+        reference = statistics.median(runs["tty-clock"]) if runs["tty-clock"] else None
+        print(f"medians of {args.rounds} rounds:")
+        for name, values in runs.items():
+            if not values:
+                continue
+            median = statistics.median(values)
+            ratio = f"   {median / reference:.2f}× tty-clock" if reference and name != "tty-clock" else ""
+            print(f"{name:9} {median:6.3f} ms/s{ratio}   (runs {', '.join(f'{v:.3f}' for v in values)})")
 
 
 if __name__ == "__main__":

@@ -136,6 +136,51 @@ struct GPSDIntegrationTests {
         #expect(late.stdout.contains("\"name\":\"Paris\""), "\(late.stdout)\(late.stderr)")
     }
 
+    /// A receiver that talks but has no fix: RMC status V, GGA quality 0,
+    /// no position; replayed in a loop so gpsd answers for as long as a
+    /// command waits.
+    static func noFixLog() -> String {
+        var lines: [String] = []
+        for s in 0..<20 {
+            let t = String(format: "0200%02d.00", s)
+            lines.append(sentence("GPRMC,\(t),V,,,,,,,221126,,,N"))
+            lines.append(sentence("GPGGA,\(t),,,,,0,00,99.9,,M,,M,,"))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    @Test("\"here\" with a gpsd that answers without a fix: the configured position, and the note says why",
+          .enabled(if: gpsfake != nil, "gpsfake is not installed (apt-get install gpsd gpsd-clients; .ci/run does)"))
+    func hereSaysGPSDHadNoFix() throws {
+        let p = try MarksProcess()
+        defer { p.remove() }
+        let url = p.home.appendingPathComponent("nofix.nmea")
+        try Self.noFixLog().write(to: url, atomically: true, encoding: .ascii)
+        let port = try Self.freePort()
+        try "[marks]\ngpsd = \"127.0.0.1:\(port)\"\nposition = \"48.8566, 2.3522\"\n"
+            .write(toFile: p.configPath, atomically: true, encoding: .utf8)
+        // Looping (no -1): gpsd keeps answering while the command waits its 2 s.
+        let fake = try SpawnedGroup(Self.gpsfake ?? "gpsfake", ["-q", "-P", String(port), "-c", "0.1", url.path])
+        defer { fake.stop() }
+        var answered: MarksProcess.Output?
+        let deadline = Date().addingTimeInterval(25)
+        while Date() < deadline, answered == nil {
+            let r = try p.run(["call", "here", "UTC", "--json"])
+            #expect(r.status == 0 && r.stdout.contains("\"name\":\"Paris\""), "\(r.stdout)\(r.stderr)")
+            // Until gpsd listens the connection is refused and the note names no gpsd.
+            if r.stderr.contains("gpsd at") { answered = r } else { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        let r = try #require(answered, "gpsd never answered within 25 s")
+        #expect(r.stderr.contains("\"here\": using Paris, FR, nearest marks.position"), "\(r.stderr)")
+        #expect(r.stderr.contains("(gpsd at 127.0.0.1:\(port) had no fix within 2 s)"), "\(r.stderr)")
+        // The same in Japanese (the note's catalog entry, through the binary).
+        try "[display]\nlanguage = \"ja\"\n[marks]\ngpsd = \"127.0.0.1:\(port)\"\nposition = \"48.8566, 2.3522\"\n"
+            .write(toFile: p.configPath, atomically: true, encoding: .utf8)
+        let ja = try p.run(["call", "here", "UTC", "--json"])
+        #expect(ja.status == 0 && ja.stdout.contains("\"name\":\"Paris\""), "\(ja.stderr)")
+        #expect(ja.stderr.contains("（127.0.0.1:\(port) の gpsd は 2 秒以内に測位できませんでした）"), "\(ja.stderr)")
+    }
+
     @Test("First run without marks.position: the suggested call starts from the city nearest gpsd's first fix",
           .enabled(if: gpsfake != nil, "gpsfake is not installed (apt-get install gpsd gpsd-clients; .ci/run does)"))
     func firstRunCallFollowsTheFirstFix() throws {

@@ -10,7 +10,13 @@ import Foundation
 /// Declarations are grouped by the table they fill (`DisplayKeys`,
 /// `WeatherKeys`, …, each a `SettingGroup` next to its domain's code) and
 /// the groups are listed once, in `SettingKey.groups`.
-public struct Setting<Value: Equatable & Sendable>: Sendable {
+///
+/// `Value` must be `Equatable` only where a comparison is made (`erased`):
+/// a requirement on the struct itself is checked by the runtime the first
+/// time each `Setting<V>`'s metadata is made, a conformance lookup that
+/// scans the whole binary (about 1.6 M instructions for `Setting<Bool>`
+/// before the first frame; callgrind, 12-06).
+public struct Setting<Value: Sendable>: Sendable {
     public let table: String
     public let key: String
     /// The value `Settings()` starts with (its stored property's initial
@@ -70,6 +76,9 @@ public struct Setting<Value: Equatable & Sendable>: Sendable {
     /// The typed value of a config value, or nil when the key refuses it.
     public func typedValue(_ value: ConfigDocument.Value) -> Value? { try? decode(value) }
 
+}
+
+extension Setting where Value: Equatable {
     /// The untyped form every list of keys works with.
     public var erased: SettingKey {
         let decode = self.decode, write = self.write, read = self.read, encode = self.encode

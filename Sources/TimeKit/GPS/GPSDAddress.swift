@@ -24,7 +24,7 @@ public struct GPSDAddress: Equatable, Sendable, CustomStringConvertible {
 
     /// `host`, `host:port`, `[v6]`, `[v6]:port`, `:port` (local host).
     public init(parsing text: String) throws {
-        let s = text.trimmingCharacters(in: .whitespaces)
+        let s = Trimmed.whitespace(text)
         var host = s
         var portText: String?
         if s.hasPrefix("[") {

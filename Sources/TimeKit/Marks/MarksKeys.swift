@@ -34,7 +34,7 @@ public enum MarksKeys: SettingGroup {
                             ja: "gpsd のアドレス（host:port）。使わないなら \"off\"。"),
         at: \.gpsdAddress,
         decode: { value throws(SettingKey.Invalid) -> String? in
-            let text = try SettingKey.string(value).trimmingCharacters(in: .whitespaces)
+            let text = Trimmed.whitespace(try SettingKey.string(value))
             if text == "off" || text.isEmpty { return nil }
             guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
                   (1...65535).contains(port), colon != text.startIndex else {

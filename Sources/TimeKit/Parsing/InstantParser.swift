@@ -20,7 +20,7 @@ public struct ParsedInstant: Equatable, Hashable, Sendable, Comparable {
 /// and far wider than Mars24 is meant for).
 public enum InstantParser {
     public static func parse(_ text: String) throws -> ParsedInstant {
-        let s = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        let s = Array(Trimmed.whitespace(text).utf8)
         func fail(_ reason: InputReason) -> InputError {
             InputError(field: .instant, input: text, reason: reason, accepted: .instant)
         }

@@ -27,7 +27,9 @@ public enum PeriodsKeys: SettingGroup {
                 }
                 return h * 60 + m
             },
-            encode: { .string(String(format: "%02d:%02d", $0 / 60, $0 % 60)) })
+            // Not `String(format:)`: its C varargs cast each number at run
+            // time, a conformance lookup before the first frame (12-06).
+            encode: { .string(MarkTime.pad($0 / 60) + ":" + MarkTime.pad($0 % 60)) })
     }
 
     static func japaneseName(_ period: DayPeriod) -> String {

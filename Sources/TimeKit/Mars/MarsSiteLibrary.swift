@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The bundled list of Mars sites (`Resources/mars-sites.json`), with lookup
 /// by name or alias and "did you mean" suggestions.
@@ -25,11 +26,21 @@ public struct MarsSiteLibrary: Equatable, Sendable {
         }
     }
 
-    /// Loads the bundled list.
+    /// Loads the bundled list. The text last parsed is remembered with its
+    /// file's bytes: the dashboard asks twice before its first frame (the
+    /// Mars panel and the call planner), and `JSONDecoder` took 1–2 M
+    /// instructions a time. The file is read each time, so a changed or
+    /// missing file is never answered from the memo.
     public static func bundled() throws -> MarsSiteLibrary {
         let url = try ResourceLocator.url(for: "mars-sites.json")
-        return try parse(try Data(contentsOf: url))
+        let data = try Data(contentsOf: url)
+        if let hit = lastParsed.withLock({ $0?.data == data ? $0?.library : nil }) { return hit }
+        let library = try parse(data)
+        lastParsed.withLock { $0 = (data, library) }
+        return library
     }
+
+    private static let lastParsed = Mutex<(data: Data, library: MarsSiteLibrary)?>(nil)
 
     /// The site whose id, name or alias matches `query`, ignoring case, spaces,
     /// hyphens and underscores (`Viking-1`, `viking 1`, `VIKING1`).

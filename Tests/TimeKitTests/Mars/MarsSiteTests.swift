@@ -143,4 +143,12 @@ import Testing
             }
         }
     }
+
+    /// The remembered parse is the parse of the file's current bytes: the
+    /// same library every time, equal to parsing the file afresh.
+    @Test func bundledIsTheFilesParse() throws {
+        let fresh = try MarsSiteLibrary.parse(Data(contentsOf: try ResourceLocator.url(for: "mars-sites.json")))
+        #expect(try MarsSiteLibrary.bundled() == fresh)
+        #expect(try MarsSiteLibrary.bundled() == fresh)
+    }
 }

@@ -19,13 +19,16 @@ struct GPSDIntegrationTests {
     /// 40 seconds of a receiver at 27° 28.020' S, 153° 22.840' E (Brisbane):
     /// RMC (position, date) and GGA (fix quality, satellites, altitude).
     static func log() -> String {
-        var lines: [String] = []
-        for s in 0..<40 {
-            let t = String(format: "0100%02d.00", s)
-            lines.append(sentence("GPRMC,\(t),A,2728.020,S,15322.840,E,0.0,0.0,221126,,,A"))
-            lines.append(sentence("GPGGA,\(t),2728.020,S,15322.840,E,1,08,0.9,10.0,M,39.0,M,,"))
+        receiver(seconds: 40, hour: "01") { t in
+            [sentence("GPRMC,\(t),A,2728.020,S,15322.840,E,0.0,0.0,221126,,,A"),
+             sentence("GPGGA,\(t),2728.020,S,15322.840,E,1,08,0.9,10.0,M,39.0,M,,")]
         }
-        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// An NMEA log of `seconds` seconds from `hour`:00:00, the sentences
+    /// `each` gives for each time of day (`hhmmss.ss`), CR LF after each.
+    static func receiver(seconds: Int, hour: String, _ each: (String) -> [String]) -> String {
+        (0..<seconds).flatMap { s in each(hour + "00" + String(format: "%02d.00", s)) }.joined(separator: "\r\n") + "\r\n"
     }
 
     /// A port nobody listens on now: bind to 0, read it back, close.
@@ -140,13 +143,9 @@ struct GPSDIntegrationTests {
     /// no position; replayed in a loop so gpsd answers for as long as a
     /// command waits.
     static func noFixLog() -> String {
-        var lines: [String] = []
-        for s in 0..<20 {
-            let t = String(format: "0200%02d.00", s)
-            lines.append(sentence("GPRMC,\(t),V,,,,,,,221126,,,N"))
-            lines.append(sentence("GPGGA,\(t),,,,,0,00,99.9,,M,,M,,"))
+        receiver(seconds: 20, hour: "02") { t in
+            [sentence("GPRMC,\(t),V,,,,,,,221126,,,N"), sentence("GPGGA,\(t),,,,,0,00,99.9,,M,,M,,")]
         }
-        return lines.joined(separator: "\r\n") + "\r\n"
     }
 
     @Test("\"here\" with a gpsd that answers without a fix: the configured position, and the note says why",
